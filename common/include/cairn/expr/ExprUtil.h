@@ -1,0 +1,27 @@
+// Small traversals over expression DAGs.
+#pragma once
+
+#include "cairn/expr/Expr.h"
+
+#include <unordered_set>
+#include <vector>
+
+namespace cairn {
+
+// Collects the symbols (scalar and array) below the expressions it is given, each once, in
+// first-visit order. Bound variables of quantifiers are included.
+class SymbolCollector {
+public:
+  void add(const Expr *e);
+  const std::vector<const SymbolDecl *> &symbols() const { return symbols_; }
+
+private:
+  std::unordered_set<const Expr *> visited_;
+  std::unordered_set<const SymbolDecl *> seen_;
+  std::vector<const SymbolDecl *> symbols_;
+};
+
+// Number of distinct nodes below `e`.
+size_t dagSize(const Expr *e);
+
+} // namespace cairn

@@ -1,0 +1,45 @@
+#include "cairn/expr/ExprUtil.h"
+
+namespace cairn {
+
+namespace {
+bool isLeaf(Kind k) {
+  return k == Kind::Constant || k == Kind::Symbol || k == Kind::ArraySymbol ||
+         k == Kind::ConstArray;
+}
+} // namespace
+
+void SymbolCollector::add(const Expr *root) {
+  std::vector<const Expr *> work{root};
+  while (!work.empty()) {
+    const Expr *e = work.back();
+    work.pop_back();
+    if (!visited_.insert(e).second)
+      continue;
+    if (e->kind() == Kind::Symbol || e->kind() == Kind::ArraySymbol) {
+      if (seen_.insert(e->symbol()).second)
+        symbols_.push_back(e->symbol());
+      continue;
+    }
+    if (isLeaf(e->kind()))
+      continue;
+    for (unsigned i = e->numKids(); i-- > 0;)
+      work.push_back(e->kid(i));
+  }
+}
+
+size_t dagSize(const Expr *root) {
+  std::unordered_set<const Expr *> seen;
+  std::vector<const Expr *> work{root};
+  while (!work.empty()) {
+    const Expr *e = work.back();
+    work.pop_back();
+    if (!seen.insert(e).second || isLeaf(e->kind()))
+      continue;
+    for (unsigned i = 0; i < e->numKids(); ++i)
+      work.push_back(e->kid(i));
+  }
+  return seen.size();
+}
+
+} // namespace cairn

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs Cairn's dependencies from Debian 12 packages (only what is missing), configures and
+# builds with CMake + Ninja, then runs one of:
+#   deploy/bootstrap.sh example   the bundled example (default)
+#   deploy/bootstrap.sh test      the whole test suite through ctest
+#   deploy/bootstrap.sh build     nothing more
+# Environment: CAIRN_BUILD_DIR (default: build), CAIRN_JOBS (default: number of cores).
+set -euo pipefail
+
+action=${1:-example}
+case "$action" in
+  example|test|build) ;;
+  *) echo "usage: $0 [example|test|build]" >&2; exit 2 ;;
+esac
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${CAIRN_BUILD_DIR:-$root/build}
+jobs=${CAIRN_JOBS:-$(nproc)}
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  llvm-15-dev clang-15
+  libz3-dev libcvc5-dev z3
+  libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
+  libspdlog-dev libgtest-dev libgmock-dev libsqlite3-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "bootstrap: installing ${missing[*]}"
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "bootstrap: installing packages needs root (run as root, or install: ${missing[*]})" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [[ ! -f $build/build.ninja ]]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+fi
+cmake --build "$build" -j "$jobs"
+
+case "$action" in
+  example) "$build/solver-pool/cairn-solver-selfcheck" ;;
+  test) ctest --test-dir "$build" --output-on-failure -j "$jobs" ;;
+  build) ;;
+esac

@@ -1,0 +1,17 @@
+// The core solvers. Factories keep the Z3 and cvc5 headers out of every other file.
+#pragma once
+
+#include "cairn/solver/Solver.h"
+
+namespace cairn {
+
+// A Z3 4.8 backend (QF_ABV; quantifiers when a query has them). Not thread-safe: one per thread.
+std::unique_ptr<Solver> createZ3Solver(double timeoutSeconds = 0);
+
+// A cvc5 1.0 backend, same contract as the Z3 one.
+std::unique_ptr<Solver> createCvc5Solver(double timeoutSeconds = 0);
+
+// Races Z3 and cvc5 on every query and returns the first definite answer.
+std::unique_ptr<Solver> createPortfolioSolver(double timeoutSeconds = 0);
+
+} // namespace cairn

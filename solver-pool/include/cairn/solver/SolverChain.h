@@ -1,0 +1,33 @@
+// Building the solver chain: independence slicing -> query cache -> counterexample cache ->
+// core solver. Each layer can be switched off.
+#pragma once
+
+#include "cairn/solver/Solver.h"
+
+#include <string>
+
+namespace cairn {
+
+enum class CoreSolverKind : uint8_t { Z3, Cvc5, Portfolio };
+// Parses "z3", "cvc5" or "portfolio"; returns false for anything else.
+bool parseCoreSolverKind(std::string_view name, CoreSolverKind &out);
+
+struct SolverChainOptions {
+  CoreSolverKind core = CoreSolverKind::Z3;
+  double timeoutSeconds = 0; // per core-solver query; 0: none
+  bool independence = true;
+  bool queryCache = true;
+  bool cexCache = true;
+};
+
+std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeconds);
+std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &options);
+
+// The layers, for composing chains by hand.
+std::unique_ptr<Solver> createIndependentSolver(std::unique_ptr<Solver> next);
+std::unique_ptr<Solver> createQueryCachingSolver(std::unique_ptr<Solver> next,
+                                                 size_t maxEntries = size_t(1) << 20);
+std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> next,
+                                               size_t maxEntries = size_t(1) << 18);
+
+} // namespace cairn

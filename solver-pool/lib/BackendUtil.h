@@ -1,0 +1,123 @@
+// Helpers shared by the Z3 and cvc5 backends (private to solver-pool/lib; no solver headers).
+#pragma once
+
+#include "cairn/expr/Expr.h"
+#include "cairn/expr/ExprUtil.h"
+#include "cairn/solver/Solver.h"
+
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace cairn::backend {
+
+// The symbols a model must bind: those of the constraints, the expression and the terms,
+// without quantifier-bound variables.
+inline std::vector<const SymbolDecl *> modelSymbols(const Query &query) {
+  SymbolCollector collector;
+  for (const ExprRef &c : query.constraints)
+    if (c)
+      collector.add(c.get());
+  if (query.expr)
+    collector.add(query.expr.get());
+  for (const ExprRef &t : query.terms)
+    if (t)
+      collector.add(t.get());
+  std::vector<const SymbolDecl *> out;
+  for (const SymbolDecl *s : collector.symbols())
+    if (s->cls != SymbolClass::Bound)
+      out.push_back(s);
+  return out;
+}
+
+// Whether a Forall or Exists occurs in the asserted part of the query.
+inline bool hasQuantifier(const Query &query) {
+  std::unordered_set<const Expr *> seen;
+  std::vector<const Expr *> stack;
+  for (const ExprRef &c : query.constraints)
+    if (c)
+      stack.push_back(c.get());
+  if (query.expr)
+    stack.push_back(query.expr.get());
+  while (!stack.empty()) {
+    const Expr *e = stack.back();
+    stack.pop_back();
+    if (!seen.insert(e).second)
+      continue;
+    if (e->kind() == Kind::Forall || e->kind() == Kind::Exists)
+      return true;
+    for (unsigned i = 0; i < e->numKids(); ++i)
+      stack.push_back(e->kid(i));
+  }
+  return false;
+}
+
+// Whether the backends translate a width-1 node to a Bool term (true) or to a 1-bit
+// bit-vector (false). Either form is converted to the other where a use needs it.
+inline bool naturallyBool(const Expr *e) {
+  if (!e->isBool())
+    return false;
+  switch (e->kind()) {
+  case Kind::Not:
+  case Kind::And:
+  case Kind::Or:
+  case Kind::Xor:
+  case Kind::Eq:
+  case Kind::Ult:
+  case Kind::Ule:
+  case Kind::Slt:
+  case Kind::Sle:
+  case Kind::Ite:
+  case Kind::Forall:
+  case Kind::Exists:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// A non-negative decimal numeral, modulo 2^128.
+inline u128 parseDecimal(std::string_view s) {
+  u128 v = 0;
+  for (char ch : s) {
+    if (ch < '0' || ch > '9')
+      continue; // tolerate separators; the solvers print plain digits
+    v = v * 10 + u128(ch - '0');
+  }
+  return v;
+}
+
+// A binary numeral (most significant bit first), modulo 2^128.
+inline u128 parseBinary(std::string_view s) {
+  u128 v = 0;
+  for (char ch : s) {
+    if (ch != '0' && ch != '1')
+      continue;
+    v = (v << 1) | u128(ch - '0');
+  }
+  return v;
+}
+
+inline std::string lowercase(std::string s) {
+  for (char &ch : s)
+    ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+// The number of model elements to read for an array symbol: its size, capped by the number of
+// indices its domain has.
+inline uint64_t modelArrayLength(const SymbolDecl *s) {
+  uint64_t n = s->size;
+  if (s->domainWidth < 64 && n > (uint64_t(1) << s->domainWidth))
+    n = uint64_t(1) << s->domainWidth;
+  return n;
+}
+
+// The per-instance cache key of a declaration: its name and sort.
+inline std::string symbolKey(const SymbolDecl *s) {
+  return s->name + '\x1f' + std::to_string(s->width) + ':' + std::to_string(s->domainWidth);
+}
+
+} // namespace cairn::backend

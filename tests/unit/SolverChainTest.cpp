@@ -1,0 +1,213 @@
+// The chain in front of the backends: independence slicing, the query cache and the
+// counterexample cache give the bare backend's answers, with the hits they should have.
+#include "cairn/solver/Backends.h"
+#include "cairn/solver/SolverChain.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace cairn;
+
+namespace {
+
+// Forwards to Z3 and remembers what reached it.
+class RecordingSolver final : public Solver {
+public:
+  std::vector<Query> seen;
+  std::unique_ptr<Solver> z3 = createZ3Solver(10);
+
+  SolverResponse check(const Query &q, bool wantModel) override {
+    seen.push_back(q);
+    return z3->check(q, wantModel);
+  }
+  std::string name() const override { return "recording"; }
+  void collectStats(std::vector<SolverLayerStats> &out) const override {
+    out.push_back({"recording", seen.size(), 0, 0, 0});
+  }
+  void setTimeout(double) override {}
+};
+
+struct Fixture : ::testing::Test {
+  ExprContext ctx;
+  ExprRef input = ctx.symbol(ctx.declareArray("input", 8));
+  ExprRef byte(unsigned i) { return ctx.select(input, ctx.constant(i, 32)); }
+  ExprRef c8(unsigned v) { return ctx.constant(v, 8); }
+
+  uint64_t answeredBy(Solver &s, const std::string &layer) {
+    std::vector<SolverLayerStats> stats;
+    s.collectStats(stats);
+    for (const SolverLayerStats &l : stats)
+      if (l.layer == layer)
+        return l.answered;
+    ADD_FAILURE() << "no layer " << layer;
+    return 0;
+  }
+};
+
+TEST_F(Fixture, IndependenceDropsConstraintsOnOtherBytes) {
+  auto rec = std::make_unique<RecordingSolver>();
+  RecordingSolver *recorder = rec.get();
+  auto solver = createIndependentSolver(std::move(rec));
+  std::vector<ExprRef> pc = {ctx.ult(byte(0), c8(10)), ctx.eq(byte(2), byte(3)),
+                             ctx.ult(byte(3), c8(5))};
+  Answer<bool> r = solver->mayBeTrue(pc, ctx.eq(byte(2), c8(4)));
+  ASSERT_TRUE(r.known());
+  EXPECT_TRUE(*r);
+  ASSERT_EQ(recorder->seen.size(), 1u);
+  // byte 2 links to byte 3 through the equality; byte 0 is independent.
+  EXPECT_EQ(recorder->seen[0].constraints.size(), 2u);
+  Answer<bool> r2 = solver->mayBeTrue(pc, ctx.eq(byte(2), c8(7)));
+  ASSERT_TRUE(r2.known());
+  EXPECT_FALSE(*r2); // byte2 == byte3 < 5
+}
+
+TEST_F(Fixture, IndependenceKeepsEverythingForASymbolicIndex) {
+  auto rec = std::make_unique<RecordingSolver>();
+  RecordingSolver *recorder = rec.get();
+  auto solver = createIndependentSolver(std::move(rec));
+  ExprRef i = ctx.symbol(ctx.declareSymbol("i", 32, SymbolClass::Input));
+  std::vector<ExprRef> pc = {ctx.ult(byte(0), c8(10)), ctx.ult(byte(5), c8(3)),
+                             ctx.ult(i, ctx.constant(8, 32))};
+  solver->mayBeTrue(pc, ctx.eq(ctx.select(input, i), c8(200)));
+  ASSERT_EQ(recorder->seen.size(), 1u);
+  EXPECT_EQ(recorder->seen[0].constraints.size(), 3u);
+}
+
+TEST_F(Fixture, QueryCacheAnswersRepeats) {
+  auto solver = createQueryCachingSolver(createZ3Solver(10));
+  std::vector<ExprRef> pc = {ctx.ult(byte(0), c8(10))};
+  for (int i = 0; i < 3; ++i) {
+    Answer<bool> r = solver->mayBeTrue(pc, ctx.eq(byte(0), c8(3)));
+    ASSERT_TRUE(r.known());
+    EXPECT_TRUE(*r);
+  }
+  EXPECT_EQ(answeredBy(*solver, "query-cache"), 2u);
+  // The constraint order does not matter.
+  std::vector<ExprRef> pc2 = {ctx.ult(byte(1), c8(10)), ctx.ult(byte(0), c8(10))};
+  std::vector<ExprRef> pc3 = {pc2[1], pc2[0]};
+  solver->mayBeTrue(pc2, ctx.eq(byte(0), c8(3)));
+  solver->mayBeTrue(pc3, ctx.eq(byte(0), c8(3)));
+  EXPECT_EQ(answeredBy(*solver, "query-cache"), 3u);
+}
+
+TEST_F(Fixture, CexCacheReusesSupersetModelsAndSubsetUnsat) {
+  auto rec = std::make_unique<RecordingSolver>();
+  RecordingSolver *recorder = rec.get();
+  auto solver = createCexCachingSolver(std::move(rec));
+  ExprRef a = ctx.ult(byte(0), c8(10)), b = ctx.ult(c8(3), byte(0));
+  // {a, b} is sat: its model answers the subset {a} with no solver call.
+  Answer<bool> r1 = solver->mayBeTrue({a}, b);
+  ASSERT_TRUE(r1.known() && *r1);
+  Answer<bool> r2 = solver->mayBeTrue({}, a);
+  ASSERT_TRUE(r2.known() && *r2);
+  EXPECT_EQ(recorder->seen.size(), 1u);
+  // {a, !a'} is unsat (byte0 < 10 and byte0 > 20): every superset is unsat too.
+  ExprRef big = ctx.ult(c8(20), byte(0));
+  Answer<bool> r3 = solver->mayBeTrue({a}, big);
+  ASSERT_TRUE(r3.known());
+  EXPECT_FALSE(*r3);
+  Answer<bool> r4 = solver->mayBeTrue({a, big}, ctx.eq(byte(1), c8(1)));
+  ASSERT_TRUE(r4.known());
+  EXPECT_FALSE(*r4);
+  EXPECT_EQ(recorder->seen.size(), 2u);
+  // A cached model that happens to satisfy a new set answers it: byte0 in (3,10) from r1's
+  // model also satisfies byte0 != 200.
+  Answer<bool> r5 = solver->mayBeTrue({a, b}, ctx.ne(byte(0), c8(200)));
+  ASSERT_TRUE(r5.known() && *r5);
+  EXPECT_EQ(recorder->seen.size(), 2u);
+  EXPECT_EQ(answeredBy(*solver, "cex-cache"), 3u);
+}
+
+TEST_F(Fixture, CexCacheModelsSatisfyTheQuery) {
+  auto solver = createCexCachingSolver(createZ3Solver(10));
+  std::vector<ExprRef> pc = {ctx.ult(byte(0), c8(10)), ctx.ult(c8(3), byte(0))};
+  for (int i = 0; i < 2; ++i) { // the second answer comes from the cache
+    Answer<Assignment> m = solver->getInitialValues(pc, {input});
+    ASSERT_TRUE(m.known());
+    u128 v = m->element(input->symbol(), 0);
+    EXPECT_TRUE(v > 3 && v < 10);
+    ASSERT_NE(m->array(input->symbol()), nullptr);
+    EXPECT_EQ(m->array(input->symbol())->size(), 8u);
+  }
+  EXPECT_EQ(answeredBy(*solver, "cex-cache"), 1u);
+}
+
+// Random constraint sets over four bytes: the full chain and bare Z3 agree on every answer,
+// and every model the chain gives satisfies its query.
+TEST_F(Fixture, ChainAgreesWithBareBackendOnRandomQueries) {
+  std::unique_ptr<Solver> bare = createZ3Solver(10);
+  std::unique_ptr<Solver> chain = createSolverChain(SolverChainOptions{});
+  std::mt19937 rng(7);
+  auto randomAtom = [&]() -> ExprRef {
+    ExprRef x = byte(rng() % 4), y = byte(rng() % 4);
+    ExprRef c = c8(rng() % 256);
+    switch (rng() % 5) {
+    case 0: return ctx.ult(x, c);
+    case 1: return ctx.ult(c, x);
+    case 2: return ctx.eq(ctx.add(x, y), c);
+    case 3: return ctx.ne(x, y);
+    default: return ctx.ule(ctx.bvand(x, c), y);
+    }
+  };
+  int sat = 0, unsat = 0;
+  for (int round = 0; round < 300; ++round) {
+    std::vector<ExprRef> pc;
+    unsigned n = rng() % 4;
+    for (unsigned i = 0; i < n; ++i)
+      pc.push_back(randomAtom());
+    ExprRef e = randomAtom();
+    // Only satisfiable path constraints are meaningful to the slicing layer.
+    if (bare->check(Query(pc, ctx.trueExpr()), false).result != SatResult::Sat)
+      continue;
+    SolverResponse expected = bare->check(Query(pc, e), false);
+    SolverResponse got = chain->check(Query(pc, e, {input}), true);
+    ASSERT_EQ(expected.result, got.result) << "round " << round;
+    if (got.result == SatResult::Sat) {
+      ++sat;
+      EXPECT_TRUE(evaluatesTrue(e.get(), got.model)) << "round " << round;
+    } else {
+      ++unsat;
+    }
+  }
+  EXPECT_GT(sat, 50);
+  EXPECT_GT(unsat, 10);
+  std::vector<SolverLayerStats> stats;
+  chain->collectStats(stats);
+  ASSERT_EQ(stats.size(), 4u);
+  EXPECT_EQ(stats[0].layer, "independence");
+  EXPECT_GT(stats[1].answered + stats[2].answered, 0u); // the caches saved some calls
+  EXPECT_LT(stats[3].queries, stats[0].queries);
+}
+
+TEST_F(Fixture, LayersCanBeSwitchedOff) {
+  SolverChainOptions o;
+  o.independence = o.queryCache = o.cexCache = false;
+  std::vector<SolverLayerStats> stats;
+  createSolverChain(o)->collectStats(stats);
+  ASSERT_EQ(stats.size(), 1u);
+  EXPECT_EQ(stats[0].layer, "z3");
+  o.cexCache = true;
+  stats.clear();
+  createSolverChain(o)->collectStats(stats);
+  ASSERT_EQ(stats.size(), 2u);
+  EXPECT_EQ(stats[0].layer, "cex-cache");
+}
+
+TEST_F(Fixture, PortfolioAnswersLikeEitherBackend) {
+  std::unique_ptr<Solver> p = createPortfolioSolver(10);
+  std::vector<ExprRef> pc = {ctx.ult(byte(0), c8(10))};
+  Answer<bool> r = p->mayBeTrue(pc, ctx.eq(byte(0), c8(12)));
+  ASSERT_TRUE(r.known());
+  EXPECT_FALSE(*r);
+  Answer<u128> v = p->getValue(pc, byte(0));
+  ASSERT_TRUE(v.known());
+  EXPECT_LT(*v, 10u);
+  std::vector<SolverLayerStats> stats;
+  p->collectStats(stats);
+  ASSERT_EQ(stats.size(), 3u);
+  EXPECT_EQ(stats[0].answered, 2u);
+  EXPECT_EQ(stats[1].answered + stats[2].answered, 2u);
+}
+
+} // namespace

@@ -248,49 +248,21 @@ ExprRef ExprContext::mul(const ExprRef &x, const ExprRef &y) {
   return node(Kind::Mul, a->width(), a, b);
 }
 
-ExprRef ExprContext::udiv(const ExprRef &a, const ExprRef &b) {
+ExprRef ExprContext::divRem(Kind kind, const ExprRef &a, const ExprRef &b) {
   assert(a->width() == b->width());
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
-      return foldBinary(Kind::UDiv, a, b);
-    if (b->isConstant() && b->value() == 1)
-      return a;
+      return foldBinary(kind, a, b);
+    if (b->isConstant() && b->value() == 1) // x / 1 = x, x % 1 = 0
+      return kind == Kind::UDiv || kind == Kind::SDiv ? a : constant(0, a->width());
   }
-  return node(Kind::UDiv, a->width(), a, b);
+  return node(kind, a->width(), a, b);
 }
 
-ExprRef ExprContext::sdiv(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
-  if (simplify_) {
-    if (a->isConstant() && b->isConstant())
-      return foldBinary(Kind::SDiv, a, b);
-    if (b->isConstant() && b->value() == 1)
-      return a;
-  }
-  return node(Kind::SDiv, a->width(), a, b);
-}
-
-ExprRef ExprContext::urem(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
-  if (simplify_) {
-    if (a->isConstant() && b->isConstant())
-      return foldBinary(Kind::URem, a, b);
-    if (b->isConstant() && b->value() == 1)
-      return constant(0, a->width());
-  }
-  return node(Kind::URem, a->width(), a, b);
-}
-
-ExprRef ExprContext::srem(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
-  if (simplify_) {
-    if (a->isConstant() && b->isConstant())
-      return foldBinary(Kind::SRem, a, b);
-    if (b->isConstant() && b->value() == 1)
-      return constant(0, a->width());
-  }
-  return node(Kind::SRem, a->width(), a, b);
-}
+ExprRef ExprContext::udiv(const ExprRef &a, const ExprRef &b) { return divRem(Kind::UDiv, a, b); }
+ExprRef ExprContext::sdiv(const ExprRef &a, const ExprRef &b) { return divRem(Kind::SDiv, a, b); }
+ExprRef ExprContext::urem(const ExprRef &a, const ExprRef &b) { return divRem(Kind::URem, a, b); }
+ExprRef ExprContext::srem(const ExprRef &a, const ExprRef &b) { return divRem(Kind::SRem, a, b); }
 
 // ---------------------------------------------------------------------------------------------
 // Bitwise
@@ -379,34 +351,23 @@ ExprRef ExprContext::bvxor(const ExprRef &x, const ExprRef &y) {
   return node(Kind::Xor, a->width(), a, b);
 }
 
-namespace {
-bool shiftIsIdentityOrZero(const ExprRef &amount) { return amount->isConstant(); }
-} // namespace
-
-ExprRef ExprContext::shl(const ExprRef &a, const ExprRef &b) {
+// Shifts by a constant: x << 0 = x, and shifting every bit out (shl, lshr) gives 0.
+ExprRef ExprContext::logicalShift(Kind kind, const ExprRef &a, const ExprRef &b) {
   assert(a->width() == b->width());
-  if (simplify_ && shiftIsIdentityOrZero(b)) {
+  if (simplify_ && b->isConstant()) {
     if (a->isConstant())
-      return foldBinary(Kind::Shl, a, b);
+      return foldBinary(kind, a, b);
     if (b->isZero())
       return a;
     if (b->value() >= a->width())
       return constant(0, a->width());
   }
-  return node(Kind::Shl, a->width(), a, b);
+  return node(kind, a->width(), a, b);
 }
 
+ExprRef ExprContext::shl(const ExprRef &a, const ExprRef &b) { return logicalShift(Kind::Shl, a, b); }
 ExprRef ExprContext::lshr(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
-  if (simplify_ && shiftIsIdentityOrZero(b)) {
-    if (a->isConstant())
-      return foldBinary(Kind::LShr, a, b);
-    if (b->isZero())
-      return a;
-    if (b->value() >= a->width())
-      return constant(0, a->width());
-  }
-  return node(Kind::LShr, a->width(), a, b);
+  return logicalShift(Kind::LShr, a, b);
 }
 
 ExprRef ExprContext::ashr(const ExprRef &a, const ExprRef &b) {

@@ -130,6 +130,8 @@ private:
   ExprRef simplifyAdd(const ExprRef &a, const ExprRef &b);
   ExprRef simplifyEq(const ExprRef &a, const ExprRef &b);
   ExprRef foldBinary(Kind kind, const ExprRef &a, const ExprRef &b);
+  ExprRef divRem(Kind kind, const ExprRef &a, const ExprRef &b);
+  ExprRef logicalShift(Kind kind, const ExprRef &a, const ExprRef &b);
 
   std::unique_ptr<Table> table_;
   std::unique_ptr<NodePool> pool_;

@@ -171,8 +171,12 @@ public:
     for (Backend &b : backends_)
       if (race->winnerName == (b.kind == CoreSolverKind::Z3 ? "z3" : "cvc5"))
         ++b.stats.answered;
-    return deserializeResponse(race->winner, q.expr ? q.expr->context()
-                                                    : q.constraints.front()->context());
+    ExprContext *ctx = contextOf(q);
+    if (!ctx) // nothing to assign: the answer alone matters
+      return {race->winner.result() == v1::QueryResponse::RESULT_SAT ? SatResult::Sat
+                                                                     : SatResult::Unsat,
+              {}, {}};
+    return deserializeResponse(race->winner, *ctx);
   }
 
 private:

@@ -15,6 +15,16 @@ const char *satResultName(SatResult r) {
   return "?";
 }
 
+ExprContext *contextOf(const Query &q) {
+  if (q.expr)
+    return &q.expr->context();
+  if (!q.constraints.empty())
+    return &q.constraints.front()->context();
+  if (!q.terms.empty())
+    return &q.terms.front()->context();
+  return nullptr;
+}
+
 void completeModel(Assignment &model, const Query &query) {
   SymbolCollector symbols;
   for (const ExprRef &c : query.constraints)

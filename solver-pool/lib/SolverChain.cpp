@@ -1,6 +1,7 @@
 #include "cairn/solver/SolverChain.h"
 
 #include "cairn/solver/Backends.h"
+#include "cairn/solver/IsolatedSolver.h"
 
 namespace cairn {
 
@@ -26,7 +27,9 @@ std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeco
 }
 
 std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
-  std::unique_ptr<Solver> s = createCoreSolver(o.core, o.timeoutSeconds);
+  std::unique_ptr<Solver> s = o.isolateCore
+                                  ? std::make_unique<IsolatedSolver>(o.core, o.timeoutSeconds)
+                                  : createCoreSolver(o.core, o.timeoutSeconds);
   if (o.cexCache)
     s = createCexCachingSolver(std::move(s));
   if (o.queryCache)

@@ -30,6 +30,9 @@ struct Query {
       : constraints(std::move(c)), expr(std::move(e)), terms(std::move(t)) {}
 };
 
+// The context the query's expressions live in; null for a query with no expressions.
+ExprContext *contextOf(const Query &query);
+
 // Adds explicit defaults (zero) for every symbol of the query that `model` leaves out, so a
 // model taken from a cache binds everything a fresh one would.
 void completeModel(Assignment &model, const Query &query);

@@ -18,6 +18,8 @@ struct SolverChainOptions {
   bool independence = true;
   bool queryCache = true;
   bool cexCache = true;
+  // Run the core solver in a child process, so a solver crash or hang is an Unknown answer.
+  bool isolateCore = false;
 };
 
 std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeconds);

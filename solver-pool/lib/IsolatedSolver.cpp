@@ -1,0 +1,213 @@
+// A core solver in a child process: a crash of the solver (a segfault or abort inside Z3 or
+// cvc5) or a hang past its time limit ends the child, not the caller, and the query is answered
+// Unknown with the reason. The next query starts a fresh child.
+//
+// Queries and answers cross a Unix socket pair as length-prefixed protobuf messages.
+#include "cairn/solver/IsolatedSolver.h"
+
+#include "cairn/solver/QuerySerialize.h"
+#include "cairn/v1/expr.pb.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace cairn {
+
+namespace {
+
+bool sendAll(int fd, const void *data, size_t size) {
+  const char *p = static_cast<const char *>(data);
+  while (size) {
+    ssize_t n = ::send(fd, p, size, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    p += n;
+    size -= size_t(n);
+  }
+  return true;
+}
+
+bool sendMessage(int fd, const std::string &bytes) {
+  uint64_t size = bytes.size();
+  return sendAll(fd, &size, sizeof size) && sendAll(fd, bytes.data(), bytes.size());
+}
+
+// Reads exactly `size` bytes, waiting at most until `deadline` (none when it is max()).
+enum class ReadStatus { Ok, Closed, TimedOut };
+ReadStatus readAll(int fd, void *data, size_t size, std::chrono::steady_clock::time_point deadline) {
+  char *p = static_cast<char *>(data);
+  while (size) {
+    int wait = -1;
+    if (deadline != std::chrono::steady_clock::time_point::max()) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0)
+        return ReadStatus::TimedOut;
+      wait = int(std::min<int64_t>(left.count(), 1 << 30));
+    }
+    pollfd pfd{fd, POLLIN, 0};
+    int ready = ::poll(&pfd, 1, wait);
+    if (ready < 0 && errno == EINTR)
+      continue;
+    if (ready == 0)
+      return ReadStatus::TimedOut;
+    ssize_t n = ::recv(fd, p, size, 0);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return ReadStatus::Closed;
+    p += n;
+    size -= size_t(n);
+  }
+  return ReadStatus::Ok;
+}
+
+ReadStatus readMessage(int fd, std::string &out, std::chrono::steady_clock::time_point deadline) {
+  uint64_t size = 0;
+  ReadStatus s = readAll(fd, &size, sizeof size, deadline);
+  if (s != ReadStatus::Ok)
+    return s;
+  if (size > (uint64_t(1) << 32))
+    return ReadStatus::Closed;
+  out.resize(size);
+  return readAll(fd, out.data(), size, deadline);
+}
+
+// The child's loop: answer queries until the parent closes the socket.
+[[noreturn]] void serve(int fd, CoreSolverKind kind) {
+  ExprContext ctx;
+  std::unique_ptr<Solver> solver = createCoreSolver(kind, 0);
+  const auto forever = std::chrono::steady_clock::time_point::max();
+  std::string bytes;
+  while (readMessage(fd, bytes, forever) == ReadStatus::Ok) {
+    v1::Query query;
+    v1::QueryResponse response;
+    try {
+      if (!query.ParseFromString(bytes))
+        throw std::invalid_argument("unreadable query message");
+      bool wantModel = false;
+      Query q = deserializeQuery(query, ctx, &wantModel);
+      solver->setTimeout(query.timeout_s());
+      serializeResponse(solver->check(q, wantModel), response);
+    } catch (const std::exception &e) {
+      response.set_result(v1::QueryResponse::RESULT_UNKNOWN);
+      response.set_reason(e.what());
+    }
+    if (!sendMessage(fd, response.SerializeAsString()))
+      break;
+  }
+  ::_exit(0);
+}
+
+const char *coreName(CoreSolverKind k) {
+  switch (k) {
+  case CoreSolverKind::Z3: return "z3";
+  case CoreSolverKind::Cvc5: return "cvc5";
+  case CoreSolverKind::Portfolio: return "portfolio";
+  }
+  return "?";
+}
+
+} // namespace
+
+IsolatedSolver::IsolatedSolver(CoreSolverKind kind, double timeoutSeconds)
+    : kind_(kind), timeout_(timeoutSeconds) {
+  stats_.layer = std::string("isolated-") + coreName(kind);
+}
+
+IsolatedSolver::~IsolatedSolver() { stopChild(false); }
+
+std::string IsolatedSolver::name() const { return std::string("isolated(") + coreName(kind_) + ")"; }
+
+bool IsolatedSolver::startChild() {
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
+    return false;
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return false;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    serve(fds[1], kind_);
+  }
+  ::close(fds[1]);
+  socket_ = fds[0];
+  child_ = pid;
+  return true;
+}
+
+std::string IsolatedSolver::stopChild(bool kill) {
+  if (child_ <= 0)
+    return {};
+  if (kill)
+    ::kill(child_, SIGKILL);
+  ::close(socket_); // a healthy child sees EOF and exits
+  socket_ = -1;
+  int status = 0;
+  while (::waitpid(child_, &status, 0) < 0 && errno == EINTR) {
+  }
+  child_ = -1;
+  if (WIFSIGNALED(status))
+    return std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
+           strsignal(WTERMSIG(status)) + ")";
+  if (WIFEXITED(status))
+    return "exited with status " + std::to_string(WEXITSTATUS(status));
+  return "ended";
+}
+
+SolverResponse IsolatedSolver::check(const Query &q, bool wantModel) {
+  ScopedSolverTimer timer(stats_);
+  ++stats_.queries;
+  SolverResponse r = ask(q, wantModel);
+  if (r.result == SatResult::Unknown)
+    ++stats_.unknown;
+  return r;
+}
+
+SolverResponse IsolatedSolver::ask(const Query &q, bool wantModel) {
+  const std::string who = coreName(kind_);
+  if (child_ <= 0 && !startChild())
+    return SolverResponse::unknown(who + ": could not start a solver process: " +
+                                   std::strerror(errno));
+  v1::Query message;
+  serializeQuery(q, wantModel, timeout_, message);
+  if (!sendMessage(socket_, message.SerializeAsString()))
+    return SolverResponse::unknown(who + " process " + stopChild(true) + " before the query");
+
+  // The solver enforces the time limit itself; the grace period covers a solver that does not.
+  auto deadline = std::chrono::steady_clock::time_point::max();
+  if (timeout_ > 0)
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::milliseconds(int64_t(timeout_ * 2000) + 2000);
+  std::string bytes;
+  switch (readMessage(socket_, bytes, deadline)) {
+  case ReadStatus::Ok: break;
+  case ReadStatus::TimedOut:
+    stopChild(true);
+    return SolverResponse::unknown(who + " did not answer within its time limit; process killed");
+  case ReadStatus::Closed:
+    return SolverResponse::unknown(who + " process " + stopChild(true) + " while solving");
+  }
+  v1::QueryResponse response;
+  ExprContext *ctx = contextOf(q);
+  if (!response.ParseFromString(bytes) || !ctx)
+    return SolverResponse::unknown(who + " process sent an unreadable answer");
+  try {
+    return deserializeResponse(response, *ctx);
+  } catch (const std::exception &e) {
+    return SolverResponse::unknown(who + " process sent an invalid answer: " + e.what());
+  }
+}
+
+} // namespace cairn

@@ -1,0 +1,26 @@
+// Running another program (the compiler, a replayed test) and collecting what it printed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cairn {
+
+struct ProcessResult {
+  bool started = false;  // false: the program could not be run at all (see `output`)
+  int exitCode = -1;     // when it exited
+  int signal = 0;        // when a signal ended it
+  bool timedOut = false; // killed after the time limit
+  std::string output;    // standard output and standard error, interleaved
+
+  bool succeeded() const { return started && !timedOut && signal == 0 && exitCode == 0; }
+  std::string describeEnd() const; // "exited with status 1", "killed by signal 11 (...)", ...
+};
+
+// Runs argv[0] (searched in PATH) with the given arguments, environment additions ("K=V") and
+// time limit (seconds, 0: none). Standard input is /dev/null.
+ProcessResult runProcess(const std::vector<std::string> &argv,
+                         const std::vector<std::string> &extraEnv = {},
+                         double timeoutSeconds = 0);
+
+} // namespace cairn

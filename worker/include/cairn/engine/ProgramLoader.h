@@ -1,0 +1,54 @@
+// Turning a user's program into one LLVM module: C sources are compiled with clang-15, bitcode
+// and textual IR are parsed as they are, and the runtime is linked in. Every failure is a
+// LoadError whose message says what was wrong with which file, never a crash.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace cairn::engine {
+
+struct LoadError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct LoadOptions {
+  // For .c input: the flags clang-15 gets before the user's own (`extraCFlags`).
+  std::vector<std::string> defaultCFlags = {"-O0", "-g", "-Xclang", "-disable-O0-optnone"};
+  std::vector<std::string> extraCFlags;
+  std::string clang = "clang-15";
+  std::string runtimeBitcode; // empty: the runtime this build made
+  std::string runtimeInclude; // empty: the headers of this build's runtime
+  bool linkRuntime = true;
+  std::string entry = "main";
+};
+
+// The linked program. Owns its LLVM context.
+class LoadedModule {
+public:
+  LoadedModule(std::unique_ptr<llvm::LLVMContext> ctx, std::unique_ptr<llvm::Module> m);
+  ~LoadedModule();
+  llvm::Module &module() { return *module_; }
+  const std::string &sourcePath() const { return sourcePath_; }
+
+private:
+  friend std::unique_ptr<LoadedModule> loadProgram(const std::string &, const LoadOptions &);
+  std::unique_ptr<llvm::LLVMContext> context_;
+  std::unique_ptr<llvm::Module> module_;
+  std::string sourcePath_;
+};
+
+std::unique_ptr<LoadedModule> loadProgram(const std::string &path, const LoadOptions &options);
+
+// Where this build put the runtime bitcode and its headers.
+std::string defaultRuntimeBitcode();
+std::string defaultRuntimeInclude();
+
+} // namespace cairn::engine

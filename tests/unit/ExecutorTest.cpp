@@ -1,0 +1,143 @@
+// The executor on small programs, without the runtime: paths, tests, errors and their lines.
+#include "cairn/engine/Executor.h"
+#include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Translate.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <cstring>
+#include <fstream>
+#include <set>
+
+using namespace cairn;
+using namespace cairn::engine;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Recorder : ResultSink {
+  std::vector<TestCase> tests;
+  void onTest(const TestCase &t) override { tests.push_back(t); }
+};
+
+const char *kPrelude = "void klee_make_symbolic(void *, unsigned long, const char *);\n"
+                       "void klee_assume(unsigned long);\n"
+                       "void klee_report_error(const char *, int, const char *, const char *);\n"
+                       "void *malloc(unsigned long);\nvoid free(void *);\n";
+
+class ExecutorTest : public ::testing::Test {
+protected:
+  fs::path dir = fs::temp_directory_path() /
+                 ("cairn-exec-" + std::to_string(::getpid()) + "-" +
+                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  Recorder sink;
+  RunStatistics stats;
+
+  void SetUp() override { fs::create_directories(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+
+  void run(const std::string &body, SearchStrategy search = SearchStrategy::Dfs) {
+    std::string path = (dir / "prog.c").string();
+    std::ofstream(path) << kPrelude << body;
+    LoadOptions lo;
+    lo.linkRuntime = false;
+    auto module = loadProgram(path, lo);
+    auto program = translateProgram(*module);
+    ExecutorOptions eo;
+    eo.search = search;
+    eo.solver.timeoutSeconds = 10;
+    Executor ex(*program, eo, sink);
+    stats = ex.run();
+  }
+};
+
+// Line numbers below count from the prelude's 5 lines.
+TEST_F(ExecutorTest, SignFunctionHasThreePaths) {
+  run("int sign(int x) { if (x < 0) return -1; if (x == 0) return 0; return 1; }\n"
+      "int main(void) { int x; klee_make_symbolic(&x, sizeof x, \"x\"); return sign(x); }\n");
+  EXPECT_EQ(stats.pathsCompleted, 3u);
+  EXPECT_EQ(stats.tests, 3u);
+  ASSERT_EQ(sink.tests.size(), 3u);
+  std::set<int> signs;
+  for (const TestCase &t : sink.tests) {
+    ASSERT_EQ(t.objects.size(), 1u);
+    EXPECT_EQ(t.objects[0].first, "x");
+    ASSERT_EQ(t.objects[0].second.size(), 4u);
+    int32_t x;
+    std::memcpy(&x, t.objects[0].second.data(), 4);
+    signs.insert(x < 0 ? -1 : x > 0 ? 1 : 0);
+  }
+  EXPECT_EQ(signs, (std::set<int>{-1, 0, 1}));
+}
+
+TEST_F(ExecutorTest, ReportsAnOutOfBoundsWriteWithItsLine) {
+  run("int main(void) {\n"
+      "  char buf[8]; unsigned i; klee_make_symbolic(&i, sizeof i, \"i\");\n"
+      "  if (i <= 8) buf[i] = 1;\n" // line 8: i == 8 is one past the end
+      "  return 0;\n}\n");
+  ASSERT_EQ(stats.errors.size(), 1u);
+  EXPECT_EQ(stats.errors[0].type, "ptr");
+  EXPECT_EQ(stats.errors[0].kind, "out-of-bounds");
+  EXPECT_EQ(stats.errors[0].line, 8u);
+  bool found = false;
+  for (const TestCase &t : sink.tests)
+    if (t.error) {
+      uint32_t i;
+      std::memcpy(&i, t.objects[0].second.data(), 4);
+      EXPECT_EQ(i, 8u);
+      found = true;
+    }
+  EXPECT_TRUE(found);
+}
+
+TEST_F(ExecutorTest, DivisionByZeroAndAssertions) {
+  run("int main(void) {\n"
+      "  int d; klee_make_symbolic(&d, sizeof d, \"d\");\n"
+      "  int q = 100 / d;\n" // line 8
+      "  if (q == 50) klee_report_error(\"prog.c\", 9, \"q is 50\", \"assert.err\");\n"
+      "  return q;\n}\n");
+  std::set<std::string> kinds;
+  for (const ErrorReport &e : stats.errors)
+    kinds.insert(e.type + "@" + std::to_string(e.line));
+  EXPECT_EQ(kinds, (std::set<std::string>{"div@8", "assert@9"}));
+}
+
+TEST_F(ExecutorTest, HeapErrors) {
+  run("int main(void) {\n"
+      "  int c; klee_make_symbolic(&c, sizeof c, \"c\");\n"
+      "  char *p = malloc(4);\n"
+      "  free(p);\n"
+      "  if (c == 1) return p[0];\n"   // line 10: use after free
+      "  if (c == 2) free(p);\n"       // line 11: double free
+      "  return 0;\n}\n");
+  std::set<std::string> kinds;
+  for (const ErrorReport &e : stats.errors)
+    kinds.insert(e.kind + "@" + std::to_string(e.line));
+  EXPECT_EQ(kinds, (std::set<std::string>{"use-after-free@10", "double-free@11"}));
+  EXPECT_EQ(stats.pathsCompleted, 3u);
+}
+
+TEST_F(ExecutorTest, SymbolicPointersResolveToEveryObject) {
+  run("int a[4], b[4];\n"
+      "int main(void) {\n"
+      "  unsigned i; klee_make_symbolic(&i, sizeof i, \"i\");\n"
+      "  int *p = i < 4 ? &a[i] : &b[i - 4];\n"
+      "  if (i < 8) { *p = 7; return a[1] + b[2]; }\n"
+      "  return 0;\n}\n");
+  EXPECT_TRUE(stats.errors.empty());
+  EXPECT_GE(stats.pathsCompleted, 3u);
+}
+
+TEST_F(ExecutorTest, SearchersExploreTheSamePaths) {
+  const char *prog = "int main(void) { unsigned char b[3]; klee_make_symbolic(b, 3, \"b\");\n"
+                     "  int n = 0; for (int i = 0; i < 3; ++i) if (b[i] > 100) n++; return n; }\n";
+  for (SearchStrategy s : {SearchStrategy::Dfs, SearchStrategy::Bfs, SearchStrategy::RandomState}) {
+    sink.tests.clear();
+    run(prog, s);
+    EXPECT_EQ(stats.pathsCompleted, 8u);
+    EXPECT_EQ(sink.tests.size(), 8u);
+  }
+}
+
+} // namespace

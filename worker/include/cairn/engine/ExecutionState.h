@@ -1,0 +1,47 @@
+// One path through the program: its stack, path constraints and memory.
+#pragma once
+
+#include "cairn/engine/Memory.h"
+
+#include <string>
+#include <vector>
+
+namespace cairn::engine {
+
+struct Frame {
+  uint32_t function = 0;
+  uint32_t block = 0;
+  uint32_t pc = 0;        // next instruction, an index into Function::instrs
+  uint32_t prevBlock = ~0u;
+  uint32_t callerDst = ~0u; // the caller's register for the return value
+  uint32_t callLoc = 0;     // where the caller called from
+  std::vector<Value> regs;
+  std::vector<uint64_t> allocas; // objects to release on return
+  uint64_t varargs = 0;          // the object holding extra arguments of a variadic call
+};
+
+// An input made symbolic by klee_make_symbolic: it becomes one object of each test.
+struct SymbolicInput {
+  std::string name;
+  const SymbolDecl *array;
+  uint64_t size;
+};
+
+struct ExecutionState {
+  uint64_t id = 0;
+  std::vector<Frame> stack;
+  std::vector<ExprRef> constraints;
+  AddressSpace memory;
+  std::vector<SymbolicInput> inputs;
+  std::vector<uint8_t> decisions; // the branch taken at each symbolic fork: the path's identity
+  uint64_t instructions = 0;
+  uint32_t depth = 0;
+  std::string output; // what the program printed on this path
+  uint64_t nextAddress = 0; // where the next object goes: allocation is deterministic per path
+  std::vector<std::pair<uint64_t, uint64_t>> freed; // (base, size) of freed heap objects
+  bool coveredNew = false;
+
+  Frame &top() { return stack.back(); }
+};
+
+} // namespace cairn::engine

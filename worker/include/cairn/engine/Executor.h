@@ -1,0 +1,81 @@
+// The symbolic executor: runs a Program's states, forks them on symbolic decisions, checks
+// memory accesses and reports every finished path and error to a ResultSink.
+#pragma once
+
+#include "cairn/engine/Program.h"
+#include "cairn/engine/Searcher.h"
+#include "cairn/solver/SolverChain.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cairn::engine {
+
+struct ErrorReport {
+  std::string type; // KLEE's names: ptr, free, div, assert, abort, overflow, exec, model, user
+  std::string kind; // out-of-bounds, null, use-after-free, double-free, ...
+  std::string message;
+  std::string file;
+  uint32_t line = 0;
+  std::vector<std::string> stack; // innermost first: "function at file:line"
+};
+
+struct TestCase {
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> objects;
+  std::optional<ErrorReport> error;
+  bool partial = false;     // the path was cut short (limit, solver failure)
+  std::string endReason;    // for partial paths
+  std::vector<uint8_t> path; // branch decisions
+  std::string output;       // what the program printed on this path
+};
+
+class ResultSink {
+public:
+  virtual ~ResultSink() = default;
+  virtual void onTest(const TestCase &test) = 0;
+};
+
+struct ExecutorOptions {
+  SearchStrategy search = SearchStrategy::Default;
+  uint64_t seed = 1;
+  double maxTimeSeconds = 0;      // 0: none
+  uint64_t maxInstructions = 0;   // 0: none
+  uint64_t maxForks = 0;          // 0: none
+  uint32_t maxDepth = 0;          // symbolic branches per path; 0: none
+  uint64_t maxMemoryMB = 0;       // 0: none
+  SolverChainOptions solver;
+  bool checkOverflow = false;
+  std::vector<std::string> programArgs; // argv[1..]
+};
+
+struct RunStatistics {
+  uint64_t pathsCompleted = 0;
+  uint64_t pathsPartial = 0;
+  uint64_t tests = 0;
+  uint64_t instructions = 0;
+  uint64_t forks = 0;
+  uint64_t statesMerged = 0;
+  uint64_t queries = 0;
+  uint64_t solverQueries = 0;
+  double solverSeconds = 0;
+  double wallSeconds = 0;
+  uint64_t linesCovered = 0;
+  uint64_t linesTotal = 0;
+  std::vector<ErrorReport> errors;
+  std::vector<SolverLayerStats> solverLayers;
+};
+
+class Executor {
+public:
+  Executor(const Program &program, ExecutorOptions options, ResultSink &sink);
+  ~Executor();
+  RunStatistics run();
+
+private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace cairn::engine

@@ -1,0 +1,79 @@
+// Memory of one execution state: objects, their contents, and the address space that maps
+// addresses to them. Contents are copy-on-write between forked states.
+//
+// An object's base and size are concrete in the standard model; the MemoryModel interface in
+// Executor is where the relocatable and symbolic-size models replace them by expressions.
+#pragma once
+
+#include "cairn/engine/Value.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cairn::engine {
+
+enum class ObjectKind : uint8_t { Global, Stack, Heap, Argument };
+
+struct MemoryObject {
+  uint64_t id = 0;
+  uint64_t address = 0;
+  uint64_t size = 0;
+  ObjectKind kind = ObjectKind::Heap;
+  bool readOnly = false;
+  std::string name;     // the variable or allocation site, for messages
+  uint32_t allocLoc = 0; // source location of the allocation
+};
+
+// The bytes of one object. Concrete bytes are kept as bytes; symbolic ones as expressions.
+// After a write at a symbolic offset, the whole object is read through one array expression.
+class ObjectState {
+public:
+  ObjectState(ExprContext &ctx, uint64_t size, const uint8_t *initial = nullptr);
+
+  uint64_t size() const { return bytes_.size(); }
+  // Reads/writes `bytes` little-endian bytes at a concrete offset (within bounds).
+  Value read(ExprContext &ctx, uint64_t offset, unsigned bytes) const;
+  void write(ExprContext &ctx, uint64_t offset, const Value &v, unsigned bytes);
+  // At a symbolic offset (the caller has checked the bounds).
+  Value readSymbolic(ExprContext &ctx, const ExprRef &offset, unsigned bytes) const;
+  void writeSymbolic(ExprContext &ctx, const ExprRef &offset, const Value &v, unsigned bytes);
+  // Makes the object's bytes the elements of a fresh symbolic array.
+  void makeSymbolic(ExprContext &ctx, const ExprRef &array);
+
+  bool isConcreteByte(uint64_t i) const { return !throughArray_ && (exprs_.empty() || !exprs_[i]); }
+  uint8_t concreteByte(uint64_t i) const { return bytes_[i]; }
+
+private:
+  ExprRef byteExpr(ExprContext &ctx, uint64_t i) const;
+  ExprRef arrayExpr(ExprContext &ctx) const;
+  void setByte(ExprContext &ctx, uint64_t i, const ExprRef &e);
+
+  std::vector<uint8_t> bytes_;
+  std::vector<ExprRef> exprs_; // empty while every byte is concrete
+  mutable ExprRef array_;      // the contents as an array, built on demand
+  bool throughArray_ = false;  // a symbolic-offset write happened: bytes_/exprs_ are stale
+};
+
+class AddressSpace {
+public:
+  struct Entry {
+    std::shared_ptr<const MemoryObject> object;
+    std::shared_ptr<const ObjectState> state;
+  };
+
+  void bind(std::shared_ptr<const MemoryObject> mo, std::shared_ptr<const ObjectState> os);
+  void unbind(uint64_t address);
+  // The object whose [address, address+size) holds `address`, if any.
+  const Entry *find(uint64_t address) const;
+  const Entry *findBase(uint64_t address) const;
+  // A writable copy of the object's contents (copied when another state shares it).
+  ObjectState &writable(uint64_t base);
+  const std::map<uint64_t, Entry> &objects() const { return objects_; }
+
+private:
+  std::map<uint64_t, Entry> objects_;
+};
+
+} // namespace cairn::engine

@@ -1,0 +1,33 @@
+// The results of a local run on disk, in KLEE's layout: testNNNNNN.ktest per test, a .err file
+// beside each error's test, and summary.json.
+#pragma once
+
+#include "cairn/engine/Executor.h"
+
+#include <string>
+
+namespace cairn::engine {
+
+class OutputDirectory final : public ResultSink {
+public:
+  // Creates `path`; an existing non-empty directory is refused (results never mix).
+  explicit OutputDirectory(std::string path);
+  // `cairn-out-N` next to the program, with the first N not yet taken.
+  static std::string nextFreeName(const std::string &programPath);
+
+  void onTest(const TestCase &test) override;
+  // Writes summary.json and returns its text.
+  std::string writeSummary(const RunStatistics &stats);
+  const std::string &path() const { return path_; }
+
+private:
+  std::string path_;
+  uint64_t tests_ = 0;
+  std::vector<std::pair<ErrorReport, std::string>> errors_; // with their test file names
+};
+
+// The summary as one JSON object (the contract in design.md).
+std::string summaryJson(const RunStatistics &stats,
+                        const std::vector<std::pair<ErrorReport, std::string>> &errors);
+
+} // namespace cairn::engine

@@ -1,0 +1,164 @@
+// The engine's internal form of a program, made once from the LLVM module so that the
+// interpreter never walks LLVM's data structures: instructions are flat records whose operands
+// are register slots of the current frame or entries of the program's constant pool.
+//
+// Values are bit-vectors of at most 128 bits; pointers are 64-bit integers. Aggregates that
+// live in registers (the results of *.with.overflow, small structs) are flattened into one
+// bit-vector by their data layout.
+#pragma once
+
+#include "cairn/expr/Expr.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cairn::engine {
+
+struct Operand {
+  uint32_t index = 0;
+  bool constant = false; // index into Program::constants, else a register of the frame
+};
+
+enum class Opcode : uint8_t {
+  Binary,      // kind: the expression kind (Add .. AShr); a, b
+  Compare,     // kind: Eq, Ult, Ule, Slt, Sle; a, b (swapped for ugt...); negate: ne; imm: width
+  ZExt,        // a; imm: source width
+  SExt,        // a; imm: source width
+  Trunc,       // a; imm: source width
+  Move,        // a (bitcast, ptrtoint/inttoptr of equal width, freeze)
+  Select,      // a ? b : c
+  ExtractBits, // a; imm: bit offset (extractvalue on a flattened aggregate)
+  InsertBits,  // a with b (count bits wide) written at bit offset imm (insertvalue)
+  Alloca,      // a: element count; imm: element size in bytes; width: 64
+  Load,        // a: address; width: bits loaded
+  Store,       // a: value, b: address; width: bits stored
+  Gep,         // a: base; imm: first GepTerm; count: number of terms; offset: constant part
+  Br,          // target: block
+  CondBr,      // a: condition; target, target2
+  Switch,      // a: value; imm: first SwitchCase; count; target: default block
+  Ret,         // a (when hasValue)
+  Unreachable,
+  Call,        // imm: CallSite index
+};
+
+struct Instr {
+  Opcode op;
+  Kind kind = Kind::Constant; // for Binary and Compare
+  bool negate = false;        // for Compare
+  bool hasValue = false;      // for Ret
+  uint16_t width = 0;         // result width in bits (access width for Load/Store)
+  uint32_t dst = ~0u;         // result register, ~0u when none
+  Operand a, b, c;
+  uint32_t imm = 0;
+  uint32_t count = 0;
+  uint32_t target = 0, target2 = 0;
+  int64_t offset = 0;
+  uint32_t loc = 0; // index into Program::locations
+};
+
+struct GepTerm {
+  Operand index;
+  uint16_t indexWidth; // the index is sign-extended from this width to 64 bits
+  int64_t scale;
+};
+
+struct SwitchCase {
+  u128 value;
+  uint32_t target;
+};
+
+// Copies made when control enters a block from one predecessor: the block's phi nodes.
+struct PhiMove {
+  uint32_t dst;
+  Operand src;
+};
+
+struct BasicBlock {
+  uint32_t firstInstr = 0;
+  // For each predecessor block: the moves, as a range of Function::phiMoves.
+  struct Edge {
+    uint32_t from;
+    uint32_t first, count;
+  };
+  std::vector<Edge> edges;
+};
+
+// Functions the engine implements itself.
+enum class Special : uint16_t {
+  MakeSymbolic, Assume, Abort, SilentExit, ReportError, IsSymbolic, GetValue, PreferCex,
+  OpenMerge, CloseMerge,
+  Malloc, Calloc, Realloc, Free,
+  Printf, Puts, Putchar, Exit,
+  Memcpy, Memmove, Memset,
+  Ignored,   // llvm.dbg.*, llvm.lifetime.*, stacksave/restore, klee_prefer_cex ...
+  Identity,  // llvm.expect.*: returns its first argument
+  Ctpop, Ctlz, Cttz, Bswap, Fshl, Fshr, Abs, Smin, Smax, Umin, Umax,
+  SAddO, UAddO, SSubO, USubO, SMulO, UMulO,
+  VaStart, VaEnd, VaCopy,
+};
+
+enum class CallKind : uint8_t {
+  Direct,   // callee: a function of the program
+  Indirect, // callee operand: a function address
+  Special,  // handled by the engine (intrinsics, malloc, klee_*, ...): `special` names it
+};
+
+struct CallSite {
+  CallKind kind = CallKind::Direct;
+  uint32_t callee = 0;  // function index for Direct; the special function id for Special
+  Operand target;       // for Indirect
+  uint32_t firstArg = 0, numArgs = 0; // range of Function::callArgs
+  std::vector<uint16_t> argWidths;
+  std::string calleeName; // for messages
+};
+
+struct Function {
+  std::string name;
+  uint32_t numRegs = 0;
+  uint32_t numParams = 0; // parameters are registers 0 .. numParams-1
+  bool variadic = false;
+  bool isRuntime = false; // defined by Cairn's runtime rather than the user's program
+  std::vector<uint16_t> paramWidths;
+  uint16_t returnWidth = 0; // 0: void
+  std::vector<Instr> instrs;
+  std::vector<BasicBlock> blocks;
+  std::vector<PhiMove> phiMoves;
+  std::vector<GepTerm> gepTerms;
+  std::vector<SwitchCase> switchCases;
+  std::vector<Operand> callArgs;
+  std::vector<CallSite> callSites;
+  bool declarationOnly = false; // an external function with no body
+};
+
+struct SourceLocation {
+  uint32_t file = 0; // index into Program::files
+  uint32_t line = 0;
+  uint32_t column = 0;
+};
+
+// A global variable's initial memory: address, size and initial bytes.
+struct GlobalObject {
+  std::string name;
+  uint64_t address = 0;
+  uint64_t size = 0;
+  bool readOnly = false;
+  std::vector<uint8_t> bytes; // `size` bytes
+};
+
+struct Program {
+  std::vector<Function> functions;
+  uint32_t entry = 0;
+  std::vector<u128> constants;
+  std::vector<GlobalObject> globals;
+  std::vector<SourceLocation> locations; // 0: unknown
+  std::vector<std::string> files;
+  // Function pointers are these fake addresses: functionBase + index * functionStride.
+  static constexpr uint64_t kFunctionBase = 0x0800'0000;
+  static constexpr uint64_t kFunctionStride = 16;
+  uint64_t functionAddress(uint32_t index) const { return kFunctionBase + index * kFunctionStride; }
+  // The lines of the user's program that hold instructions: the coverage denominator.
+  uint64_t coverableLines = 0;
+};
+
+} // namespace cairn::engine

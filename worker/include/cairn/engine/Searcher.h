@@ -1,0 +1,27 @@
+// Which state runs next.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace cairn::engine {
+
+struct ExecutionState;
+
+enum class SearchStrategy : uint8_t { Dfs, Bfs, RandomState, RandomPath, CovNew, Default };
+bool parseSearchStrategy(std::string_view name, SearchStrategy &out);
+
+class Searcher {
+public:
+  virtual ~Searcher() = default;
+  virtual ExecutionState &select() = 0;
+  virtual void add(ExecutionState *s) = 0;
+  virtual void remove(ExecutionState *s) = 0;
+  virtual bool empty() const = 0;
+};
+
+std::unique_ptr<Searcher> createSearcher(SearchStrategy strategy, uint64_t seed);
+
+} // namespace cairn::engine

@@ -1,0 +1,1182 @@
+#include "cairn/engine/Executor.h"
+
+#include "cairn/engine/ExecutionState.h"
+#include "cairn/expr/Fold.h"
+
+#include <spdlog/spdlog.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <unordered_set>
+
+namespace cairn::engine {
+
+namespace {
+
+constexpr uint64_t kHeapBase = 0x2000'0000;
+constexpr uint64_t kAllocGap = 16;   // between objects, so small overflows land nowhere
+constexpr uint64_t kNullPage = 4096; // accesses below this are null dereferences
+constexpr uint64_t kMaxAllocation = uint64_t(1) << 32;
+
+using Clock = std::chrono::steady_clock;
+
+// Why a path ended, when it did not end normally.
+struct Termination {
+  std::optional<ErrorReport> error;
+  bool partial = false;
+  bool writeTest = true;
+  std::string reason;
+};
+
+} // namespace
+
+class Executor::Impl {
+public:
+  Impl(const Program &program, ExecutorOptions options, ResultSink &sink)
+      : program_(program), options_(std::move(options)), sink_(sink) {
+    solver_ = createSolverChain(options_.solver);
+    searcher_ = createSearcher(options_.search, options_.seed);
+  }
+
+  RunStatistics run() {
+    start_ = Clock::now();
+    auto initial = std::make_unique<ExecutionState>();
+    initial->id = nextStateId_++;
+    initial->nextAddress = kHeapBase;
+    setUpGlobals(*initial);
+    if (!setUpEntry(*initial))
+      return finish();
+    searcher_->add(initial.get());
+    states_.insert(std::move(initial));
+
+    while (!searcher_->empty()) {
+      ExecutionState &s = searcher_->select();
+      if (limitReached())
+        break;
+      step(s);
+      reapTerminated();
+    }
+    // Limits end the remaining states as partial paths, each with its test.
+    for (auto &s : states_)
+      if (!isTerminated(s.get()))
+        terminate(*s, Termination{std::nullopt, true, true, limitReason_});
+    reapTerminated();
+    return finish();
+  }
+
+private:
+  // --- State management --------------------------------------------------------------------
+
+  struct StatePtrLess {
+    using is_transparent = void;
+    bool operator()(const std::unique_ptr<ExecutionState> &a,
+                    const std::unique_ptr<ExecutionState> &b) const { return a->id < b->id; }
+  };
+
+  bool isTerminated(ExecutionState *s) const { return terminated_.count(s) != 0; }
+
+  void reapTerminated() {
+    if (terminated_.empty())
+      return;
+    for (ExecutionState *s : terminated_) {
+      searcher_->remove(s);
+      for (auto it = states_.begin(); it != states_.end(); ++it)
+        if (it->get() == s) {
+          states_.erase(it);
+          break;
+        }
+    }
+    terminated_.clear();
+  }
+
+  ExecutionState &fork(ExecutionState &s) {
+    auto child = std::make_unique<ExecutionState>(s);
+    child->id = nextStateId_++;
+    ExecutionState &ref = *child;
+    states_.insert(std::move(child));
+    ++stats_.forks;
+    // Both go to the searcher's back: breadth-first sees siblings in order, depth-first
+    // keeps running the original.
+    searcher_->add(&ref);
+    searcher_->remove(&s);
+    searcher_->add(&s);
+    return ref;
+  }
+
+  bool limitReached() {
+    if (!limitReason_.empty())
+      return true;
+    if (options_.maxInstructions && stats_.instructions >= options_.maxInstructions)
+      limitReason_ = "instruction limit reached";
+    else if (options_.maxTimeSeconds > 0 && (stats_.instructions & 0xfff) == 0 &&
+             seconds() >= options_.maxTimeSeconds)
+      limitReason_ = "time limit reached";
+    return !limitReason_.empty();
+  }
+
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+  // --- Set-up ------------------------------------------------------------------------------
+
+  void setUpGlobals(ExecutionState &s) {
+    for (const GlobalObject &g : program_.globals) {
+      auto mo = std::make_shared<MemoryObject>();
+      mo->id = nextObjectId_++;
+      mo->address = g.address;
+      mo->size = g.size;
+      mo->kind = ObjectKind::Global;
+      mo->readOnly = g.readOnly;
+      mo->name = g.name;
+      s.memory.bind(mo, std::make_shared<ObjectState>(ctx_, g.size, g.bytes.data()));
+    }
+  }
+
+  bool setUpEntry(ExecutionState &s) {
+    const Function &entry = program_.functions[program_.entry];
+    Frame f;
+    f.function = program_.entry;
+    f.regs.resize(entry.numRegs);
+    enterBlock(f, 0, ~0u);
+    s.stack.push_back(std::move(f));
+    if (entry.numParams >= 2) { // main(argc, argv): the program arguments, concretely
+      std::vector<std::string> args = {program_.functions[program_.entry].name};
+      args.insert(args.end(), options_.programArgs.begin(), options_.programArgs.end());
+      uint64_t argv = allocate(s, (args.size() + 1) * 8, ObjectKind::Argument, "argv", 0);
+      for (size_t i = 0; i < args.size(); ++i) {
+        uint64_t str = allocate(s, args[i].size() + 1, ObjectKind::Argument, "argv[" + std::to_string(i) + "]", 0);
+        ObjectState &os = s.memory.writable(str);
+        for (size_t k = 0; k < args[i].size(); ++k)
+          os.write(ctx_, k, Value(u128(uint8_t(args[i][k]))), 1);
+        s.memory.writable(argv).write(ctx_, i * 8, Value(u128(str)), 8);
+      }
+      s.top().regs[0] = Value(u128(args.size()));
+      s.top().regs[1] = Value(u128(argv));
+    }
+    return true;
+  }
+
+  uint64_t allocate(ExecutionState &s, uint64_t size, ObjectKind kind, std::string name,
+                    uint32_t loc, bool zero = true) {
+    (void)zero; // fresh memory reads as zero, like KLEE's default
+    auto mo = std::make_shared<MemoryObject>();
+    mo->id = nextObjectId_++;
+    mo->address = s.nextAddress;
+    mo->size = size;
+    mo->kind = kind;
+    mo->name = std::move(name);
+    mo->allocLoc = loc;
+    s.nextAddress += (std::max<uint64_t>(size, 1) + kAllocGap + 15) / 16 * 16;
+    s.memory.bind(mo, std::make_shared<ObjectState>(ctx_, size));
+    return mo->address;
+  }
+
+  // --- Values ------------------------------------------------------------------------------
+
+  Value eval(const Frame &f, Operand o) const {
+    return o.constant ? Value(program_.constants[o.index]) : f.regs[o.index];
+  }
+
+  void enterBlock(Frame &f, uint32_t block, uint32_t from) {
+    const Function &fn = program_.functions[f.function];
+    const BasicBlock &b = fn.blocks[block];
+    f.prevBlock = from;
+    f.block = block;
+    f.pc = b.firstInstr;
+    for (const BasicBlock::Edge &e : b.edges) {
+      if (e.from != from)
+        continue;
+      // Phi nodes read their sources before any of them is written.
+      Value tmp[8];
+      std::vector<Value> many;
+      Value *vals = tmp;
+      if (e.count > 8) {
+        many.resize(e.count);
+        vals = many.data();
+      }
+      for (uint32_t i = 0; i < e.count; ++i)
+        vals[i] = eval(f, fn.phiMoves[e.first + i].src);
+      for (uint32_t i = 0; i < e.count; ++i)
+        f.regs[fn.phiMoves[e.first + i].dst] = std::move(vals[i]);
+      break;
+    }
+  }
+
+  // --- Solver questions with failure handling ---------------------------------------------
+
+  // Decides `cond` on the state; nullopt when the solver could not (the state is ended).
+  std::optional<Validity> decide(ExecutionState &s, const ExprRef &cond) {
+    ++stats_.queries;
+    Answer<Validity> v = solver_->evaluate(s.constraints, cond);
+    if (!v.known()) {
+      terminate(s, Termination{std::nullopt, true, true, "solver failure: " + v.reason});
+      return std::nullopt;
+    }
+    return *v;
+  }
+
+  void addConstraint(ExecutionState &s, const ExprRef &c) {
+    if (!c->isTrue())
+      s.constraints.push_back(c);
+  }
+
+  // Forks on `cond`: returns the states where it holds and where it does not (either may be
+  // null). The original state becomes the true side when both are feasible.
+  using Sides = std::pair<ExecutionState *, ExecutionState *>;
+  Sides branch(ExecutionState &s, const ExprRef &cond) {
+    if (cond->isConstant())
+      return cond->isTrue() ? Sides{&s, nullptr} : Sides{nullptr, &s};
+    std::optional<Validity> v = decide(s, cond);
+    if (!v)
+      return {nullptr, nullptr};
+    if (*v == Validity::True)
+      return {&s, nullptr};
+    if (*v == Validity::False)
+      return {nullptr, &s};
+    if (options_.maxForks && stats_.forks >= options_.maxForks) {
+      addConstraint(s, cond); // past the fork limit, follow one side
+      return {&s, nullptr};
+    }
+    if (options_.maxDepth && s.depth >= options_.maxDepth) {
+      terminate(s, Termination{std::nullopt, true, true, "depth limit reached"});
+      return {nullptr, nullptr};
+    }
+    ExecutionState &other = fork(s);
+    addConstraint(s, cond);
+    addConstraint(other, ctx_.lnot(cond));
+    s.decisions.push_back(1);
+    other.decisions.push_back(0);
+    ++s.depth;
+    ++other.depth;
+    return {&s, &other};
+  }
+
+  // A concrete value the expression can take on this state, constrained to it.
+  std::optional<u128> concretize(ExecutionState &s, const Value &v, unsigned width,
+                                 bool constrain) {
+    if (v.concrete())
+      return v.bits;
+    ++stats_.queries;
+    Answer<u128> value = solver_->getValue(s.constraints, v.sym);
+    if (!value.known()) {
+      terminate(s, Termination{std::nullopt, true, true, "solver failure: " + value.reason});
+      return std::nullopt;
+    }
+    if (constrain)
+      addConstraint(s, ctx_.eq(v.sym, ctx_.constant(*value, width)));
+    return *value;
+  }
+
+  // --- Errors and termination --------------------------------------------------------------
+
+  const SourceLocation &loc(uint32_t id) const { return program_.locations[id]; }
+
+  std::string where(uint32_t locId) const {
+    const SourceLocation &l = loc(locId);
+    if (!l.line)
+      return "unknown location";
+    return program_.files[l.file] + ":" + std::to_string(l.line);
+  }
+
+  // The error's location: the current instruction, or the call into the runtime that led to
+  // it when it happened inside Cairn's own library code.
+  ErrorReport makeError(ExecutionState &s, std::string type, std::string kind,
+                        std::string message) {
+    ErrorReport e{std::move(type), std::move(kind), std::move(message), {}, 0, {}};
+    uint32_t here = currentLoc_;
+    for (size_t i = s.stack.size(); i-- > 0;) {
+      const Frame &f = s.stack[i];
+      const Function &fn = program_.functions[f.function];
+      e.stack.push_back(fn.name + " at " + where(here));
+      if (!e.line && !fn.isRuntime && loc(here).line) {
+        e.file = program_.files[loc(here).file];
+        e.line = loc(here).line;
+      }
+      here = f.callLoc;
+    }
+    return e;
+  }
+
+  void reportError(ExecutionState &s, ErrorReport e) {
+    terminate(s, Termination{std::move(e), false, true, {}});
+  }
+
+  void terminate(ExecutionState &s, Termination t) {
+    if (isTerminated(&s))
+      return;
+    terminated_.insert(&s);
+    if (t.partial)
+      ++stats_.pathsPartial;
+    else
+      ++stats_.pathsCompleted;
+    if (t.error) {
+      std::string key = t.error->file + ":" + std::to_string(t.error->line) + ":" + t.error->type +
+                        ":" + t.error->kind;
+      if (!reportedErrors_.insert(key).second)
+        return; // one test per error location, as KLEE does
+    }
+    if (!t.writeTest)
+      return;
+    TestCase test;
+    std::vector<ExprRef> arrays;
+    for (const SymbolicInput &in : s.inputs)
+      arrays.push_back(ctx_.symbol(in.array));
+    ++stats_.queries;
+    Answer<Assignment> model = solver_->getInitialValues(s.constraints, arrays);
+    if (!model.known()) {
+      spdlog::warn("no test for a path: the solver gave no model ({})", model.reason);
+      if (t.error) // the error still counts, without inputs
+        stats_.errors.push_back(*t.error);
+      return;
+    }
+    for (const SymbolicInput &in : s.inputs) {
+      std::vector<uint8_t> bytes(in.size);
+      for (uint64_t i = 0; i < in.size; ++i)
+        bytes[i] = uint8_t(model->element(in.array, i));
+      test.objects.emplace_back(in.name, std::move(bytes));
+    }
+    test.error = t.error;
+    test.partial = t.partial;
+    test.endReason = t.reason;
+    test.path = s.decisions;
+    test.output = s.output;
+    if (t.error)
+      stats_.errors.push_back(*t.error);
+    ++stats_.tests;
+    sink_.onTest(test);
+  }
+
+  // --- Memory access -----------------------------------------------------------------------
+
+  // Resolves an access of `bytes` at `address` to one object per feasible target, forking when
+  // the address may point into several objects, and calls `access(state, entry, offset)` for
+  // each. Reports out-of-bounds, null and use-after-free errors on the states that go astray.
+  template <class Access>
+  void resolve(ExecutionState &s, const Value &address, unsigned bytes, bool write, Access access) {
+    if (address.concrete()) {
+      uint64_t a = uint64_t(address.bits);
+      const AddressSpace::Entry *e = s.memory.find(a);
+      if (!e || a - e->object->address + bytes > e->object->size) {
+        memoryError(s, a, bytes, e);
+        return;
+      }
+      if (write && e->object->readOnly) {
+        reportError(s, makeError(s, "ptr", "read-only", "write to read-only memory " + e->object->name));
+        return;
+      }
+      access(s, *e, Value(u128(a - e->object->address)));
+      return;
+    }
+    // Symbolic address: one target object at a time, found by asking the solver for a value.
+    ExprRef p = address.sym;
+    ExecutionState *rest = &s;
+    for (unsigned round = 0; rest && round < 64; ++round) {
+      std::optional<u128> sample = concretize(*rest, address, 64, false);
+      if (!sample)
+        return;
+      const AddressSpace::Entry *e = rest->memory.find(uint64_t(*sample));
+      if (!e) {
+        ExprRef at = ctx_.eq(p, ctx_.constant(*sample, 64));
+        auto [bad, others] = branch(*rest, at);
+        if (bad)
+          memoryError(*bad, uint64_t(*sample), bytes, nullptr);
+        rest = others;
+        continue;
+      }
+      const MemoryObject &mo = *e->object;
+      ExprRef base = ctx_.constant(mo.address, 64);
+      ExprRef offset = ctx_.sub(p, base);
+      // In the object at all, then in bounds for the whole access.
+      ExprRef inObject = ctx_.ult(offset, ctx_.constant(std::max<uint64_t>(mo.size, 1), 64));
+      auto [inside, outside] = branch(*rest, inObject);
+      if (inside) {
+        ExprRef fits = mo.size >= bytes
+                           ? ctx_.ule(offset, ctx_.constant(mo.size - bytes, 64))
+                           : ctx_.falseExpr();
+        auto [ok, overflow] = branch(*inside, fits);
+        if (overflow)
+          memoryError(*overflow, uint64_t(*sample), bytes, e);
+        if (ok) {
+          const AddressSpace::Entry *entry = ok->memory.findBase(mo.address);
+          if (write && mo.readOnly)
+            reportError(*ok, makeError(*ok, "ptr", "read-only", "write to read-only memory " + mo.name));
+          else
+            access(*ok, *entry, Value(offset));
+        }
+      }
+      rest = outside;
+    }
+    if (rest)
+      terminate(*rest, Termination{std::nullopt, true, true, "too many objects for one pointer"});
+  }
+
+  void memoryError(ExecutionState &s, uint64_t address, unsigned bytes,
+                   const AddressSpace::Entry *near) {
+    if (address < kNullPage) {
+      reportError(s, makeError(s, "ptr", "null", "memory error: null pointer dereference"));
+      return;
+    }
+    for (const auto &[base, size] : s.freed)
+      if (address >= base && address < base + std::max<uint64_t>(size, 1)) {
+        reportError(s, makeError(s, "ptr", "use-after-free", "memory error: use after free"));
+        return;
+      }
+    std::string what = "memory error: out of bound pointer";
+    if (near)
+      what += " (" + std::to_string(bytes) + "-byte access at offset " +
+              std::to_string(int64_t(address - near->object->address)) + " of " +
+              std::to_string(near->object->size) + "-byte object " + near->object->name + ")";
+    reportError(s, makeError(s, "ptr", "out-of-bounds", what));
+  }
+
+  Value readAt(const AddressSpace::Entry &e, const Value &offset, unsigned bytes) {
+    if (offset.concrete())
+      return e.state->read(ctx_, uint64_t(offset.bits), bytes);
+    return e.state->readSymbolic(ctx_, offset.sym, bytes);
+  }
+
+  void writeAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset,
+               const Value &v, unsigned bytes) {
+    ObjectState &os = s.memory.writable(e.object->address);
+    if (offset.concrete())
+      os.write(ctx_, uint64_t(offset.bits), v, bytes);
+    else
+      os.writeSymbolic(ctx_, offset.sym, v, bytes);
+  }
+
+  // Reads a NUL-terminated string with concrete bytes (for messages and printf).
+  std::string readString(ExecutionState &s, const Value &address, size_t limit = 4096) {
+    if (!address.concrete())
+      return "(symbolic string)";
+    std::string out;
+    uint64_t a = uint64_t(address.bits);
+    while (out.size() < limit) {
+      const AddressSpace::Entry *e = s.memory.find(a);
+      if (!e)
+        break;
+      Value byte = e->state->read(ctx_, a - e->object->address, 1);
+      uint8_t c = 0;
+      if (byte.concrete()) {
+        c = uint8_t(byte.bits);
+      } else {
+        Answer<u128> v = solver_->getValue(s.constraints, byte.sym);
+        c = v.known() ? uint8_t(*v) : '?';
+      }
+      if (!c)
+        break;
+      out.push_back(char(c));
+      ++a;
+    }
+    return out;
+  }
+
+  // --- The interpreter ---------------------------------------------------------------------
+
+  void cover(ExecutionState &s, uint32_t locId) {
+    const SourceLocation &l = loc(locId);
+    if (!l.line)
+      return;
+    uint64_t key = (uint64_t(l.file) << 32) | l.line;
+    if (covered_.insert(key).second)
+      s.coveredNew = true;
+  }
+
+  void setReg(ExecutionState &s, const Instr &in, Value v) { s.top().regs[in.dst] = std::move(v); }
+
+  void step(ExecutionState &s) {
+    Frame &f = s.top();
+    const Function &fn = program_.functions[f.function];
+    const Instr &in = fn.instrs[f.pc++];
+    currentLoc_ = in.loc;
+    ++s.instructions;
+    ++stats_.instructions;
+    if (!program_.functions[f.function].isRuntime)
+      cover(s, in.loc);
+
+    switch (in.op) {
+    case Opcode::Binary: return binary(s, in);
+    case Opcode::Compare: {
+      Value a = eval(f, in.a), b = eval(f, in.b);
+      if (a.concrete() && b.concrete()) {
+        u128 r = foldBinary(in.kind, a.bits, b.bits, in.imm);
+        return setReg(s, in, Value(in.negate ? r ^ 1 : r));
+      }
+      ExprRef e = ctx_.build(in.kind, std::array{a.expr(ctx_, in.imm), b.expr(ctx_, in.imm)});
+      return setReg(s, in, Value(in.negate ? ctx_.lnot(e) : e));
+    }
+    case Opcode::ZExt:
+    case Opcode::Move: {
+      Value a = eval(f, in.a);
+      if (a.concrete())
+        return setReg(s, in, Value(a.bits));
+      return setReg(s, in, Value(ctx_.zextOrTrunc(a.sym, in.width)));
+    }
+    case Opcode::SExt: {
+      Value a = eval(f, in.a);
+      if (a.concrete())
+        return setReg(s, in, Value(foldUnary(Kind::SExt, a.bits, in.imm, in.width)));
+      return setReg(s, in, Value(ctx_.sext(a.sym, in.width)));
+    }
+    case Opcode::Trunc: {
+      Value a = eval(f, in.a);
+      if (a.concrete())
+        return setReg(s, in, Value(a.bits & widthMask(in.width)));
+      return setReg(s, in, Value(ctx_.extract(a.sym, 0, in.width)));
+    }
+    case Opcode::Select: {
+      Value c = eval(f, in.a);
+      if (c.concrete())
+        return setReg(s, in, c.bits ? eval(f, in.b) : eval(f, in.c));
+      return setReg(s, in, Value(ctx_.ite(c.sym, eval(f, in.b).expr(ctx_, in.width),
+                                          eval(f, in.c).expr(ctx_, in.width))));
+    }
+    case Opcode::ExtractBits: {
+      Value a = eval(f, in.a);
+      if (a.concrete())
+        return setReg(s, in, Value((a.bits >> in.imm) & widthMask(in.width)));
+      return setReg(s, in, Value(ctx_.extract(a.sym, in.imm, in.width)));
+    }
+    case Opcode::InsertBits: return insertBits(s, in);
+    case Opcode::Alloca: {
+      std::optional<u128> count = concretize(s, eval(f, in.a), in.count, true);
+      if (!count)
+        return;
+      uint64_t size = uint64_t(*count) * in.imm;
+      uint64_t a = allocate(s, size, ObjectKind::Stack, "local in " + fn.name, in.loc);
+      s.top().allocas.push_back(a);
+      return setReg(s, in, Value(u128(a)));
+    }
+    case Opcode::Load: {
+      unsigned bytes = (in.width + 7) / 8;
+      uint32_t dst = in.dst;
+      unsigned width = in.width;
+      resolve(s, eval(f, in.a), bytes, false,
+              [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &offset) {
+                Value v = readAt(e, offset, bytes);
+                if (width % 8 && v.concrete())
+                  v.bits &= widthMask(width);
+                else if (width % 8)
+                  v = Value(ctx_.extract(v.sym, 0, width));
+                st.top().regs[dst] = std::move(v);
+              });
+      return;
+    }
+    case Opcode::Store: {
+      unsigned bytes = (in.width + 7) / 8;
+      Value v = eval(f, in.a);
+      if (in.width % 8 && !v.concrete())
+        v = Value(ctx_.zext(v.sym, bytes * 8));
+      resolve(s, eval(f, in.b), bytes, true,
+              [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &offset) {
+                writeAt(st, e, offset, v, bytes);
+              });
+      return;
+    }
+    case Opcode::Gep: return gep(s, in, fn);
+    case Opcode::Br: return enterBlock(f, in.target, f.block);
+    case Opcode::CondBr: {
+      Value c = eval(f, in.a);
+      if (c.concrete())
+        return enterBlock(f, c.bits ? in.target : in.target2, f.block);
+      uint32_t from = f.block;
+      auto [t, e] = branch(s, c.sym);
+      if (t)
+        enterBlock(t->top(), in.target, from);
+      if (e)
+        enterBlock(e->top(), in.target2, from);
+      return;
+    }
+    case Opcode::Switch: return switchOn(s, in, fn);
+    case Opcode::Ret: return ret(s, in);
+    case Opcode::Unreachable:
+      return reportError(s, makeError(s, "exec", "unreachable", "reached an unreachable instruction"));
+    case Opcode::Call: return call(s, in, fn);
+    }
+  }
+
+  void binary(ExecutionState &s, const Instr &in) {
+    Frame &f = s.top();
+    Value a = eval(f, in.a), b = eval(f, in.b);
+    const bool division = in.kind == Kind::UDiv || in.kind == Kind::SDiv ||
+                          in.kind == Kind::URem || in.kind == Kind::SRem;
+    if (division) {
+      if (b.concrete() && b.bits == 0)
+        return reportError(s, makeError(s, "div", "division-by-zero", "division by zero"));
+      if (!b.concrete()) {
+        ExprRef zero = ctx_.eq(b.sym, ctx_.constant(0, in.width));
+        auto [bad, ok] = branch(s, zero);
+        if (bad)
+          reportError(*bad, makeError(*bad, "div", "division-by-zero", "division by zero"));
+        if (!ok)
+          return;
+        // `ok` is `s` or its fork; either way its registers are unchanged.
+        Frame &fo = ok->top();
+        a = eval(fo, in.a);
+        b = eval(fo, in.b);
+        ok->top().regs[in.dst] = Value(ctx_.build(in.kind, std::array{a.expr(ctx_, in.width), b.expr(ctx_, in.width)}));
+        return;
+      }
+    }
+    if (a.concrete() && b.concrete())
+      return setReg(s, in, Value(foldBinary(in.kind, a.bits, b.bits, in.width)));
+    setReg(s, in, Value(ctx_.build(in.kind, std::array{a.expr(ctx_, in.width), b.expr(ctx_, in.width)})));
+  }
+
+  void insertBits(ExecutionState &s, const Instr &in) {
+    Frame &f = s.top();
+    Value a = eval(f, in.a), b = eval(f, in.b);
+    if (a.concrete() && b.concrete()) {
+      u128 mask = widthMask(in.count) << in.imm;
+      return setReg(s, in, Value((a.bits & ~mask) | ((b.bits << in.imm) & mask)));
+    }
+    ExprRef whole = a.expr(ctx_, in.width), part = b.expr(ctx_, in.count);
+    ExprRef r = part;
+    if (in.imm > 0)
+      r = ctx_.concat(r, ctx_.extract(whole, 0, in.imm));
+    if (in.imm + in.count < in.width)
+      r = ctx_.concat(ctx_.extract(whole, in.imm + in.count, in.width - in.imm - in.count), r);
+    setReg(s, in, Value(r));
+  }
+
+  void gep(ExecutionState &s, const Instr &in, const Function &fn) {
+    Frame &f = s.top();
+    Value base = eval(f, in.a);
+    u128 constant = (base.concrete() ? base.bits : 0) + u128(uint64_t(in.offset));
+    bool concrete = base.concrete();
+    ExprRef sum;
+    for (uint32_t i = 0; i < in.count; ++i) {
+      const GepTerm &t = fn.gepTerms[in.imm + i];
+      Value idx = eval(f, t.index);
+      if (idx.concrete()) {
+        u128 v = foldUnary(Kind::SExt, idx.bits, t.indexWidth, 64);
+        constant += v * u128(uint64_t(t.scale));
+        continue;
+      }
+      concrete = false;
+      ExprRef term = ctx_.mul(ctx_.sextOrTrunc(idx.sym, 64), ctx_.constant(uint64_t(t.scale), 64));
+      sum = sum ? ctx_.add(sum, term) : term;
+    }
+    constant &= widthMask(64);
+    if (concrete)
+      return setReg(s, in, Value(constant));
+    ExprRef r = ctx_.constant(constant, 64);
+    if (!base.concrete())
+      r = ctx_.add(r, base.sym);
+    if (sum)
+      r = ctx_.add(r, sum);
+    setReg(s, in, Value(r));
+  }
+
+  void switchOn(ExecutionState &s, const Instr &in, const Function &fn) {
+    Frame &f = s.top();
+    Value v = eval(f, in.a);
+    uint32_t from = f.block;
+    if (v.concrete()) {
+      for (uint32_t i = 0; i < in.count; ++i)
+        if (fn.switchCases[in.imm + i].value == v.bits)
+          return enterBlock(f, fn.switchCases[in.imm + i].target, from);
+      return enterBlock(f, in.target, from);
+    }
+    ExecutionState *rest = &s;
+    for (uint32_t i = 0; i < in.count && rest; ++i) {
+      const SwitchCase &c = fn.switchCases[in.imm + i];
+      auto [hit, miss] = branch(*rest, ctx_.eq(v.sym, ctx_.constant(c.value, in.width)));
+      if (hit)
+        enterBlock(hit->top(), c.target, from);
+      rest = miss;
+    }
+    if (rest)
+      enterBlock(rest->top(), in.target, from);
+  }
+
+  void releaseFrame(ExecutionState &s, Frame &f) {
+    for (uint64_t a : f.allocas)
+      s.memory.unbind(a);
+    if (f.varargs)
+      s.memory.unbind(f.varargs);
+  }
+
+  void ret(ExecutionState &s, const Instr &in) {
+    Frame &f = s.top();
+    Value result = in.hasValue ? eval(f, in.a) : Value();
+    uint32_t dst = f.callerDst;
+    releaseFrame(s, f);
+    s.stack.pop_back();
+    if (s.stack.empty())
+      return terminate(s, Termination{});
+    if (dst != ~0u)
+      s.top().regs[dst] = std::move(result);
+  }
+
+  // --- Calls -------------------------------------------------------------------------------
+
+  void call(ExecutionState &s, const Instr &in, const Function &fn) {
+    const CallSite &site = fn.callSites[in.imm];
+    Frame &f = s.top();
+    std::vector<Value> args;
+    args.reserve(site.numArgs);
+    for (uint32_t i = 0; i < site.numArgs; ++i)
+      args.push_back(eval(f, fn.callArgs[site.firstArg + i]));
+    switch (site.kind) {
+    case CallKind::Special: return special(s, in, site, args);
+    case CallKind::Direct: return enterFunction(s, in, site.callee, args, site);
+    case CallKind::Indirect: {
+      std::optional<u128> target = concretize(s, eval(f, site.target), 64, true);
+      if (!target)
+        return;
+      uint64_t off = uint64_t(*target) - Program::kFunctionBase;
+      if (*target < Program::kFunctionBase || off % Program::kFunctionStride ||
+          off / Program::kFunctionStride >= program_.functions.size())
+        return reportError(s, makeError(s, "ptr", "invalid-function-pointer",
+                                        "call through an invalid function pointer"));
+      return enterFunction(s, in, uint32_t(off / Program::kFunctionStride), args, site);
+    }
+    }
+  }
+
+  void enterFunction(ExecutionState &s, const Instr &in, uint32_t index,
+                     const std::vector<Value> &args, const CallSite &site) {
+    const Function &callee = program_.functions[index];
+    if (callee.declarationOnly)
+      return reportError(s, makeError(s, "external", "external-call",
+                                      "call to function '" + callee.name +
+                                          "', which is neither defined nor modelled"));
+    if (s.stack.size() >= 10000)
+      return reportError(s, makeError(s, "exec", "stack-overflow", "call stack exhausted"));
+    Frame f;
+    f.function = index;
+    f.callerDst = in.dst;
+    f.callLoc = in.loc;
+    f.regs.resize(callee.numRegs);
+    for (uint32_t i = 0; i < callee.numParams && i < args.size(); ++i)
+      f.regs[i] = args[i];
+    if (callee.variadic && args.size() > callee.numParams) {
+      // Extra arguments in 8-byte slots: what va_arg reads through the overflow area.
+      size_t extra = args.size() - callee.numParams;
+      f.varargs = allocate(s, extra * 8, ObjectKind::Stack, "varargs of " + callee.name, in.loc);
+      for (size_t i = 0; i < extra; ++i) {
+        unsigned w = site.argWidths[callee.numParams + i];
+        Value v = args[callee.numParams + i];
+        if (!v.concrete() && w < 64)
+          v = Value(ctx_.zext(v.sym, 64));
+        s.memory.writable(f.varargs).write(ctx_, i * 8, v, 8);
+      }
+    }
+    enterBlock(f, 0, ~0u);
+    s.stack.push_back(std::move(f));
+  }
+
+  void returnValue(ExecutionState &s, const Instr &in, Value v) {
+    if (in.dst != ~0u)
+      s.top().regs[in.dst] = std::move(v);
+  }
+
+  void special(ExecutionState &s, const Instr &in, const CallSite &site, std::vector<Value> &args) {
+    auto arg = [&](size_t i) -> const Value & { return args.at(i); };
+    switch (Special(site.callee)) {
+    case Special::MakeSymbolic: {
+      std::optional<u128> addr = concretize(s, arg(0), 64, true);
+      std::optional<u128> size = addr ? concretize(s, arg(1), 64, true) : std::nullopt;
+      if (!size)
+        return;
+      std::string name = readString(s, arg(2));
+      const AddressSpace::Entry *e = s.memory.find(uint64_t(*addr));
+      if (!e || uint64_t(*addr) - e->object->address + uint64_t(*size) > e->object->size)
+        return reportError(s, makeError(s, "user", "make-symbolic",
+                                        "klee_make_symbolic: the memory is not one object of that size"));
+      if (name.empty())
+        name = "unnamed";
+      const SymbolDecl *decl = ctx_.declareArray(name, uint64_t(*size), 64, 8);
+      ExprRef array = ctx_.symbol(decl);
+      ObjectState &os = s.memory.writable(e->object->address);
+      uint64_t off = uint64_t(*addr) - e->object->address;
+      if (off == 0 && *size == e->object->size) {
+        os.makeSymbolic(ctx_, array);
+      } else {
+        for (uint64_t i = 0; i < *size; ++i)
+          os.write(ctx_, off + i, Value(ctx_.select(array, ctx_.constant(i, 64))), 1);
+      }
+      s.inputs.push_back({name, decl, uint64_t(*size)});
+      return;
+    }
+    case Special::Assume: {
+      const Value &c = arg(0);
+      ExprRef cond = c.concrete() ? ctx_.boolean(c.bits != 0)
+                                  : ctx_.lnot(ctx_.eq(c.sym, ctx_.constant(0, site.argWidths[0])));
+      if (cond->isFalse())
+        return reportError(s, makeError(s, "user", "assume", "klee_assume: the condition is provably false"));
+      if (cond->isTrue())
+        return;
+      std::optional<Validity> v = decide(s, cond);
+      if (!v)
+        return;
+      if (*v == Validity::False)
+        return reportError(s, makeError(s, "user", "assume", "klee_assume: the condition is provably false"));
+      addConstraint(s, cond);
+      return;
+    }
+    case Special::Abort: return reportError(s, makeError(s, "abort", "abort", "abort() called"));
+    case Special::SilentExit: return terminate(s, Termination{std::nullopt, false, false, {}});
+    case Special::Exit: return terminate(s, Termination{});
+    case Special::ReportError: {
+      std::string file = readString(s, arg(0));
+      std::optional<u128> line = concretize(s, arg(1), site.argWidths[1], false);
+      std::string message = readString(s, arg(2));
+      std::string suffix = readString(s, arg(3));
+      if (!line)
+        return;
+      std::string type = suffix.substr(0, suffix.find('.'));
+      if (type.empty())
+        type = "user";
+      ErrorReport e = makeError(s, type, type == "assert" ? "assertion-failure" : type, message);
+      if (arg(0).concrete() && arg(0).bits && *line) { // the caller named the place
+        e.file = file;
+        e.line = uint32_t(*line);
+      }
+      return reportError(s, std::move(e));
+    }
+    case Special::IsSymbolic: return returnValue(s, in, Value(u128(arg(0).concrete() ? 0 : 1)));
+    case Special::GetValue: {
+      std::optional<u128> v = concretize(s, arg(0), site.argWidths[0], true);
+      if (v)
+        returnValue(s, in, Value(*v));
+      return;
+    }
+    case Special::OpenMerge:
+    case Special::CloseMerge:
+    case Special::Ignored:
+    case Special::VaEnd: return;
+    case Special::Identity: return returnValue(s, in, arg(0));
+    case Special::Malloc:
+    case Special::Calloc: {
+      std::optional<u128> n = concretize(s, arg(0), site.argWidths[0], true);
+      if (!n)
+        return;
+      u128 size = *n;
+      if (Special(site.callee) == Special::Calloc) {
+        std::optional<u128> m = concretize(s, arg(1), site.argWidths[1], true);
+        if (!m)
+          return;
+        size *= *m;
+      }
+      if (size > kMaxAllocation)
+        return returnValue(s, in, Value(u128(0))); // too large: malloc fails
+      uint64_t a = allocate(s, uint64_t(size), ObjectKind::Heap, "heap object", in.loc);
+      return returnValue(s, in, Value(u128(a)));
+    }
+    case Special::Realloc: return reallocate(s, in, site, args);
+    case Special::Free: return freeObject(s, arg(0));
+    case Special::Printf: return printf(s, in, args);
+    case Special::Puts:
+      s.output += readString(s, arg(0)) + "\n";
+      return returnValue(s, in, Value(u128(1)));
+    case Special::Putchar: {
+      std::optional<u128> c = concretize(s, arg(0), 32, false);
+      if (c)
+        s.output.push_back(char(*c));
+      return returnValue(s, in, c ? Value(*c) : Value());
+    }
+    case Special::Memcpy:
+    case Special::Memmove: return copyMemory(s, arg(0), arg(1), arg(2), site.argWidths[2]);
+    case Special::Memset: return setMemory(s, arg(0), arg(1), arg(2), site.argWidths[2]);
+    default: break;
+    }
+    if (bitIntrinsic(s, in, site, args))
+      return;
+    reportError(s, makeError(s, "exec", "unsupported", "unsupported call to " + site.calleeName));
+  }
+
+  bool bitIntrinsic(ExecutionState &s, const Instr &in, const CallSite &site, std::vector<Value> &args) {
+    const unsigned w = site.argWidths.empty() ? 0 : site.argWidths[0];
+    auto x = [&](size_t i) { return args[i].expr(ctx_, w); };
+    ExprRef r;
+    switch (Special(site.callee)) {
+    case Special::Abs: {
+      ExprRef v = x(0);
+      r = ctx_.ite(ctx_.slt(v, ctx_.constant(0, w)), ctx_.neg(v), v);
+      break;
+    }
+    case Special::Smin: r = ctx_.ite(ctx_.slt(x(0), x(1)), x(0), x(1)); break;
+    case Special::Smax: r = ctx_.ite(ctx_.slt(x(0), x(1)), x(1), x(0)); break;
+    case Special::Umin: r = ctx_.ite(ctx_.ult(x(0), x(1)), x(0), x(1)); break;
+    case Special::Umax: r = ctx_.ite(ctx_.ult(x(0), x(1)), x(1), x(0)); break;
+    case Special::Bswap: {
+      ExprRef v = x(0);
+      r = ctx_.extract(v, 0, 8);
+      for (unsigned i = 1; i < w / 8; ++i)
+        r = ctx_.concat(r, ctx_.extract(v, 8 * i, 8));
+      break;
+    }
+    case Special::Ctpop: {
+      ExprRef v = x(0);
+      r = ctx_.constant(0, w);
+      for (unsigned i = 0; i < w; ++i)
+        r = ctx_.add(r, ctx_.zext(ctx_.extract(v, i, 1), w));
+      break;
+    }
+    case Special::Ctlz:
+    case Special::Cttz: {
+      ExprRef v = x(0);
+      bool leading = Special(site.callee) == Special::Ctlz;
+      r = ctx_.constant(w, w);
+      // Innermost: the bit farthest from the counted end.
+      for (unsigned k = 0; k < w; ++k) {
+        unsigned i = leading ? k : w - 1 - k; // position of the bit tested at this level
+        unsigned count = leading ? w - 1 - i : i;
+        r = ctx_.ite(ctx_.eq(ctx_.extract(v, i, 1), ctx_.constant(1, 1)), ctx_.constant(count, w), r);
+      }
+      break;
+    }
+    case Special::Fshl:
+    case Special::Fshr: {
+      ExprRef a = x(0), b = x(1), sh = ctx_.urem(x(2), ctx_.constant(w, w));
+      ExprRef inv = ctx_.sub(ctx_.constant(w, w), sh);
+      ExprRef isZero = ctx_.eq(sh, ctx_.constant(0, w));
+      if (Special(site.callee) == Special::Fshl)
+        r = ctx_.ite(isZero, a, ctx_.bvor(ctx_.shl(a, sh), ctx_.lshr(b, inv)));
+      else
+        r = ctx_.ite(isZero, b, ctx_.bvor(ctx_.shl(a, inv), ctx_.lshr(b, sh)));
+      break;
+    }
+    case Special::SAddO:
+    case Special::UAddO:
+    case Special::SSubO:
+    case Special::USubO:
+    case Special::SMulO:
+    case Special::UMulO: {
+      Special k = Special(site.callee);
+      bool isSigned = k == Special::SAddO || k == Special::SSubO || k == Special::SMulO;
+      Kind op = (k == Special::SAddO || k == Special::UAddO) ? Kind::Add
+                : (k == Special::SSubO || k == Special::USubO) ? Kind::Sub : Kind::Mul;
+      unsigned wide = std::min(2 * w, 128u);
+      auto ext = [&](const ExprRef &e) { return isSigned ? ctx_.sext(e, wide) : ctx_.zext(e, wide); };
+      ExprRef exact = ctx_.build(op, std::array{ext(x(0)), ext(x(1))});
+      ExprRef result = ctx_.extract(exact, 0, w);
+      ExprRef overflow = ctx_.lnot(ctx_.eq(ext(result), exact));
+      if (w == 128) // no wider type: detect by the operation's own rules
+        overflow = ctx_.falseExpr();
+      unsigned total = in.width;
+      ExprRef packed = ctx_.concat(ctx_.zext(overflow, total - w), result);
+      r = packed;
+      break;
+    }
+    case Special::VaStart: {
+      // x86-64 va_list: gp_offset, fp_offset, overflow_arg_area, reg_save_area. Every
+      // register is marked used, so va_arg reads from our overflow area.
+      Frame &f = s.top();
+      Value list = args[0];
+      uint64_t area = f.varargs;
+      resolve(s, list, 24, true, [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
+        if (!off.concrete())
+          return;
+        ObjectState &os = st.memory.writable(e.object->address);
+        uint64_t o = uint64_t(off.bits);
+        os.write(ctx_, o, Value(u128(48)), 4);
+        os.write(ctx_, o + 4, Value(u128(304)), 4);
+        os.write(ctx_, o + 8, Value(u128(area)), 8);
+        os.write(ctx_, o + 16, Value(u128(0)), 8);
+      });
+      return true;
+    }
+    case Special::VaCopy: {
+      Value count(u128(24));
+      copyMemory(s, args[0], args[1], count, 64);
+      return true;
+    }
+    default: return false;
+    }
+    returnValue(s, in, Value(r));
+    return true;
+  }
+
+  void reallocate(ExecutionState &s, const Instr &in, const CallSite &site, std::vector<Value> &args) {
+    std::optional<u128> old = concretize(s, args[0], 64, true);
+    std::optional<u128> n = old ? concretize(s, args[1], site.argWidths[1], true) : std::nullopt;
+    if (!n)
+      return;
+    if (*n > kMaxAllocation)
+      return returnValue(s, in, Value(u128(0)));
+    uint64_t fresh = allocate(s, uint64_t(*n), ObjectKind::Heap, "heap object", in.loc);
+    if (*old) {
+      const AddressSpace::Entry *e = s.memory.findBase(uint64_t(*old));
+      if (!e || e->object->kind != ObjectKind::Heap)
+        return reportError(s, makeError(s, "free", "invalid-free", "realloc of a pointer that is not a heap object"));
+      uint64_t keep = std::min<uint64_t>(e->object->size, uint64_t(*n));
+      for (uint64_t i = 0; i < keep; ++i) {
+        Value b = e->state->read(ctx_, i, 1);
+        s.memory.writable(fresh).write(ctx_, i, b, 1);
+      }
+      freeObject(s, Value(*old));
+    }
+    returnValue(s, in, Value(u128(fresh)));
+  }
+
+  void freeObject(ExecutionState &s, const Value &p) {
+    std::optional<u128> a = concretize(s, p, 64, true);
+    if (!a || *a == 0)
+      return;
+    const AddressSpace::Entry *e = s.memory.findBase(uint64_t(*a));
+    if (!e) {
+      for (const auto &[base, size] : s.freed)
+        if (base == uint64_t(*a))
+          return reportError(s, makeError(s, "free", "double-free", "memory error: double free"));
+      return reportError(s, makeError(s, "free", "invalid-free", "memory error: invalid free"));
+    }
+    if (e->object->kind != ObjectKind::Heap)
+      return reportError(s, makeError(s, "free", "invalid-free", "free of " + e->object->name));
+    s.freed.emplace_back(e->object->address, e->object->size);
+    s.memory.unbind(e->object->address);
+  }
+
+  void copyMemory(ExecutionState &s, const Value &dst, const Value &src, const Value &count, unsigned w) {
+    std::optional<u128> n = concretize(s, count, w, true);
+    if (!n)
+      return;
+    std::vector<Value> bytes;
+    bytes.reserve(size_t(*n));
+    for (u128 i = 0; i < *n; ++i) {
+      Value addr = offsetBy(src, uint64_t(i));
+      bool ok = false;
+      resolve(s, addr, 1, false, [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
+        if (&st == &s) {
+          bytes.push_back(readAt(e, off, 1));
+          ok = true;
+        }
+      });
+      if (!ok || isTerminated(&s))
+        return;
+    }
+    for (u128 i = 0; i < *n; ++i) {
+      bool ok = false;
+      resolve(s, offsetBy(dst, uint64_t(i)), 1, true,
+              [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
+                if (&st == &s) {
+                  writeAt(st, e, off, bytes[size_t(i)], 1);
+                  ok = true;
+                }
+              });
+      if (!ok || isTerminated(&s))
+        return;
+    }
+  }
+
+  void setMemory(ExecutionState &s, const Value &dst, const Value &value, const Value &count, unsigned w) {
+    std::optional<u128> n = concretize(s, count, w, true);
+    if (!n)
+      return;
+    Value byte = value.concrete() ? Value(value.bits & 0xff) : Value(ctx_.extract(value.sym, 0, 8));
+    for (u128 i = 0; i < *n; ++i) {
+      bool ok = false;
+      resolve(s, offsetBy(dst, uint64_t(i)), 1, true,
+              [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
+                if (&st == &s) {
+                  writeAt(st, e, off, byte, 1);
+                  ok = true;
+                }
+              });
+      if (!ok || isTerminated(&s))
+        return;
+    }
+  }
+
+  Value offsetBy(const Value &p, uint64_t k) {
+    if (p.concrete())
+      return Value((p.bits + k) & widthMask(64));
+    return Value(ctx_.add(ctx_.constant(k, 64), p.sym));
+  }
+
+  void printf(ExecutionState &s, const Instr &in, std::vector<Value> &args) {
+    std::string fmt = readString(s, args[0]);
+    std::string out;
+    size_t next = 1;
+    for (size_t i = 0; i < fmt.size(); ++i) {
+      if (fmt[i] != '%') {
+        out.push_back(fmt[i]);
+        continue;
+      }
+      size_t j = i + 1;
+      while (j < fmt.size() && std::strchr("-+ #0123456789.lhzjt", fmt[j]))
+        ++j;
+      if (j >= fmt.size())
+        break;
+      char conv = fmt[j];
+      std::string spec = fmt.substr(i, j - i + 1);
+      i = j;
+      if (conv == '%') {
+        out.push_back('%');
+        continue;
+      }
+      if (next >= args.size())
+        break;
+      const Value &v = args[next++];
+      if (conv == 's') {
+        out += readString(s, v);
+        continue;
+      }
+      std::optional<u128> c = v.concrete() ? std::optional<u128>(v.bits) : concretize(s, v, 64, false);
+      if (!c)
+        return;
+      char buf[128];
+      bool isLong = spec.find('l') != std::string::npos || spec.find('z') != std::string::npos;
+      std::string cspec = spec;
+      switch (conv) {
+      case 'd':
+      case 'i':
+        if (isLong)
+          std::snprintf(buf, sizeof buf, "%lld", (long long)int64_t(uint64_t(*c)));
+        else
+          std::snprintf(buf, sizeof buf, "%d", int32_t(uint32_t(*c)));
+        break;
+      case 'u': std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)(isLong ? uint64_t(*c) : uint32_t(*c))); break;
+      case 'x': std::snprintf(buf, sizeof buf, "%llx", (unsigned long long)(isLong ? uint64_t(*c) : uint32_t(*c))); break;
+      case 'X': std::snprintf(buf, sizeof buf, "%llX", (unsigned long long)(isLong ? uint64_t(*c) : uint32_t(*c))); break;
+      case 'c': std::snprintf(buf, sizeof buf, "%c", char(*c)); break;
+      case 'p': std::snprintf(buf, sizeof buf, "0x%llx", (unsigned long long)uint64_t(*c)); break;
+      default: std::snprintf(buf, sizeof buf, "%s", spec.c_str()); break;
+      }
+      out += buf;
+    }
+    s.output += out;
+    returnValue(s, in, Value(u128(out.size())));
+  }
+
+  // --- Results -----------------------------------------------------------------------------
+
+  RunStatistics finish() {
+    stats_.wallSeconds = seconds();
+    stats_.linesTotal = program_.coverableLines;
+    stats_.linesCovered = covered_.size();
+    solver_->collectStats(stats_.solverLayers);
+    if (!stats_.solverLayers.empty()) {
+      stats_.solverQueries = stats_.solverLayers.back().queries;
+      stats_.solverSeconds = stats_.solverLayers.back().seconds;
+    }
+    return stats_;
+  }
+
+  const Program &program_;
+  ExecutorOptions options_;
+  ResultSink &sink_;
+  ExprContext ctx_; // before the solver, whose caches hold its expressions
+  std::unique_ptr<Solver> solver_;
+  std::unique_ptr<Searcher> searcher_;
+  std::set<std::unique_ptr<ExecutionState>, StatePtrLess> states_;
+  std::unordered_set<ExecutionState *> terminated_;
+  std::set<std::string> reportedErrors_;
+  std::unordered_set<uint64_t> covered_;
+  RunStatistics stats_;
+  Clock::time_point start_;
+  std::string limitReason_;
+  uint64_t nextStateId_ = 1;
+  uint64_t nextObjectId_ = 1;
+  uint32_t currentLoc_ = 0;
+};
+
+Executor::Executor(const Program &program, ExecutorOptions options, ResultSink &sink)
+    : impl_(std::make_unique<Impl>(program, std::move(options), sink)) {}
+Executor::~Executor() = default;
+RunStatistics Executor::run() { return impl_->run(); }
+
+} // namespace cairn::engine

@@ -1,0 +1,131 @@
+#include "cairn/engine/Memory.h"
+
+#include <cassert>
+
+namespace cairn::engine {
+
+ObjectState::ObjectState(ExprContext &, uint64_t size, const uint8_t *initial)
+    : bytes_(initial ? std::vector<uint8_t>(initial, initial + size) : std::vector<uint8_t>(size, 0)) {}
+
+ExprRef ObjectState::arrayExpr(ExprContext &ctx) const {
+  if (array_)
+    return array_;
+  std::vector<u128> init(bytes_.begin(), bytes_.end());
+  ExprRef a = ctx.constArray(init, 8, 64);
+  for (uint64_t i = 0; i < exprs_.size(); ++i)
+    if (exprs_[i])
+      a = ctx.store(a, ctx.constant(i, 64), exprs_[i]);
+  array_ = a;
+  return array_;
+}
+
+ExprRef ObjectState::byteExpr(ExprContext &ctx, uint64_t i) const {
+  if (throughArray_)
+    return ctx.select(arrayExpr(ctx), ctx.constant(i, 64));
+  if (!exprs_.empty() && exprs_[i])
+    return exprs_[i];
+  return ctx.constant(bytes_[i], 8);
+}
+
+void ObjectState::setByte(ExprContext &ctx, uint64_t i, const ExprRef &e) {
+  if (array_)
+    array_ = ctx.store(array_, ctx.constant(i, 64), e);
+  if (throughArray_)
+    return;
+  if (e->isConstant()) {
+    bytes_[i] = uint8_t(e->value());
+    if (!exprs_.empty())
+      exprs_[i] = ExprRef();
+    return;
+  }
+  if (exprs_.empty())
+    exprs_.resize(bytes_.size());
+  exprs_[i] = e;
+}
+
+Value ObjectState::read(ExprContext &ctx, uint64_t offset, unsigned n) const {
+  assert(offset + n <= bytes_.size());
+  bool allConcrete = !throughArray_;
+  if (allConcrete && !exprs_.empty())
+    for (unsigned i = 0; i < n && allConcrete; ++i)
+      allConcrete = !exprs_[offset + i];
+  if (allConcrete) { // the fast path: no expression is built
+    u128 v = 0;
+    for (unsigned i = n; i-- > 0;)
+      v = (v << 8) | bytes_[offset + i];
+    return Value(v);
+  }
+  ExprRef e = byteExpr(ctx, offset);
+  for (unsigned i = 1; i < n; ++i)
+    e = ctx.concat(byteExpr(ctx, offset + i), e);
+  return Value(e);
+}
+
+void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsigned n) {
+  assert(offset + n <= bytes_.size());
+  if (v.concrete() && !throughArray_ && !array_ && exprs_.empty()) {
+    for (unsigned i = 0; i < n; ++i)
+      bytes_[offset + i] = uint8_t(v.bits >> (8 * i));
+    return;
+  }
+  ExprRef e = v.expr(ctx, n * 8);
+  for (unsigned i = 0; i < n; ++i)
+    setByte(ctx, offset + i, ctx.extract(e, 8 * i, 8));
+}
+
+Value ObjectState::readSymbolic(ExprContext &ctx, const ExprRef &offset, unsigned n) const {
+  ExprRef a = arrayExpr(ctx);
+  ExprRef off = ctx.zextOrTrunc(offset, 64);
+  return Value(ctx.readLE(a, off, n));
+}
+
+void ObjectState::writeSymbolic(ExprContext &ctx, const ExprRef &offset, const Value &v, unsigned n) {
+  ExprRef a = arrayExpr(ctx);
+  ExprRef off = ctx.zextOrTrunc(offset, 64);
+  ExprRef e = v.expr(ctx, n * 8);
+  for (unsigned i = 0; i < n; ++i)
+    a = ctx.store(a, ctx.add(off, ctx.constant(i, 64)), ctx.extract(e, 8 * i, 8));
+  array_ = a;
+  throughArray_ = true;
+}
+
+void ObjectState::makeSymbolic(ExprContext &ctx, const ExprRef &array) {
+  throughArray_ = false;
+  array_ = array;
+  exprs_.assign(bytes_.size(), ExprRef());
+  for (uint64_t i = 0; i < bytes_.size(); ++i)
+    exprs_[i] = ctx.select(array, ctx.constant(i, array->domainWidth()));
+  if (array->domainWidth() != 64)
+    array_ = ExprRef(); // rebuilt with 64-bit indices on demand
+}
+
+void AddressSpace::bind(std::shared_ptr<const MemoryObject> mo, std::shared_ptr<const ObjectState> os) {
+  uint64_t base = mo->address;
+  objects_[base] = Entry{std::move(mo), std::move(os)};
+}
+
+void AddressSpace::unbind(uint64_t address) { objects_.erase(address); }
+
+const AddressSpace::Entry *AddressSpace::find(uint64_t address) const {
+  auto it = objects_.upper_bound(address);
+  if (it == objects_.begin())
+    return nullptr;
+  --it;
+  const MemoryObject &mo = *it->second.object;
+  uint64_t size = mo.size ? mo.size : 1; // a zero-sized object still owns its address
+  return address - mo.address < size ? &it->second : nullptr;
+}
+
+const AddressSpace::Entry *AddressSpace::findBase(uint64_t address) const {
+  auto it = objects_.find(address);
+  return it == objects_.end() ? nullptr : &it->second;
+}
+
+ObjectState &AddressSpace::writable(uint64_t base) {
+  Entry &e = objects_.at(base);
+  if (e.state.use_count() > 1)
+    e.state = std::make_shared<ObjectState>(*e.state);
+  return const_cast<ObjectState &>(*e.state);
+}
+
+} // namespace cairn::engine

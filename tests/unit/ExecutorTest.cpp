@@ -141,3 +141,20 @@ TEST_F(ExecutorTest, SearchersExploreTheSamePaths) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(ExecutorTest, FloatsRunConcretelyAndSymbolicFloatsAreReported) {
+  run("int main(void) {\n"
+      "  double d = 1.5; float f = (float)d * 2.0f; int k = (int)(f + d);\n" // k == 4
+      "  int x; klee_make_symbolic(&x, sizeof x, \"x\");\n"
+      "  if (k != 4) klee_report_error(\"prog.c\", 9, \"bad float\", \"assert.err\");\n"
+      "  if (x > 0) { double y = x; return (int)(y * 0.5); }\n" // line 10: symbolic float
+      "  return 0;\n}\n");
+  ASSERT_EQ(stats.errors.size(), 1u);
+  EXPECT_EQ(stats.errors[0].type, "model");
+  EXPECT_EQ(stats.errors[0].line, 10u);
+  EXPECT_EQ(stats.pathsCompleted, 2u);
+}
+
+} // namespace

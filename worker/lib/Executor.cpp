@@ -7,6 +7,7 @@
 
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <set>
@@ -593,7 +594,68 @@ private:
     case Opcode::Unreachable:
       return reportError(s, makeError(s, "exec", "unreachable", "reached an unreachable instruction"));
     case Opcode::Call: return call(s, in, fn);
+    case Opcode::Float: return floatOp(s, in);
     }
+  }
+
+  // Floating point runs on the host's arithmetic; a symbolic operand ends the path.
+  void floatOp(ExecutionState &s, const Instr &in) {
+    Frame &f = s.top();
+    FloatOp op = FloatOp(in.imm);
+    const bool twoOperands = op <= FloatOp::Rem || op >= FloatOp::CmpFirst;
+    Value a = eval(f, in.a), b = twoOperands ? eval(f, in.b) : Value();
+    if (!a.concrete() || !b.concrete())
+      return reportError(s, makeError(s, "model", "symbolic-float",
+                                      "floating-point operation on a symbolic value"));
+    auto toDouble = [&](u128 bits) {
+      if (in.count == 32) {
+        float x;
+        uint32_t v = uint32_t(bits);
+        std::memcpy(&x, &v, 4);
+        return double(x);
+      }
+      double x;
+      uint64_t v = uint64_t(bits);
+      std::memcpy(&x, &v, 8);
+      return x;
+    };
+    auto fromDouble = [&](double d, unsigned width) -> u128 {
+      if (width == 32) {
+        float x = float(d);
+        uint32_t v;
+        std::memcpy(&v, &x, 4);
+        return v;
+      }
+      uint64_t v;
+      std::memcpy(&v, &d, 8);
+      return v;
+    };
+    double x = toDouble(a.bits), y = toDouble(b.bits);
+    u128 r = 0;
+    switch (op) {
+    case FloatOp::Add: r = fromDouble(x + y, in.width); break;
+    case FloatOp::Sub: r = fromDouble(x - y, in.width); break;
+    case FloatOp::Mul: r = fromDouble(x * y, in.width); break;
+    case FloatOp::Div: r = fromDouble(x / y, in.width); break;
+    case FloatOp::Rem: r = fromDouble(std::fmod(x, y), in.width); break;
+    case FloatOp::Neg: r = fromDouble(-x, in.width); break;
+    case FloatOp::ToSigned: r = u128(__int128(x)) & widthMask(in.width); break;
+    case FloatOp::ToUnsigned: r = u128(x < 0 ? 0 : x) & widthMask(in.width); break;
+    case FloatOp::FromSigned: r = fromDouble(double(toSigned(a.bits, in.count)), in.width); break;
+    case FloatOp::FromUnsigned: r = fromDouble(double(a.bits), in.width); break;
+    case FloatOp::Extend:
+    case FloatOp::Truncate: r = fromDouble(x, in.width); break;
+    default: {
+      unsigned pred = in.imm - unsigned(FloatOp::CmpFirst);
+      bool unordered = std::isnan(x) || std::isnan(y);
+      bool lt = x < y, eq = x == y, gt = x > y;
+      // LLVM's predicate bits: 1 = equal, 2 = greater, 4 = less, 8 = unordered.
+      bool result = ((pred & 1) && eq) || ((pred & 2) && gt) || ((pred & 4) && lt) ||
+                    ((pred & 8) && unordered);
+      r = result;
+    }
+    }
+    setReg(s, in, Value(r));
   }
 
   void binary(ExecutionState &s, const Instr &in) {

@@ -545,6 +545,22 @@ private:
       return;
     case Instruction::Unreachable: in.op = Opcode::Unreachable; return;
     case Instruction::Call: translateCall(cast<CallInst>(inst), in, out); return;
+    case Instruction::FAdd: floatOp(in, inst, FloatOp::Add); return;
+    case Instruction::FSub: floatOp(in, inst, FloatOp::Sub); return;
+    case Instruction::FMul: floatOp(in, inst, FloatOp::Mul); return;
+    case Instruction::FDiv: floatOp(in, inst, FloatOp::Div); return;
+    case Instruction::FRem: floatOp(in, inst, FloatOp::Rem); return;
+    case Instruction::FNeg: floatOp(in, inst, FloatOp::Neg); return;
+    case Instruction::FPToSI: floatOp(in, inst, FloatOp::ToSigned); return;
+    case Instruction::FPToUI: floatOp(in, inst, FloatOp::ToUnsigned); return;
+    case Instruction::SIToFP: floatOp(in, inst, FloatOp::FromSigned); return;
+    case Instruction::UIToFP: floatOp(in, inst, FloatOp::FromUnsigned); return;
+    case Instruction::FPExt: floatOp(in, inst, FloatOp::Extend); return;
+    case Instruction::FPTrunc: floatOp(in, inst, FloatOp::Truncate); return;
+    case Instruction::FCmp:
+      floatOp(in, inst, FloatOp(uint32_t(FloatOp::CmpFirst) + cast<FCmpInst>(inst).getPredicate()));
+      in.width = 1;
+      return;
     default:
       break;
     }
@@ -574,6 +590,21 @@ private:
     in.kind = k;
     in.a = operand(inst.getOperand(0));
     in.b = operand(inst.getOperand(1));
+  }
+
+  void floatOp(Instr &in, llvm::Instruction &inst, FloatOp op) {
+    if (inst.getType()->isVectorTy())
+      throw LoadError("vector operations are not supported yet: " + describe(&inst));
+    llvm::Type *operandType = inst.getOperand(0)->getType();
+    for (llvm::Type *t : {operandType, inst.getType()})
+      if (t->isFloatingPointTy() && !t->isFloatTy() && !t->isDoubleTy())
+        throw LoadError("only float and double are supported: " + describe(&inst));
+    in.op = Opcode::Float;
+    in.imm = uint32_t(op);
+    in.a = operand(inst.getOperand(0));
+    if (inst.getNumOperands() > 1)
+      in.b = operand(inst.getOperand(1));
+    in.count = bitsOf(operandType);
   }
 
   void unary(Instr &in, llvm::Instruction &inst, Opcode op) {

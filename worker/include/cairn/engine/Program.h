@@ -40,6 +40,14 @@ enum class Opcode : uint8_t {
   Ret,         // a (when hasValue)
   Unreachable,
   Call,        // imm: CallSite index
+  Float,       // imm: FloatOp; a, b; count: operand width (32 or 64); floats run concretely
+};
+
+enum class FloatOp : uint8_t {
+  Add, Sub, Mul, Div, Rem, Neg,
+  ToSigned, ToUnsigned, FromSigned, FromUnsigned, Extend, Truncate,
+  // fcmp predicates, in LLVM's order from 0 (false) to 15 (true)
+  CmpFirst,
 };
 
 struct Instr {

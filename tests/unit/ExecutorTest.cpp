@@ -132,7 +132,8 @@ TEST_F(ExecutorTest, SymbolicPointersResolveToEveryObject) {
 TEST_F(ExecutorTest, SearchersExploreTheSamePaths) {
   const char *prog = "int main(void) { unsigned char b[3]; klee_make_symbolic(b, 3, \"b\");\n"
                      "  int n = 0; for (int i = 0; i < 3; ++i) if (b[i] > 100) n++; return n; }\n";
-  for (SearchStrategy s : {SearchStrategy::Dfs, SearchStrategy::Bfs, SearchStrategy::RandomState}) {
+  for (SearchStrategy s : {SearchStrategy::Dfs, SearchStrategy::Bfs, SearchStrategy::RandomState,
+                           SearchStrategy::RandomPath, SearchStrategy::CovNew, SearchStrategy::Default}) {
     sink.tests.clear();
     run(prog, s);
     EXPECT_EQ(stats.pathsCompleted, 8u);

@@ -99,11 +99,7 @@ private:
     ExecutionState &ref = *child;
     states_.insert(std::move(child));
     ++stats_.forks;
-    // Both go to the searcher's back: breadth-first sees siblings in order, depth-first
-    // keeps running the original.
-    searcher_->add(&ref);
-    searcher_->remove(&s);
-    searcher_->add(&s);
+    searcher_->forked(&s, &ref);
     return ref;
   }
 
@@ -481,7 +477,7 @@ private:
       return;
     uint64_t key = (uint64_t(l.file) << 32) | l.line;
     if (covered_.insert(key).second)
-      s.coveredNew = true;
+      s.instructionsSinceNewCoverage = 0;
   }
 
   void setReg(ExecutionState &s, const Instr &in, Value v) { s.top().regs[in.dst] = std::move(v); }
@@ -492,6 +488,7 @@ private:
     const Instr &in = fn.instrs[f.pc++];
     currentLoc_ = in.loc;
     ++s.instructions;
+    ++s.instructionsSinceNewCoverage;
     ++stats_.instructions;
     if (!program_.functions[f.function].isRuntime)
       cover(s, in.loc);

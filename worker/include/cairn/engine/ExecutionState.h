@@ -39,7 +39,7 @@ struct ExecutionState {
   std::string output; // what the program printed on this path
   uint64_t nextAddress = 0; // where the next object goes: allocation is deterministic per path
   std::vector<std::pair<uint64_t, uint64_t>> freed; // (base, size) of freed heap objects
-  bool coveredNew = false;
+  uint64_t instructionsSinceNewCoverage = 0;
 
   Frame &top() { return stack.back(); }
 };

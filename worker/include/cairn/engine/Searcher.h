@@ -19,6 +19,8 @@ public:
   virtual ExecutionState &select() = 0;
   virtual void add(ExecutionState *s) = 0;
   virtual void remove(ExecutionState *s) = 0;
+  // `child` was forked off `parent`; both continue.
+  virtual void forked(ExecutionState *parent, ExecutionState *child) = 0;
   virtual bool empty() const = 0;
 };
 

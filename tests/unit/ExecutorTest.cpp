@@ -159,3 +159,19 @@ TEST_F(ExecutorTest, FloatsRunConcretelyAndSymbolicFloatsAreReported) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(ExecutorTest, SymbolicFunctionPointersForkPerTarget) {
+  run("static int one(void) { return 1; }\n"
+      "static int two(void) { return 2; }\n"
+      "static int three(void) { return 3; }\n"
+      "int (*table[3])(void) = {one, two, three};\n"
+      "int main(void) { unsigned i; klee_make_symbolic(&i, sizeof i, \"i\");\n"
+      "  if (i >= 3) return 0;\n"
+      "  return table[i]();\n}\n");
+  EXPECT_TRUE(stats.errors.empty());
+  EXPECT_EQ(stats.pathsCompleted, 4u); // i >= 3, and one path per function
+}
+
+} // namespace

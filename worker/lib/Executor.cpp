@@ -782,17 +782,35 @@ private:
     case CallKind::Special: return special(s, in, site, args);
     case CallKind::Direct: return enterFunction(s, in, site.callee, args, site);
     case CallKind::Indirect: {
-      std::optional<u128> target = concretize(s, eval(f, site.target), 64, true);
-      if (!target)
-        return;
-      uint64_t off = uint64_t(*target) - Program::kFunctionBase;
-      if (*target < Program::kFunctionBase || off % Program::kFunctionStride ||
-          off / Program::kFunctionStride >= program_.functions.size())
-        return reportError(s, makeError(s, "ptr", "invalid-function-pointer",
-                                        "call through an invalid function pointer"));
-      return enterFunction(s, in, uint32_t(off / Program::kFunctionStride), args, site);
+      Value target = eval(f, site.target);
+      if (target.concrete())
+        return callAddress(s, in, uint64_t(target.bits), args, site);
+      // A symbolic function pointer: one path per function it can point to.
+      ExecutionState *rest = &s;
+      for (unsigned round = 0; rest && round < 64; ++round) {
+        std::optional<u128> v = concretize(*rest, target, 64, false);
+        if (!v)
+          return;
+        auto [hit, miss] = branch(*rest, ctx_.eq(target.sym, ctx_.constant(*v, 64)));
+        if (hit)
+          callAddress(*hit, in, uint64_t(*v), args, site);
+        rest = miss;
+      }
+      if (rest)
+        terminate(*rest, Termination{std::nullopt, true, true, "too many call targets"});
+      return;
     }
     }
+  }
+
+  void callAddress(ExecutionState &s, const Instr &in, uint64_t address,
+                   const std::vector<Value> &args, const CallSite &site) {
+    uint64_t off = address - Program::kFunctionBase;
+    if (address < Program::kFunctionBase || off % Program::kFunctionStride ||
+        off / Program::kFunctionStride >= program_.functions.size())
+      return reportError(s, makeError(s, "ptr", "invalid-function-pointer",
+                                      "call through an invalid function pointer"));
+    enterFunction(s, in, uint32_t(off / Program::kFunctionStride), args, site);
   }
 
   void enterFunction(ExecutionState &s, const Instr &in, uint32_t index,

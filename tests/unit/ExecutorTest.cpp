@@ -175,3 +175,20 @@ TEST_F(ExecutorTest, SymbolicFunctionPointersForkPerTarget) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(ExecutorTest, VectorsWorkElementByElement) {
+  run("typedef int v4 __attribute__((vector_size(16)));\n"
+      "int main(void) {\n"
+      "  v4 a = {1, 2, 3, 4}; int x; klee_make_symbolic(&x, sizeof x, \"x\");\n"
+      "  v4 b = a * 2 + (v4){x, 0, 0, 0};\n"
+      "  v4 c = __builtin_shufflevector(b, b, 3, 2, 1, 0);\n"
+      "  if (c[0] != 8 || c[3] - x != 2) klee_report_error(\"prog.c\", 10, \"wrong\", \"assert.err\");\n"
+      "  if (c[3] > 100) return 1;\n"
+      "  return 0;\n}\n");
+  EXPECT_TRUE(stats.errors.empty());
+  EXPECT_EQ(stats.pathsCompleted, 2u);
+}
+
+} // namespace

@@ -426,6 +426,8 @@ private:
       }
       in.a = swap ? r : l;
       in.b = swap ? l : r;
+      in.lanes = lanesOf(cmp.getType());
+      in.width = in.lanes;
       return;
     }
     case Instruction::ZExt: unary(in, inst, Opcode::ZExt); return;
@@ -440,8 +442,36 @@ private:
       unary(in, inst, from == in.width ? Opcode::Move : from < in.width ? Opcode::ZExt : Opcode::Trunc);
       return;
     }
+    case Instruction::ExtractElement:
+      in.op = Opcode::ExtractElement;
+      in.a = operand(inst.getOperand(0));
+      in.b = operand(inst.getOperand(1));
+      in.count = lanesOf(inst.getOperand(0)->getType());
+      in.imm = bitsOf(inst.getOperand(1)->getType());
+      return;
+    case Instruction::InsertElement:
+      in.op = Opcode::InsertElement;
+      in.a = operand(inst.getOperand(0));
+      in.b = operand(inst.getOperand(1));
+      in.c = operand(inst.getOperand(2));
+      in.count = bitsOf(inst.getOperand(1)->getType());
+      in.imm = bitsOf(inst.getOperand(2)->getType());
+      return;
+    case Instruction::ShuffleVector: {
+      auto &sv = cast<ShuffleVectorInst>(inst);
+      in.op = Opcode::Shuffle;
+      in.a = operand(sv.getOperand(0));
+      in.b = operand(sv.getOperand(1));
+      in.count = lanesOf(sv.getOperand(0)->getType());
+      in.lanes = lanesOf(sv.getType());
+      in.imm = uint32_t(out.shuffleMasks.size());
+      for (int m : sv.getShuffleMask())
+        out.shuffleMasks.push_back(m);
+      return;
+    }
     case Instruction::Select:
       in.op = Opcode::Select;
+      in.lanes = lanesOf(inst.getOperand(0)->getType());
       in.a = operand(inst.getOperand(0));
       in.b = operand(inst.getOperand(1));
       in.c = operand(inst.getOperand(2));
@@ -583,9 +613,16 @@ private:
     return off;
   }
 
+  static uint16_t lanesOf(llvm::Type *t) {
+    if (auto *v = llvm::dyn_cast<llvm::FixedVectorType>(t))
+      return uint16_t(v->getNumElements());
+    if (llvm::isa<llvm::ScalableVectorType>(t))
+      throw LoadError("scalable vectors are not supported");
+    return 1;
+  }
+
   void binary(Instr &in, llvm::Instruction &inst, Kind k) {
-    if (inst.getType()->isVectorTy())
-      throw LoadError("vector operations are not supported yet: " + describe(&inst));
+    in.lanes = lanesOf(inst.getType());
     in.op = Opcode::Binary;
     in.kind = k;
     in.a = operand(inst.getOperand(0));
@@ -611,6 +648,8 @@ private:
     in.op = op;
     in.a = operand(inst.getOperand(0));
     in.imm = bitsOf(inst.getOperand(0)->getType()); // the source width
+    if (op != Opcode::Move)
+      in.lanes = lanesOf(inst.getType());
   }
 
   void translateCall(llvm::CallInst &call, Instr &in, Function &out) {

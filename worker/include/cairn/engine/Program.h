@@ -41,6 +41,9 @@ enum class Opcode : uint8_t {
   Unreachable,
   Call,        // imm: CallSite index
   Float,       // imm: FloatOp; a, b; count: operand width (32 or 64); floats run concretely
+  ExtractElement, // a: vector, b: index; width: element bits; count: lanes of a
+  InsertElement,  // a: vector, b: element, c: index; count: element bits
+  Shuffle,        // a, b: vectors of `count` lanes each; imm: first mask entry; lanes: result
 };
 
 enum class FloatOp : uint8_t {
@@ -56,6 +59,7 @@ struct Instr {
   bool negate = false;        // for Compare
   bool hasValue = false;      // for Ret
   uint16_t width = 0;         // result width in bits (access width for Load/Store)
+  uint16_t lanes = 1;         // > 1: a fixed-width vector operation, element by element
   uint32_t dst = ~0u;         // result register, ~0u when none
   Operand a, b, c;
   uint32_t imm = 0;
@@ -136,6 +140,7 @@ struct Function {
   std::vector<SwitchCase> switchCases;
   std::vector<Operand> callArgs;
   std::vector<CallSite> callSites;
+  std::vector<int32_t> shuffleMasks; // -1: an undefined lane
   bool declarationOnly = false; // an external function with no body
 };
 

@@ -1,0 +1,190 @@
+// The `cairn` command line: local runs of the engine and test inspection. (The jobs API client
+// commands join it with the service.)
+#include "cairn/engine/OutputDirectory.h"
+#include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Translate.h"
+#include "cairn/ktest/KTest.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace cairn;
+using namespace cairn::engine;
+
+namespace {
+
+const char *kUsage = R"(usage:
+  cairn run [options] PROGRAM(.c|.bc|.ll) [-- program arguments]
+  cairn ktest TEST.ktest
+  cairn --help
+
+run options:
+  --output-dir DIR         where tests and summary.json go (default: cairn-out-N next to PROGRAM)
+  --search dfs|bfs|random-state|random-path|covnew
+  --solver z3|cvc5|portfolio
+  --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
+  --max-solver-time SECONDS
+  --seed N                 deterministic exploration for a given seed
+  --cflag FLAG             an extra flag for clang-15 (repeatable)
+  --entry NAME             the function to start from (default: main)
+  --isolate-solver         run the solver in a child process
+  --no-independence --no-query-cache --no-cex-cache
+  --json                   print the summary as one JSON object on stdout
+  --quiet                  no progress or summary text on stderr
+)";
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+uint64_t parseCount(const std::string &flag, const std::string &v) {
+  try {
+    size_t used = 0;
+    unsigned long long n = std::stoull(v, &used);
+    if (used == v.size())
+      return n;
+  } catch (...) {
+  }
+  throw UsageError(flag + " needs a whole number, got '" + v + "'");
+}
+
+double parseSeconds(const std::string &flag, const std::string &v) {
+  try {
+    size_t used = 0;
+    double d = std::stod(v, &used);
+    if (used == v.size() && d >= 0)
+      return d;
+  } catch (...) {
+  }
+  throw UsageError(flag + " needs a number of seconds, got '" + v + "'");
+}
+
+int runCommand(std::vector<std::string> args) {
+  ExecutorOptions opts;
+  LoadOptions load;
+  std::string outputDir, program;
+  bool json = false, quiet = false;
+  opts.solver.timeoutSeconds = 30;
+
+  std::map<std::string, std::function<void(const std::string &)>> valued = {
+      {"--output-dir", [&](const std::string &v) { outputDir = v; }},
+      {"--search", [&](const std::string &v) {
+         if (!parseSearchStrategy(v, opts.search))
+           throw UsageError("unknown search strategy '" + v + "'");
+       }},
+      {"--solver", [&](const std::string &v) {
+         if (!parseCoreSolverKind(v, opts.solver.core))
+           throw UsageError("unknown solver '" + v + "' (z3, cvc5 or portfolio)");
+       }},
+      {"--max-time", [&](const std::string &v) { opts.maxTimeSeconds = parseSeconds("--max-time", v); }},
+      {"--max-instructions", [&](const std::string &v) { opts.maxInstructions = parseCount("--max-instructions", v); }},
+      {"--max-forks", [&](const std::string &v) { opts.maxForks = parseCount("--max-forks", v); }},
+      {"--max-depth", [&](const std::string &v) { opts.maxDepth = uint32_t(parseCount("--max-depth", v)); }},
+      {"--max-solver-time", [&](const std::string &v) { opts.solver.timeoutSeconds = parseSeconds("--max-solver-time", v); }},
+      {"--seed", [&](const std::string &v) { opts.seed = parseCount("--seed", v); }},
+      {"--cflag", [&](const std::string &v) { load.extraCFlags.push_back(v); }},
+      {"--entry", [&](const std::string &v) { load.entry = v; }},
+  };
+  std::map<std::string, std::function<void()>> flags = {
+      {"--json", [&] { json = true; }},
+      {"--quiet", [&] { quiet = true; }},
+      {"--isolate-solver", [&] { opts.solver.isolateCore = true; }},
+      {"--no-independence", [&] { opts.solver.independence = false; }},
+      {"--no-query-cache", [&] { opts.solver.queryCache = false; }},
+      {"--no-cex-cache", [&] { opts.solver.cexCache = false; }},
+  };
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string a = args[i];
+    if (a == "--") {
+      opts.programArgs.assign(args.begin() + long(i) + 1, args.end());
+      break;
+    }
+    std::string value;
+    bool hasInlineValue = false;
+    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
+      value = a.substr(a.find('=') + 1);
+      a = a.substr(0, a.find('='));
+      hasInlineValue = true;
+    }
+    if (auto it = valued.find(a); it != valued.end()) {
+      if (!hasInlineValue) {
+        if (i + 1 >= args.size())
+          throw UsageError(a + " needs a value");
+        value = args[++i];
+      }
+      it->second(value);
+    } else if (auto ft = flags.find(a); ft != flags.end() && !hasInlineValue) {
+      ft->second();
+    } else if (a.rfind("-", 0) == 0) {
+      throw UsageError("unknown option '" + a + "'");
+    } else if (program.empty()) {
+      program = a;
+    } else {
+      opts.programArgs.push_back(a);
+    }
+  }
+  if (program.empty())
+    throw UsageError("cairn run needs a program");
+
+  std::unique_ptr<LoadedModule> module = loadProgram(program, load);
+  std::unique_ptr<Program> translated = translateProgram(*module, load.entry);
+  OutputDirectory out(outputDir.empty() ? OutputDirectory::nextFreeName(program) : outputDir);
+  Executor executor(*translated, opts, out);
+  RunStatistics stats = executor.run();
+  std::string summary = out.writeSummary(stats);
+  if (json)
+    std::printf("%s\n", summary.c_str());
+  if (!quiet) {
+    std::fprintf(stderr,
+                 "cairn: %llu paths completed, %llu partial, %llu tests, %zu errors, %llu "
+                 "instructions, %.2f s (solver %.2f s)\ncairn: results in %s\n",
+                 (unsigned long long)stats.pathsCompleted, (unsigned long long)stats.pathsPartial,
+                 (unsigned long long)stats.tests, stats.errors.size(),
+                 (unsigned long long)stats.instructions, stats.wallSeconds, stats.solverSeconds,
+                 out.path().c_str());
+    for (const ErrorReport &e : stats.errors)
+      std::fprintf(stderr, "cairn: %s:%u: %s (%s/%s)\n", e.file.c_str(), e.line, e.message.c_str(),
+                   e.type.c_str(), e.kind.c_str());
+  }
+  return 0;
+}
+
+int ktestCommand(const std::vector<std::string> &args) {
+  if (args.size() != 1)
+    throw UsageError("cairn ktest takes one .ktest file");
+  KTest k = readKTestFile(args[0]);
+  std::fputs(formatKTest(k, args[0]).c_str(), stdout);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  spdlog::set_level(spdlog::level::warn);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::fputs(kUsage, args.empty() ? stderr : stdout);
+    return args.empty() ? 2 : 0;
+  }
+  std::string command = args[0];
+  args.erase(args.begin());
+  try {
+    if (command == "run")
+      return runCommand(args);
+    if (command == "ktest")
+      return ktestCommand(args);
+    throw UsageError("unknown command '" + command + "'");
+  } catch (const UsageError &e) {
+    std::fprintf(stderr, "cairn: %s\n%s", e.what(), kUsage);
+    return 2;
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "cairn: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,122 @@
+#include "cairn/engine/OutputDirectory.h"
+
+#include "cairn/ktest/KTest.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace fs = std::filesystem;
+
+namespace cairn::engine {
+
+namespace {
+
+std::string jsonString(const std::string &s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    default:
+      if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out.push_back(char(c));
+      }
+    }
+  }
+  return out + "\"";
+}
+
+void writeFile(const fs::path &p, const std::string &text) {
+  std::ofstream out(p, std::ios::binary);
+  out << text;
+  if (!out)
+    throw std::runtime_error("cannot write " + p.string());
+}
+
+} // namespace
+
+OutputDirectory::OutputDirectory(std::string path) : path_(std::move(path)) {
+  std::error_code ec;
+  if (fs::exists(path_, ec) && !fs::is_empty(path_, ec))
+    throw std::runtime_error("output directory " + path_ + " already exists and is not empty");
+  fs::create_directories(path_, ec);
+  if (ec)
+    throw std::runtime_error("cannot create output directory " + path_ + ": " + ec.message());
+}
+
+std::string OutputDirectory::nextFreeName(const std::string &programPath) {
+  fs::path dir = fs::absolute(programPath).parent_path();
+  for (unsigned n = 0;; ++n) {
+    fs::path candidate = dir / ("cairn-out-" + std::to_string(n));
+    if (!fs::exists(candidate))
+      return candidate.string();
+  }
+}
+
+void OutputDirectory::onTest(const TestCase &test) {
+  char name[32];
+  std::snprintf(name, sizeof name, "test%06llu", (unsigned long long)++tests_);
+  KTest k;
+  for (const auto &[objName, bytes] : test.objects)
+    k.objects.push_back({objName, bytes});
+  writeKTestFile((fs::path(path_) / (std::string(name) + ".ktest")).string(), k);
+  if (test.error) {
+    const ErrorReport &e = *test.error;
+    std::string text = "Error: " + e.message + "\nFile: " + e.file + "\nLine: " +
+                       std::to_string(e.line) + "\nType: " + e.type + "\nKind: " + e.kind +
+                       "\nStack:\n";
+    for (size_t i = 0; i < e.stack.size(); ++i)
+      text += "\t#" + std::to_string(i) + " " + e.stack[i] + "\n";
+    writeFile(fs::path(path_) / (std::string(name) + "." + e.type + ".err"), text);
+    errors_.emplace_back(e, std::string(name) + ".ktest");
+  }
+  if (test.partial)
+    writeFile(fs::path(path_) / (std::string(name) + ".early"), test.endReason + "\n");
+}
+
+std::string summaryJson(const RunStatistics &s,
+                        const std::vector<std::pair<ErrorReport, std::string>> &errors) {
+  char num[64];
+  auto f = [&](double x) {
+    std::snprintf(num, sizeof num, "%.3f", x);
+    return std::string(num);
+  };
+  std::string j = "{";
+  j += "\"paths_completed\": " + std::to_string(s.pathsCompleted);
+  j += ", \"paths_partial\": " + std::to_string(s.pathsPartial);
+  j += ", \"tests\": " + std::to_string(s.tests);
+  j += ", \"instructions\": " + std::to_string(s.instructions);
+  j += ", \"forks\": " + std::to_string(s.forks);
+  j += ", \"states_merged\": " + std::to_string(s.statesMerged);
+  j += ", \"queries\": " + std::to_string(s.queries);
+  j += ", \"solver_queries\": " + std::to_string(s.solverQueries);
+  j += ", \"solver_time_s\": " + f(s.solverSeconds);
+  j += ", \"wall_time_s\": " + f(s.wallSeconds);
+  j += ", \"coverage\": {\"lines_covered\": " + std::to_string(s.linesCovered) +
+       ", \"lines_total\": " + std::to_string(s.linesTotal) + "}";
+  j += ", \"errors\": [";
+  for (size_t i = 0; i < errors.size(); ++i) {
+    const auto &[e, test] = errors[i];
+    j += (i ? ", " : "") + std::string("{\"type\": ") + jsonString(e.type) +
+         ", \"kind\": " + jsonString(e.kind) + ", \"file\": " + jsonString(e.file) +
+         ", \"line\": " + std::to_string(e.line) + ", \"message\": " + jsonString(e.message) +
+         ", \"test\": " + jsonString(test) + "}";
+  }
+  return j + "]}";
+}
+
+std::string OutputDirectory::writeSummary(const RunStatistics &stats) {
+  std::string json = summaryJson(stats, errors_);
+  writeFile(fs::path(path_) / "summary.json", json + "\n");
+  return json;
+}
+
+} // namespace cairn::engine

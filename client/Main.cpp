@@ -7,7 +7,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -29,7 +32,9 @@ run options:
   --search dfs|bfs|random-state|random-path|covnew
   --solver z3|cvc5|portfolio
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
-  --max-solver-time SECONDS
+  --max-memory MB          --max-solver-time SECONDS
+  --check-overflow         signed overflow of int arithmetic is an error
+  --check-overshift        shifting by the value's width or more is an error
   --seed N                 deterministic exploration for a given seed
   --cflag FLAG             an extra flag for clang-15 (repeatable)
   --entry NAME             the function to start from (default: main)
@@ -86,6 +91,7 @@ int runCommand(std::vector<std::string> args) {
       {"--max-instructions", [&](const std::string &v) { opts.maxInstructions = parseCount("--max-instructions", v); }},
       {"--max-forks", [&](const std::string &v) { opts.maxForks = parseCount("--max-forks", v); }},
       {"--max-depth", [&](const std::string &v) { opts.maxDepth = uint32_t(parseCount("--max-depth", v)); }},
+      {"--max-memory", [&](const std::string &v) { opts.maxMemoryMB = parseCount("--max-memory", v); }},
       {"--max-solver-time", [&](const std::string &v) { opts.solver.timeoutSeconds = parseSeconds("--max-solver-time", v); }},
       {"--seed", [&](const std::string &v) { opts.seed = parseCount("--seed", v); }},
       {"--cflag", [&](const std::string &v) { load.extraCFlags.push_back(v); }},
@@ -95,6 +101,8 @@ int runCommand(std::vector<std::string> args) {
       {"--json", [&] { json = true; }},
       {"--quiet", [&] { quiet = true; }},
       {"--isolate-solver", [&] { opts.solver.isolateCore = true; }},
+      {"--check-overflow", [&] { opts.checkOverflow = true; }},
+      {"--check-overshift", [&] { opts.checkOvershift = true; }},
       {"--no-independence", [&] { opts.solver.independence = false; }},
       {"--no-query-cache", [&] { opts.solver.queryCache = false; }},
       {"--no-cex-cache", [&] { opts.solver.cexCache = false; }},
@@ -135,8 +143,20 @@ int runCommand(std::vector<std::string> args) {
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, load.entry);
   OutputDirectory out(outputDir.empty() ? OutputDirectory::nextFreeName(program) : outputDir);
+  const bool live = !quiet && ::isatty(2);
+  if (live)
+    opts.onProgress = [](const RunStatistics &s, size_t states) {
+      std::fprintf(stderr, "\r\033[Kcairn: %.0fs  %.1fM instr/s  states %zu  paths %llu  tests %llu  "
+                           "lines %llu/%llu  solver %.1fs",
+                   s.wallSeconds, double(s.instructions) / std::max(s.wallSeconds, 1e-9) / 1e6,
+                   states, (unsigned long long)(s.pathsCompleted + s.pathsPartial),
+                   (unsigned long long)s.tests, (unsigned long long)s.linesCovered,
+                   (unsigned long long)s.linesTotal, s.solverSeconds);
+    };
   Executor executor(*translated, opts, out);
   RunStatistics stats = executor.run();
+  if (live)
+    std::fputs("\r\033[K", stderr);
   std::string summary = out.writeSummary(stats);
   if (json)
     std::printf("%s\n", summary.c_str());

@@ -33,6 +33,7 @@ protected:
                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
   Recorder sink;
   RunStatistics stats;
+  bool checkOverflow = false, checkOvershift = false;
 
   void SetUp() override { fs::create_directories(dir); }
   void TearDown() override { fs::remove_all(dir); }
@@ -47,6 +48,8 @@ protected:
     ExecutorOptions eo;
     eo.search = search;
     eo.solver.timeoutSeconds = 10;
+    eo.checkOverflow = checkOverflow;
+    eo.checkOvershift = checkOvershift;
     Executor ex(*program, eo, sink);
     stats = ex.run();
   }
@@ -189,6 +192,28 @@ TEST_F(ExecutorTest, VectorsWorkElementByElement) {
       "  return 0;\n}\n");
   EXPECT_TRUE(stats.errors.empty());
   EXPECT_EQ(stats.pathsCompleted, 2u);
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(ExecutorTest, OptionalOverflowAndOvershiftChecks) {
+  const char *prog = "int main(void) {\n"
+                     "  int x; unsigned s; klee_make_symbolic(&x, sizeof x, \"x\");\n"
+                     "  klee_make_symbolic(&s, sizeof s, \"s\");\n"
+                     "  int y = x + 1;\n"        // line 9: overflows for INT_MAX
+                     "  return y >> (s & 63);\n" // line 10: over-shifts for s & 63 >= 32
+                     "}\n";
+  run(prog);
+  EXPECT_TRUE(stats.errors.empty());
+  // With the checks on (set through the options below).
+  checkOverflow = checkOvershift = true;
+  run(prog);
+  std::set<std::string> kinds;
+  for (const ErrorReport &e : stats.errors)
+    kinds.insert(e.kind + "@" + std::to_string(e.line));
+  EXPECT_EQ(kinds, (std::set<std::string>{"signed-overflow@9", "overshift@10"}));
 }
 
 } // namespace

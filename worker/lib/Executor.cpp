@@ -53,12 +53,23 @@ public:
     searcher_->add(initial.get());
     states_.insert(std::move(initial));
 
+    auto nextReport = start_;
     while (!searcher_->empty()) {
       ExecutionState &s = searcher_->select();
       if (limitReached())
         break;
       step(s);
       reapTerminated();
+      if ((stats_.instructions & 0xffff) == 0) {
+        checkMemory();
+        if (options_.onProgress && Clock::now() >= nextReport) {
+          nextReport = Clock::now() + std::chrono::milliseconds(500);
+          stats_.wallSeconds = seconds();
+          stats_.linesCovered = covered_.size();
+          stats_.linesTotal = program_.coverableLines;
+          options_.onProgress(stats_, states_.size());
+        }
+      }
     }
     // Limits end the remaining states as partial paths, each with its test.
     for (auto &s : states_)
@@ -112,6 +123,32 @@ private:
              seconds() >= options_.maxTimeSeconds)
       limitReason_ = "time limit reached";
     return !limitReason_.empty();
+  }
+
+  // Over the memory limit, half of the states end as partial paths (each with its test), the
+  // newest first: they have done the least work.
+  void checkMemory() {
+    if (!options_.maxMemoryMB)
+      return;
+    uint64_t rssMB = residentMegabytes();
+    if (rssMB <= options_.maxMemoryMB || states_.size() < 2)
+      return;
+    spdlog::warn("memory {} MB over the {} MB limit: ending {} states", rssMB, options_.maxMemoryMB,
+                 states_.size() / 2);
+    size_t drop = states_.size() / 2;
+    for (auto it = states_.rbegin(); it != states_.rend() && drop; ++it, --drop)
+      terminate(**it, Termination{std::nullopt, true, true, "memory limit reached"});
+    reapTerminated();
+  }
+
+  static uint64_t residentMegabytes() {
+    FILE *f = std::fopen("/proc/self/statm", "r");
+    if (!f)
+      return 0;
+    unsigned long pages = 0, resident = 0;
+    int n = std::fscanf(f, "%lu %lu", &pages, &resident);
+    std::fclose(f);
+    return n == 2 ? resident * 4096 / (1024 * 1024) : 0;
   }
 
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
@@ -800,9 +837,39 @@ private:
         return;
       }
     }
+    if (options_.checkOverflow && in.noSignedWrap && !checkSignedOverflow(s, in, a, b))
+      return;
+    if (options_.checkOvershift && (in.kind == Kind::Shl || in.kind == Kind::LShr || in.kind == Kind::AShr) &&
+        !checkOvershift(s, in, b))
+      return;
     if (a.concrete() && b.concrete())
       return setReg(s, in, Value(foldBinary(in.kind, a.bits, b.bits, in.width)));
     setReg(s, in, Value(ctx_.build(in.kind, std::array{a.expr(ctx_, in.width), b.expr(ctx_, in.width)})));
+  }
+
+  // Forks off the states where the operation would overflow as signed integers; returns
+  // whether `s` goes on.
+  bool checkSignedOverflow(ExecutionState &s, const Instr &in, const Value &a, const Value &b) {
+    if (in.kind != Kind::Add && in.kind != Kind::Sub && in.kind != Kind::Mul)
+      return true;
+    const unsigned w = in.width, wide = std::min(2 * w, 128u);
+    if (w >= 128)
+      return true;
+    ExprRef exact = ctx_.build(in.kind, std::array{ctx_.sext(a.expr(ctx_, w), wide), ctx_.sext(b.expr(ctx_, w), wide)});
+    ExprRef fits = ctx_.eq(ctx_.sext(ctx_.extract(exact, 0, w), wide), exact);
+    auto [ok, overflow] = branch(s, fits);
+    if (overflow)
+      reportError(*overflow, makeError(*overflow, "overflow", "signed-overflow",
+                                       std::string("signed integer overflow in ") + kindName(in.kind)));
+    return ok == &s;
+  }
+
+  bool checkOvershift(ExecutionState &s, const Instr &in, const Value &amount) {
+    ExprRef ok = ctx_.ult(amount.expr(ctx_, in.width), ctx_.constant(in.width, in.width));
+    auto [fine, bad] = branch(s, ok);
+    if (bad)
+      reportError(*bad, makeError(*bad, "overflow", "overshift", "shift by the width of the value or more"));
+    return fine == &s;
   }
 
   void insertBits(ExecutionState &s, const Instr &in) {

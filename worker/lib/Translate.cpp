@@ -12,6 +12,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
 
 #include <map>
 #include <optional>
@@ -624,6 +625,8 @@ private:
   void binary(Instr &in, llvm::Instruction &inst, Kind k) {
     in.lanes = lanesOf(inst.getType());
     in.op = Opcode::Binary;
+    if (auto *ob = llvm::dyn_cast<llvm::OverflowingBinaryOperator>(&inst))
+      in.noSignedWrap = ob->hasNoSignedWrap();
     in.kind = k;
     in.a = operand(inst.getOperand(0));
     in.b = operand(inst.getOperand(1));

@@ -6,6 +6,7 @@
 #include "cairn/engine/Searcher.h"
 #include "cairn/solver/SolverChain.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,19 +38,6 @@ public:
   virtual void onTest(const TestCase &test) = 0;
 };
 
-struct ExecutorOptions {
-  SearchStrategy search = SearchStrategy::Default;
-  uint64_t seed = 1;
-  double maxTimeSeconds = 0;      // 0: none
-  uint64_t maxInstructions = 0;   // 0: none
-  uint64_t maxForks = 0;          // 0: none
-  uint32_t maxDepth = 0;          // symbolic branches per path; 0: none
-  uint64_t maxMemoryMB = 0;       // 0: none
-  SolverChainOptions solver;
-  bool checkOverflow = false;
-  std::vector<std::string> programArgs; // argv[1..]
-};
-
 struct RunStatistics {
   uint64_t pathsCompleted = 0;
   uint64_t pathsPartial = 0;
@@ -65,6 +53,22 @@ struct RunStatistics {
   uint64_t linesTotal = 0;
   std::vector<ErrorReport> errors;
   std::vector<SolverLayerStats> solverLayers;
+};
+
+struct ExecutorOptions {
+  SearchStrategy search = SearchStrategy::Default;
+  uint64_t seed = 1;
+  double maxTimeSeconds = 0;      // 0: none
+  uint64_t maxInstructions = 0;   // 0: none
+  uint64_t maxForks = 0;          // 0: none
+  uint32_t maxDepth = 0;          // symbolic branches per path; 0: none
+  uint64_t maxMemoryMB = 0;       // 0: none
+  SolverChainOptions solver;
+  bool checkOverflow = false;  // signed overflow of C's int arithmetic is an error
+  bool checkOvershift = false; // shifting by the width or more is an error
+  // Called about twice a second with the statistics so far and the number of live states.
+  std::function<void(const RunStatistics &, size_t)> onProgress;
+  std::vector<std::string> programArgs; // argv[1..]
 };
 
 class Executor {

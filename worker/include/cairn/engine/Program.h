@@ -58,6 +58,7 @@ struct Instr {
   Kind kind = Kind::Constant; // for Binary and Compare
   bool negate = false;        // for Compare
   bool hasValue = false;      // for Ret
+  bool noSignedWrap = false;  // for Binary: signed overflow is undefined behaviour (C's int)
   uint16_t width = 0;         // result width in bits (access width for Load/Store)
   uint16_t lanes = 1;         // > 1: a fixed-width vector operation, element by element
   uint32_t dst = ~0u;         // result register, ~0u when none

@@ -8,7 +8,8 @@
 #include <cctype>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <algorithm>
+#include <unordered_map>
 #include <vector>
 
 namespace cairn::backend {
@@ -32,26 +33,45 @@ inline std::vector<const SymbolDecl *> modelSymbols(const Query &query) {
   return out;
 }
 
-// Whether a Forall or Exists occurs in the asserted part of the query.
-inline bool hasQuantifier(const Query &query) {
-  std::unordered_set<const Expr *> seen;
-  std::vector<const Expr *> stack;
+// What a backend needs to know of the asserted part of a query before translating it.
+struct QueryShape {
+  bool quantified = false; // a Forall or Exists occurs
+  uint32_t depth = 0;      // the longest path from a root to a leaf, in nodes
+  uint32_t stores = 0;     // array writes: many of them make array reasoning the hard part
+};
+
+inline QueryShape queryShape(const Query &query) {
+  QueryShape shape;
+  std::unordered_map<const Expr *, uint32_t> depth; // of finished nodes
+  std::vector<std::pair<const Expr *, bool>> stack;
   for (const ExprRef &c : query.constraints)
     if (c)
-      stack.push_back(c.get());
+      stack.push_back({c.get(), false});
   if (query.expr)
-    stack.push_back(query.expr.get());
+    stack.push_back({query.expr.get(), false});
   while (!stack.empty()) {
-    const Expr *e = stack.back();
+    auto [e, expanded] = stack.back();
     stack.pop_back();
-    if (!seen.insert(e).second)
+    if (depth.count(e))
       continue;
-    if (e->kind() == Kind::Forall || e->kind() == Kind::Exists)
-      return true;
+    if (!expanded) {
+      stack.push_back({e, true});
+      for (unsigned i = 0; i < e->numKids(); ++i)
+        if (!depth.count(e->kid(i)))
+          stack.push_back({e->kid(i), false});
+      continue;
+    }
+    uint32_t d = 0;
     for (unsigned i = 0; i < e->numKids(); ++i)
-      stack.push_back(e->kid(i));
+      d = std::max(d, depth.at(e->kid(i)));
+    depth.emplace(e, d + 1);
+    shape.depth = std::max(shape.depth, d + 1);
+    if (e->kind() == Kind::Forall || e->kind() == Kind::Exists)
+      shape.quantified = true;
+    if (e->kind() == Kind::Store)
+      ++shape.stores;
   }
-  return false;
+  return shape;
 }
 
 // Whether the backends translate a width-1 node to a Bool term (true) or to a 1-bit

@@ -12,6 +12,7 @@
 #include <cvc5/cvc5.h>
 
 #include <cmath>
+#include <pthread.h>
 #include <sstream>
 #include <unordered_map>
 
@@ -241,6 +242,24 @@ private:
 
   SolverResponse checkIn(Cvc5Instance &inst, const Query &query, bool wantModel);
 
+  // cvc5 recurses over terms: a read through a chain of ~11000 stores overflows an 8 MiB stack
+  // and kills the process. Deeper queries are refused, with a margin, in proportion to the
+  // stack of the calling thread.
+  static uint32_t maxDepth() {
+    thread_local uint32_t limit = [] {
+      size_t bytes = size_t(8) << 20;
+      pthread_attr_t attr;
+      if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        size_t size = 0;
+        if (pthread_attr_getstacksize(&attr, &size) == 0 && size > 0)
+          bytes = size;
+        pthread_attr_destroy(&attr);
+      }
+      return uint32_t(std::min<size_t>(bytes / 1536, UINT32_MAX));
+    }();
+    return limit;
+  }
+
   std::unique_ptr<Cvc5Instance> qf_, quantified_;
   double timeoutSeconds_ = 0;
   SolverLayerStats stats_;
@@ -306,7 +325,14 @@ SolverResponse Cvc5Solver::check(const Query &query, bool wantModel) {
   SolverResponse r;
   bool quantified = false, failed = true;
   try {
-    quantified = backend::hasQuantifier(query);
+    backend::QueryShape shape = backend::queryShape(query);
+    quantified = shape.quantified;
+    if (shape.depth > maxDepth()) {
+      r = SolverResponse::unknown("cvc5: expression too deep (" + std::to_string(shape.depth) +
+                                  " levels) for the thread's stack");
+      ++stats_.unknown;
+      return r;
+    }
     Cvc5Instance &inst = instance(quantified);
     inst.solver->push();
     r = checkIn(inst, query, wantModel);

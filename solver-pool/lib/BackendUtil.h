@@ -74,6 +74,30 @@ inline QueryShape queryShape(const Query &query) {
   return shape;
 }
 
+// Translates the DAG below `root` bottom-up, each node once: `build(e)` runs when every kid
+// of `e` is in `memo`. Iterative, so deep DAGs (long store chains) cannot exhaust the stack.
+template <class Term, class Build>
+Term translateDag(const Expr *root, std::unordered_map<const Expr *, Term> &memo, Build &&build) {
+  if (auto it = memo.find(root); it != memo.end())
+    return it->second;
+  std::vector<std::pair<const Expr *, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [e, expanded] = stack.back();
+    stack.pop_back();
+    if (memo.count(e))
+      continue;
+    if (!expanded) {
+      stack.push_back({e, true});
+      for (unsigned i = e->numKids(); i-- > 0;)
+        if (!memo.count(e->kid(i)))
+          stack.push_back({e->kid(i), false});
+      continue;
+    }
+    memo.emplace(e, build(e));
+  }
+  return memo.at(root);
+}
+
 // Whether the backends translate a width-1 node to a Bool term (true) or to a 1-bit
 // bit-vector (false). Either form is converted to the other where a use needs it.
 inline bool naturallyBool(const Expr *e) {

@@ -76,24 +76,7 @@ public:
   // The term of `e` in its natural form (see backend::naturallyBool). Iterative, so deep DAGs
   // (long store chains) do not exhaust the stack.
   z3::expr translate(const Expr *root) {
-    if (auto it = memo_.find(root); it != memo_.end())
-      return it->second;
-    std::vector<std::pair<const Expr *, bool>> stack{{root, false}};
-    while (!stack.empty()) {
-      auto [e, expanded] = stack.back();
-      stack.pop_back();
-      if (memo_.count(e))
-        continue;
-      if (!expanded) {
-        stack.push_back({e, true});
-        for (unsigned i = e->numKids(); i-- > 0;)
-          if (!memo_.count(e->kid(i)))
-            stack.push_back({e->kid(i), false});
-        continue;
-      }
-      memo_.emplace(e, build(e));
-    }
-    return memo_.at(root);
+    return backend::translateDag(root, memo_, [&](const Expr *e) { return build(e); });
   }
 
 private:

@@ -2,6 +2,7 @@
 // commands join it with the service.)
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Replay.h"
 #include "cairn/engine/Translate.h"
 #include "cairn/ktest/KTest.h"
 
@@ -12,6 +13,8 @@
 #include <cstdio>
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <string>
@@ -25,6 +28,7 @@ namespace {
 const char *kUsage = R"(usage:
   cairn run [options] PROGRAM(.c|.bc|.ll) [-- program arguments]
   cairn ktest TEST.ktest
+  cairn replay [--cflag FLAG] PROGRAM TEST.ktest
   cairn --help
 
 run options:
@@ -175,6 +179,58 @@ int runCommand(std::vector<std::string> args) {
   return 0;
 }
 
+// The recorded outcome of a test: the type and kind in its .err file, if it has one.
+std::pair<std::string, std::string> recordedError(const std::string &ktest) {
+  namespace fs = std::filesystem;
+  fs::path p(ktest);
+  std::string stem = p.stem().string();
+  std::error_code ec;
+  for (const auto &entry : fs::directory_iterator(p.parent_path().empty() ? "." : p.parent_path(), ec)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind(stem + ".", 0) != 0 || entry.path().extension() != ".err")
+      continue;
+    std::ifstream in(entry.path());
+    std::string line, type, kind;
+    while (std::getline(in, line)) {
+      if (line.rfind("Type: ", 0) == 0)
+        type = line.substr(6);
+      if (line.rfind("Kind: ", 0) == 0)
+        kind = line.substr(6);
+    }
+    return {type, kind};
+  }
+  return {};
+}
+
+int replayCommand(std::vector<std::string> args) {
+  ReplayOptions options;
+  std::vector<std::string> positional;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--cflag") {
+      if (i + 1 >= args.size())
+        throw UsageError("--cflag needs a value");
+      options.extraCFlags.push_back(args[++i]);
+    } else if (args[i].rfind("-", 0) == 0) {
+      throw UsageError("unknown option '" + args[i] + "'");
+    } else {
+      positional.push_back(args[i]);
+    }
+  }
+  if (positional.size() != 2)
+    throw UsageError("cairn replay takes a program and a .ktest file");
+  readKTestFile(positional[1]); // a clear error for a missing or malformed test, before building
+  ReplayOutcome outcome = replayTest(positional[0], positional[1], options);
+  auto [type, kind] = recordedError(positional[1]);
+  std::printf("replay: %s\n", outcome.describe().c_str());
+  bool reproduced = type.empty() ? !outcome.error && !outcome.diverged
+                                 : outcome.error && outcome.type == type && outcome.kind == kind;
+  std::printf("recorded: %s\n%s\n", type.empty() ? "no error" : (type + " (" + kind + ")").c_str(),
+              reproduced ? "reproduced" : "NOT reproduced");
+  if (!reproduced && !outcome.output.empty())
+    std::fprintf(stderr, "%s", outcome.output.c_str());
+  return reproduced ? 0 : 1;
+}
+
 int ktestCommand(const std::vector<std::string> &args) {
   if (args.size() != 1)
     throw UsageError("cairn ktest takes one .ktest file");
@@ -199,6 +255,8 @@ int main(int argc, char **argv) {
       return runCommand(args);
     if (command == "ktest")
       return ktestCommand(args);
+    if (command == "replay")
+      return replayCommand(args);
     throw UsageError("unknown command '" + command + "'");
   } catch (const UsageError &e) {
     std::fprintf(stderr, "cairn: %s\n%s", e.what(), kUsage);

@@ -46,7 +46,12 @@ fi
 cmake --build "$build" -j "$jobs"
 
 case "$action" in
-  example) "$build/solver-pool/cairn-solver-selfcheck" ;;
+  example)
+    out="$build/example-out"
+    rm -rf "$out"
+    "$build/client/cairn" run --search dfs --output-dir "$out" "$root/examples/sign.c"
+    for t in "$out"/*.ktest; do "$build/client/cairn" ktest "$t"; done
+    ;;
   test) ctest --test-dir "$build" --output-on-failure -j "$jobs" ;;
   build) ;;
 esac

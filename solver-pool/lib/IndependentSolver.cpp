@@ -37,6 +37,11 @@ public:
     }
   }
   bool empty() const { return elements_.empty(); }
+  // f(symbol, whole, indices): indices are meaningful when not whole.
+  template <class F> void forEach(F &&f) const {
+    for (const auto &[s, e] : elements_)
+      f(s, e.whole, e.indices);
+  }
 
   bool intersects(const Footprint &o) const {
     const Footprint &small = elements_.size() <= o.elements_.size() ? *this : o;
@@ -194,10 +199,75 @@ public:
     for (size_t i = 0; i < kept.size(); ++i)
       if (kept[i])
         sliced.constraints.push_back(q.constraints[i]);
+    if (wantModel && !q.terms.empty())
+      return solveFactors(sliced);
     return forward(sliced, wantModel);
   }
 
 private:
+  // A model for a whole path (the terms ask for whole inputs) is the union of the models of
+  // its independent parts, each a small query that repeats across paths and so hits the
+  // caches below.
+  SolverResponse solveFactors(const Query &q) {
+    std::vector<ExprRef> items = q.constraints;
+    if (q.expr && !q.expr->isTrue())
+      items.push_back(q.expr);
+    // Components by shared elements, with a union-find over the items.
+    std::vector<size_t> parent(items.size());
+    for (size_t i = 0; i < items.size(); ++i)
+      parent[i] = i;
+    auto root = [&](size_t i) {
+      while (parent[i] != i)
+        i = parent[i] = parent[parent[i]];
+      return i;
+    };
+    for (size_t i = 0; i < items.size(); ++i)
+      for (size_t j = i + 1; j < items.size(); ++j)
+        if (root(i) != root(j) && footprintOf(items[i]).intersects(footprintOf(items[j])))
+          parent[root(i)] = root(j);
+    std::map<size_t, std::vector<size_t>> components;
+    for (size_t i = 0; i < items.size(); ++i)
+      components[root(i)].push_back(i);
+
+    SolverResponse merged{SatResult::Sat, {}, {}};
+    std::map<const SymbolDecl *, std::vector<u128>> arrays;
+    for (const auto &[r, members] : components) {
+      Query part;
+      Footprint fp;
+      for (size_t i : members) {
+        part.constraints.push_back(items[i]);
+        fp.merge(footprintOf(items[i]));
+      }
+      part.expr = items[members.front()]->context().trueExpr();
+      SolverResponse answer = next_->check(part, true);
+      if (answer.result != SatResult::Sat) {
+        if (answer.result == SatResult::Unknown)
+          ++stats_.unknown;
+        return answer;
+      }
+      fp.forEach([&](const SymbolDecl *s, bool whole, const std::vector<uint64_t> &indices) {
+        if (!s->isArray()) {
+          merged.model.setScalar(s, answer.model.scalar(s));
+          return;
+        }
+        std::vector<u128> &values = arrays[s];
+        values.resize(s->size, 0);
+        if (whole) {
+          for (uint64_t i = 0; i < s->size; ++i)
+            values[i] = answer.model.element(s, i);
+        } else {
+          for (uint64_t i : indices)
+            if (i < s->size)
+              values[i] = answer.model.element(s, i);
+        }
+      });
+    }
+    for (auto &[s, values] : arrays)
+      merged.model.setArray(s, std::move(values));
+    completeModel(merged.model, q);
+    return merged;
+  }
+
   SolverResponse forward(const Query &q, bool wantModel) {
     SolverResponse r = next_->check(q, wantModel);
     if (r.result == SatResult::Unknown)

@@ -39,6 +39,7 @@ public:
   Impl(const Program &program, ExecutorOptions options, ResultSink &sink)
       : program_(program), options_(std::move(options)), sink_(sink) {
     solver_ = createSolverChain(options_.solver);
+    locationSeen_.assign(program_.locations.size(), false);
     searcher_ = createSearcher(options_.search, options_.seed);
   }
 
@@ -58,9 +59,15 @@ public:
       ExecutionState &s = searcher_->select();
       if (limitReached())
         break;
-      step(s);
+      // A state runs on until it forks or ends (or a slice is used up): no pick per instruction.
+      const uint64_t forksBefore = stats_.forks;
+      for (unsigned slice = 0; slice < kSlice && stats_.forks == forksBefore && terminated_.empty() &&
+                               !(options_.maxInstructions && stats_.instructions >= options_.maxInstructions);
+           ++slice)
+        step(s);
       reapTerminated();
-      if ((stats_.instructions & 0xffff) == 0) {
+      if ((stats_.instructions & ~uint64_t(0xffff)) != lastCheck_) {
+        lastCheck_ = stats_.instructions & ~uint64_t(0xffff);
         checkMemory();
         if (options_.onProgress && Clock::now() >= nextReport) {
           nextReport = Clock::now() + std::chrono::milliseconds(500);
@@ -119,7 +126,7 @@ private:
       return true;
     if (options_.maxInstructions && stats_.instructions >= options_.maxInstructions)
       limitReason_ = "instruction limit reached";
-    else if (options_.maxTimeSeconds > 0 && (stats_.instructions & 0xfff) == 0 &&
+    else if (options_.maxTimeSeconds > 0 && ++limitChecks_ % 64 == 0 &&
              seconds() >= options_.maxTimeSeconds)
       limitReason_ = "time limit reached";
     return !limitReason_.empty();
@@ -508,7 +515,11 @@ private:
 
   // --- The interpreter ---------------------------------------------------------------------
 
+  // The per-location flag keeps the common case (a location seen before) to one load.
   void cover(ExecutionState &s, uint32_t locId) {
+    if (locationSeen_[locId])
+      return;
+    locationSeen_[locId] = true;
     const SourceLocation &l = loc(locId);
     if (!l.line)
       return;
@@ -1431,13 +1442,17 @@ private:
   std::set<std::unique_ptr<ExecutionState>, StatePtrLess> states_;
   std::unordered_set<ExecutionState *> terminated_;
   std::set<std::string> reportedErrors_;
-  std::unordered_set<uint64_t> covered_;
+  std::unordered_set<uint64_t> covered_;   // (file, line) of user code executed
+  std::vector<bool> locationSeen_;
   RunStatistics stats_;
   Clock::time_point start_;
   std::string limitReason_;
   uint64_t nextStateId_ = 1;
   uint64_t nextObjectId_ = 1;
   uint32_t currentLoc_ = 0;
+  uint64_t lastCheck_ = 0;
+  uint64_t limitChecks_ = 0;
+  static constexpr unsigned kSlice = 64;
 };
 
 Executor::Executor(const Program &program, ExecutorOptions options, ResultSink &sink)

@@ -21,7 +21,11 @@ struct LoadError : std::runtime_error {
 
 struct LoadOptions {
   // For .c input: the flags clang-15 gets before the user's own (`extraCFlags`).
-  std::vector<std::string> defaultCFlags = {"-O0", "-g", "-Xclang", "-disable-O0-optnone"};
+  // __NO_CTYPE makes <ctype.h> call the runtime's functions instead of indexing glibc's
+  // 384-entry tables with the (often symbolic) character: a symbolic read of such a table
+  // costs the solver seconds where the function's comparisons cost nothing.
+  std::vector<std::string> defaultCFlags = {"-O0", "-g", "-Xclang", "-disable-O0-optnone",
+                                            "-D__NO_CTYPE"};
   std::vector<std::string> extraCFlags;
   std::string clang = "clang-15";
   std::string runtimeBitcode; // empty: the runtime this build made

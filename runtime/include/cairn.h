@@ -1,0 +1,112 @@
+/* cairn.h: what programs analysed by Cairn include.
+ *
+ * The klee_* functions keep KLEE's names and signatures, so programs written for KLEE compile
+ * unchanged (klee.h and klee/klee.h include this header). During analysis the engine implements
+ * the intrinsics itself; klee_range, klee_int, the SV-COMP functions and __assert_fail come from
+ * the runtime bitcode, which is built on them. For `cairn replay`, the program is compiled
+ * natively against this header and linked with libcairn-replay.a, which implements the same
+ * functions by reading the inputs of a .ktest file.
+ */
+#ifndef CAIRN_H
+#define CAIRN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* glibc's __THROW, so the declaration of __assert_fail matches <assert.h>'s. */
+#ifdef __cplusplus
+extern "C" {
+#if __cplusplus >= 201103L
+#define CAIRN_NOTHROW noexcept(true)
+#else
+#define CAIRN_NOTHROW throw()
+#endif
+#else
+#define CAIRN_NOTHROW __attribute__((__nothrow__))
+#endif
+
+/* --- KLEE intrinsics ------------------------------------------------------------------------- */
+
+/* Make the nbytes at addr symbolic: one input of the test, called name. The memory must lie
+ * inside one object. */
+void klee_make_symbolic(void *addr, size_t nbytes, const char *name);
+
+/* Add cond != 0 to the path condition. An assumption that cannot hold is an error. */
+void klee_assume(uintptr_t cond);
+
+/* A fresh symbolic int in [start, end). When end == start + 1 no input is made. */
+int klee_range(int start, int end, const char *name);
+
+/* A fresh symbolic int. */
+int klee_int(const char *name);
+
+/* End the path as an error (type "abort"). */
+__attribute__((__noreturn__)) void klee_abort(void);
+
+/* End the path without a test and without an error. */
+__attribute__((__noreturn__)) void klee_silent_exit(int status);
+
+/* End the path with an error. suffix names its type as KLEE does ("assert.err", "user.err",
+ * ...); a null file or a zero line means "where the call came from in the program". */
+__attribute__((__noreturn__)) void klee_report_error(const char *file, int line,
+                                                     const char *message, const char *suffix);
+
+/* Non-zero when n depends on a symbolic input. */
+unsigned klee_is_symbolic(uintptr_t n);
+
+/* One concrete value the expression can take on this path (the path is not constrained). */
+int32_t klee_get_value_i32(int32_t expr);
+int64_t klee_get_value_i64(int64_t expr);
+long klee_get_valuel(long expr);
+long long klee_get_valuell(long long expr);
+
+/* A hint for the values chosen for object's test (accepted, currently ignored). */
+void klee_prefer_cex(void *object, uintptr_t condition);
+
+/* The paths that leave the region between these calls may be merged. */
+void klee_open_merge(void);
+void klee_close_merge(void);
+
+/* glibc's assertion hook; klee_assert reports through it like assert() does. */
+void __assert_fail(const char *assertion, const char *file, unsigned int line,
+                   const char *function) CAIRN_NOTHROW __attribute__((__noreturn__));
+
+#define klee_assert(expr)                                                                          \
+  ((expr) ? (void)0 : __assert_fail(#expr, __FILE__, __LINE__, __func__))
+
+/* --- SV-COMP / Test-Comp ------------------------------------------------------------------------
+ * Each __VERIFIER_nondet_T returns a fresh symbolic value, an input named after the function. */
+
+int __VERIFIER_nondet_int(void);
+unsigned int __VERIFIER_nondet_uint(void);
+char __VERIFIER_nondet_char(void);
+unsigned char __VERIFIER_nondet_uchar(void);
+short __VERIFIER_nondet_short(void);
+unsigned short __VERIFIER_nondet_ushort(void);
+long __VERIFIER_nondet_long(void);
+unsigned long __VERIFIER_nondet_ulong(void);
+#ifdef __cplusplus
+bool __VERIFIER_nondet_bool(void);
+bool __VERIFIER_nondet__Bool(void);
+#else
+_Bool __VERIFIER_nondet_bool(void);
+_Bool __VERIFIER_nondet__Bool(void);
+#endif
+void *__VERIFIER_nondet_pointer(void);
+size_t __VERIFIER_nondet_size_t(void);
+float __VERIFIER_nondet_float(void);
+double __VERIFIER_nondet_double(void);
+
+/* Paths on which cond is 0 are dropped silently (SV-COMP semantics: not an error). */
+void __VERIFIER_assume(int cond);
+
+/* Reaching either is the error SV-COMP's reachability property asks about (type "assert").
+ * reach_error is not declared noreturn: tasks often define their own, and some of those return. */
+void reach_error(void);
+__attribute__((__noreturn__)) void __VERIFIER_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAIRN_H */

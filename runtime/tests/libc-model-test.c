@@ -1,0 +1,253 @@
+/* runtime-libc-model: the libc model (runtime/lib/libc-*.c), compiled natively with the flags of
+ * the bitcode and linked into this program, so its definitions are the ones called here. The
+ * program includes glibc's headers, so the ctype macros go through the model's __ctype_b_loc. */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures, checks;
+
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    ++checks;                                                                                      \
+    if (!(cond)) {                                                                                 \
+      ++failures;                                                                                  \
+      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                       \
+    }                                                                                              \
+  } while (0)
+
+static int sign(int x) { return (x > 0) - (x < 0); }
+
+static int cmp_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+struct pair {
+  int key, order;
+};
+static int cmp_pair(const void *a, const void *b) {
+  return ((const struct pair *)a)->key - ((const struct pair *)b)->key;
+}
+
+static void test_string(void) {
+  char buf[32];
+  CHECK(strlen("") == 0);
+  CHECK(strlen("hello") == 5);
+  CHECK(strnlen("hello", 3) == 3);
+  CHECK(strnlen("hi", 10) == 2);
+  CHECK(strcmp("abc", "abc") == 0);
+  CHECK(strcmp("abc", "abd") < 0);
+  CHECK(strcmp("b", "abc") > 0);
+  CHECK(strcmp("ab", "abc") < 0);
+  CHECK(strcmp("\xff", "a") > 0); /* compared as unsigned char */
+  CHECK(strncmp("abcx", "abcy", 3) == 0);
+  CHECK(strncmp("abcx", "abcy", 4) < 0);
+  CHECK(strncmp("ab", "ab\0z", 4) == 0);
+  CHECK(memcmp("abc", "abd", 2) == 0);
+  CHECK(sign(memcmp("abc", "abd", 3)) == -1);
+  CHECK(memcmp("\x80", "\x01", 1) > 0);
+
+  memset(buf, 'x', sizeof buf);
+  CHECK(strcpy(buf, "hello") == buf && !strcmp(buf, "hello"));
+  CHECK(strcat(buf, " world") == buf && !strcmp(buf, "hello world"));
+  strcpy(buf, "ab");
+  CHECK(strncat(buf, "cdef", 2) == buf && !strcmp(buf, "abcd"));
+  memset(buf, 'x', sizeof buf);
+  strncpy(buf, "ab", 5);
+  CHECK(buf[0] == 'a' && buf[1] == 'b' && buf[2] == 0 && buf[4] == 0 && buf[5] == 'x');
+  memset(buf, 'x', sizeof buf);
+  strncpy(buf, "abcdef", 3);
+  CHECK(buf[2] == 'c' && buf[3] == 'x');
+
+  strcpy(buf, "0123456789");
+  memmove(buf + 2, buf, 5);
+  CHECK(!strcmp(buf, "0101234789"));
+  strcpy(buf, "0123456789");
+  memmove(buf, buf + 2, 5);
+  CHECK(!strcmp(buf, "2345656789"));
+  CHECK(memcpy(buf, "xyz", 4) == buf && !strcmp(buf, "xyz"));
+  CHECK(memset(buf, 0x41, 3) == buf && buf[0] == 'A' && buf[2] == 'A' && buf[3] == 0);
+
+  const char *s = "hello world";
+  CHECK(memchr(s, 'o', 11) == s + 4);
+  CHECK(memchr(s, 'o', 4) == NULL);
+  CHECK(strchr(s, 'o') == s + 4);
+  CHECK(strchr(s, 'z') == NULL);
+  CHECK(strchr(s, 0) == s + 11);
+  CHECK(strrchr(s, 'o') == s + 7);
+  CHECK(strrchr(s, 0) == s + 11);
+  CHECK(strrchr(s, 'z') == NULL);
+  CHECK(strstr(s, "wor") == s + 6);
+  CHECK(strstr(s, "") == s);
+  CHECK(strstr(s, "word") == NULL);
+  CHECK(strstr("aaab", "aab") && !strcmp(strstr("aaab", "aab"), "aab"));
+  CHECK(strspn("abcde", "bac") == 3);
+  CHECK(strcspn("abcde", "dx") == 3);
+  CHECK(strcspn("abc", "") == 3);
+  CHECK(strpbrk(s, "wd") == s + 6);
+  CHECK(strpbrk(s, "XYZ") == NULL);
+
+  char *d = strdup("copy");
+  CHECK(d && !strcmp(d, "copy"));
+  free(d);
+  d = strndup("copy", 2);
+  CHECK(d && !strcmp(d, "co"));
+  free(d);
+
+  char text[] = "  a,b;;c  ";
+  char *t1 = strtok(text, " ,;");
+  char *t2 = strtok(NULL, " ,;");
+  char *t3 = strtok(NULL, " ,;");
+  char *t4 = strtok(NULL, " ,;");
+  CHECK(t1 && !strcmp(t1, "a"));
+  CHECK(t2 && !strcmp(t2, "b"));
+  CHECK(t3 && !strcmp(t3, "c"));
+  CHECK(t4 == NULL);
+  CHECK(strtok(NULL, " ") == NULL);
+}
+
+static void test_ctype(void) {
+  /* Every value a ctype function accepts, against an independent description of the C locale;
+   * the glibc macros (through __ctype_b_loc) and the functions must agree. */
+  for (int c = -128; c < 256; ++c) {
+    int upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z', digit = c >= '0' && c <= '9';
+    int alpha = upper || lower, alnum = alpha || digit;
+    int xdigit = digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    int space = c == ' ' || (c >= 9 && c <= 13), print = c >= 32 && c <= 126;
+    int graph = c >= 33 && c <= 126, cntrl = (c >= 0 && c < 32) || c == 127;
+    int punct = graph && !alnum;
+    int ok = 1;
+    ok &= !!isupper(c) == upper && !!(isupper)(c) == upper;
+    ok &= !!islower(c) == lower && !!(islower)(c) == lower;
+    ok &= !!isalpha(c) == alpha && !!(isalpha)(c) == alpha;
+    ok &= !!isdigit(c) == digit && !!(isdigit)(c) == digit;
+    ok &= !!isalnum(c) == alnum && !!(isalnum)(c) == alnum;
+    ok &= !!isxdigit(c) == xdigit && !!(isxdigit)(c) == xdigit;
+    ok &= !!isspace(c) == space && !!(isspace)(c) == space;
+    ok &= !!isprint(c) == print && !!(isprint)(c) == print;
+    ok &= !!isgraph(c) == graph && !!(isgraph)(c) == graph;
+    ok &= !!iscntrl(c) == cntrl && !!(iscntrl)(c) == cntrl;
+    ok &= !!ispunct(c) == punct && !!(ispunct)(c) == punct;
+    ok &= !!isblank(c) == (c == ' ' || c == '\t');
+    int up = lower ? c - 32 : c, low = upper ? c + 32 : c;
+    ok &= (toupper)(c) == up && (tolower)(c) == low;
+    ok &= (*__ctype_toupper_loc())[c] == up && (*__ctype_tolower_loc())[c] == low;
+    ++checks;
+    if (!ok) {
+      ++failures;
+      printf("FAIL ctype disagrees for %d\n", c);
+    }
+  }
+  CHECK(toupper(EOF) == EOF && tolower(EOF) == EOF && !isalpha(EOF));
+}
+
+static void test_strto(void) {
+  char *end;
+  CHECK(atoi("42") == 42);
+  CHECK(atoi("  -17xyz") == -17);
+  CHECK(atoi("+5") == 5);
+  CHECK(atoi("") == 0);
+  CHECK(atol("123456789012") == 123456789012L);
+  CHECK(atoll("-9223372036854775808") == LLONG_MIN);
+
+  CHECK(strtol("0x1F", &end, 0) == 31 && *end == 0);
+  CHECK(strtol("0x1F", &end, 16) == 31 && *end == 0);
+  CHECK(strtol("1F", &end, 16) == 31);
+  CHECK(strtol("017", &end, 0) == 15);
+  CHECK(strtol("017", &end, 10) == 17);
+  CHECK(strtol("101", &end, 2) == 5);
+  CHECK(strtol("zz", &end, 36) == 35 * 36 + 35);
+  CHECK(strtol("0x", &end, 16) == 0 && *end == 'x');
+  CHECK(strtol("0xg", &end, 0) == 0 && *end == 'x');
+  const char *none = "  +z";
+  CHECK(strtol(none, &end, 10) == 0 && end == none);
+  CHECK(strtol("12ab", &end, 10) == 12 && !strcmp(end, "ab"));
+  CHECK(strtol("-0", &end, 10) == 0 && *end == 0);
+  const char *badbase = "12";
+  errno = 0;
+  CHECK(strtol(badbase, &end, 1) == 0 && end == badbase && errno == EINVAL);
+  errno = 0;
+  CHECK(strtol("12", &end, 37) == 0 && errno == EINVAL);
+
+  errno = 0;
+  CHECK(strtol("9223372036854775807", &end, 10) == LONG_MAX && errno == 0);
+  CHECK(strtol("9223372036854775808", &end, 10) == LONG_MAX && errno == ERANGE && *end == 0);
+  errno = 0;
+  CHECK(strtol("-9223372036854775808", &end, 10) == LONG_MIN && errno == 0);
+  CHECK(strtol("-9223372036854775809", &end, 10) == LONG_MIN && errno == ERANGE);
+  errno = 0;
+  CHECK(strtol("99999999999999999999999999", &end, 10) == LONG_MAX && errno == ERANGE &&
+        *end == 0);
+  errno = 0;
+  CHECK(strtoll("-9223372036854775808", &end, 10) == LLONG_MIN && errno == 0);
+  CHECK(strtoll("9223372036854775808", &end, 10) == LLONG_MAX && errno == ERANGE);
+
+  errno = 0;
+  CHECK(strtoul("18446744073709551615", &end, 10) == ULONG_MAX && errno == 0);
+  CHECK(strtoul("18446744073709551616", &end, 10) == ULONG_MAX && errno == ERANGE);
+  errno = 0;
+  CHECK(strtoul("-1", &end, 10) == ULONG_MAX && errno == 0);
+  CHECK(strtoull("0xffffffffffffffff", &end, 0) == ULLONG_MAX && errno == 0);
+  CHECK(strtoull("777", &end, 8) == 511);
+  CHECK(strtoull("\t\n 42", &end, 0) == 42);
+}
+
+static void test_stdlib(void) {
+  CHECK(abs(-5) == 5 && abs(5) == 5 && abs(0) == 0);
+  CHECK(labs(-5L) == 5 && llabs(-5LL) == 5);
+  div_t q = div(17, 5);
+  CHECK(q.quot == 3 && q.rem == 2);
+  q = div(-17, 5);
+  CHECK(q.quot == -3 && q.rem == -2);
+  ldiv_t lq = ldiv(-17L, 5L);
+  CHECK(lq.quot == -3 && lq.rem == -2);
+
+  int a[] = {5, 3, 9, -1, 3, 0, 7, 2, 8, 1};
+  qsort(a, 10, sizeof a[0], cmp_int);
+  int sorted = 1;
+  for (int i = 1; i < 10; ++i)
+    sorted &= a[i - 1] <= a[i];
+  CHECK(sorted && a[0] == -1 && a[9] == 9);
+  qsort(a, 0, sizeof a[0], cmp_int);
+  qsort(a, 1, sizeof a[0], cmp_int);
+
+  struct pair p[] = {{2, 0}, {1, 1}, {2, 2}, {1, 3}, {0, 4}, {2, 5}};
+  qsort(p, 6, sizeof p[0], cmp_pair);
+  CHECK(p[0].order == 4 && p[1].order == 1 && p[2].order == 3 && p[3].order == 0 &&
+        p[4].order == 2 && p[5].order == 5); /* stable */
+
+  int key = 7;
+  int *hit = bsearch(&key, a, 10, sizeof a[0], cmp_int);
+  CHECK(hit && *hit == 7);
+  key = 4;
+  CHECK(bsearch(&key, a, 10, sizeof a[0], cmp_int) == NULL);
+  key = -1;
+  CHECK(bsearch(&key, a, 10, sizeof a[0], cmp_int) == a);
+  CHECK(bsearch(&key, a, 0, sizeof a[0], cmp_int) == NULL);
+
+  CHECK(getenv("PATH") == NULL);
+
+  srand(7);
+  int r1 = rand(), r2 = rand();
+  srand(7);
+  CHECK(rand() == r1 && rand() == r2 && r1 != r2);
+  int in_range = 1;
+  for (int i = 0; i < 1000; ++i) {
+    int r = rand();
+    in_range &= r >= 0 && r <= RAND_MAX;
+  }
+  CHECK(in_range);
+}
+
+int main(void) {
+  test_string();
+  test_ctype();
+  test_strto();
+  test_stdlib();
+  printf("%d of %d checks passed\n", checks - failures, checks);
+  return failures ? 1 : 0;
+}

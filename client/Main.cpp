@@ -28,7 +28,7 @@ namespace {
 const char *kUsage = R"(usage:
   cairn run [options] PROGRAM(.c|.bc|.ll) [-- program arguments]
   cairn ktest TEST.ktest
-  cairn replay [--cflag FLAG] PROGRAM TEST.ktest
+  cairn replay [--cflag FLAG] PROGRAM (TEST.ktest | OUTPUT_DIR)...
   cairn --help
 
 run options:
@@ -203,6 +203,7 @@ std::pair<std::string, std::string> recordedError(const std::string &ktest) {
 }
 
 int replayCommand(std::vector<std::string> args) {
+  namespace fs = std::filesystem;
   ReplayOptions options;
   std::vector<std::string> positional;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -216,19 +217,41 @@ int replayCommand(std::vector<std::string> args) {
       positional.push_back(args[i]);
     }
   }
-  if (positional.size() != 2)
-    throw UsageError("cairn replay takes a program and a .ktest file");
-  readKTestFile(positional[1]); // a clear error for a missing or malformed test, before building
-  ReplayOutcome outcome = replayTest(positional[0], positional[1], options);
-  auto [type, kind] = recordedError(positional[1]);
-  std::printf("replay: %s\n", outcome.describe().c_str());
-  bool reproduced = type.empty() ? !outcome.error && !outcome.diverged
-                                 : outcome.error && outcome.type == type && outcome.kind == kind;
-  std::printf("recorded: %s\n%s\n", type.empty() ? "no error" : (type + " (" + kind + ")").c_str(),
-              reproduced ? "reproduced" : "NOT reproduced");
-  if (!reproduced && !outcome.output.empty())
-    std::fprintf(stderr, "%s", outcome.output.c_str());
-  return reproduced ? 0 : 1;
+  if (positional.size() < 2)
+    throw UsageError("cairn replay takes a program and .ktest files or output directories");
+  std::vector<std::string> tests;
+  for (size_t i = 1; i < positional.size(); ++i) {
+    if (fs::is_directory(positional[i])) {
+      std::vector<std::string> found;
+      for (const auto &e : fs::directory_iterator(positional[i]))
+        if (e.path().extension() == ".ktest")
+          found.push_back(e.path().string());
+      std::sort(found.begin(), found.end());
+      tests.insert(tests.end(), found.begin(), found.end());
+    } else {
+      readKTestFile(positional[i]); // a clear error for a missing or malformed test, first
+      tests.push_back(positional[i]);
+    }
+  }
+  ReplayBinary binary(positional[0], options); // built once for all the tests
+  size_t failures = 0;
+  for (const std::string &test : tests) {
+    ReplayOutcome outcome = binary.run(test);
+    auto [type, kind] = recordedError(test);
+    bool reproduced = type.empty() ? !outcome.error && !outcome.diverged
+                                   : outcome.error && outcome.type == type && outcome.kind == kind;
+    std::printf("%s: %s; recorded %s: %s\n", test.c_str(), outcome.describe().c_str(),
+                type.empty() ? "no error" : (type + " (" + kind + ")").c_str(),
+                reproduced ? "reproduced" : "NOT reproduced");
+    if (!reproduced) {
+      ++failures;
+      if (!outcome.output.empty())
+        std::fprintf(stderr, "%s", outcome.output.c_str());
+    }
+  }
+  if (tests.size() > 1)
+    std::printf("%zu of %zu tests reproduced\n", tests.size() - failures, tests.size());
+  return failures ? 1 : 0;
 }
 
 int ktestCommand(const std::vector<std::string> &args) {

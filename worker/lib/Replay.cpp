@@ -58,6 +58,8 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
   if (contains(out, "-buffer-overflow") || contains(out, "-buffer-underflow") ||
       contains(out, "stack-use-after-return") || contains(out, "stack-use-after-scope"))
     return error("ptr", "out-of-bounds");
+  if (contains(out, "AddressSanitizer: FPE"))
+    return error("div", "division-by-zero");
   if (contains(out, "AddressSanitizer: SEGV")) {
     // "SEGV on unknown address 0x000000000010": a small address is a null dereference.
     size_t at = out.find("unknown address");
@@ -71,10 +73,11 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
   if (contains(out, "ERROR: klee_abort called"))
     return error("abort", "abort");
   if (size_t at = out.find("ERROR: "); at != std::string::npos && signal == SIGABRT) {
-    // klee_report_error: "ERROR: file:line: message [suffix]"
-    size_t open = out.find('[', at), close = out.find(".err]", at);
-    std::string type = open != std::string::npos && close != std::string::npos && open < close
-                           ? out.substr(open + 1, close - open - 1)
+    // klee_report_error: "ERROR: file:line: message [suffix]"; the message may hold brackets.
+    std::string line = out.substr(at, out.find('\n', at) - at);
+    size_t close = line.rfind(".err]"), open = line.rfind(" [", close);
+    std::string type = close != std::string::npos && open != std::string::npos
+                           ? line.substr(open + 2, close - open - 2)
                            : "user";
     r.error = true;
     r.type = type;
@@ -95,33 +98,42 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
   return r;
 }
 
-ReplayOutcome replayTest(const std::string &program, const std::string &ktestPath,
-                         const ReplayOptions &o) {
+ReplayBinary::ReplayBinary(const std::string &program, const ReplayOptions &o)
+    : timeout_(o.timeoutSeconds) {
   std::string include = o.runtimeInclude.empty() ? defaultRuntimeInclude() : o.runtimeInclude;
   std::string library = o.replayLibrary.empty() ? defaultReplayLibrary() : o.replayLibrary;
   if (library.empty() || !fs::exists(library))
     throw std::runtime_error("the replay library was not found" +
                              (library.empty() ? std::string() : " at " + library) +
                              " (set CAIRN_REPLAY_LIB, or build the runtime)");
-  fs::path binary = fs::temp_directory_path() /
-                    ("cairn-replay-" + std::to_string(::getpid()) + "-" +
-                     fs::path(program).stem().string());
+  static unsigned counter = 0;
+  binary_ = (fs::temp_directory_path() /
+             ("cairn-replay-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" +
+              fs::path(program).stem().string()))
+                .string();
   std::vector<std::string> cc = {o.clang, "-g", "-O0", "-fsanitize=address",
                                  "-fno-omit-frame-pointer", "-w"};
   if (!include.empty())
     cc.push_back("-I" + include);
   cc.insert(cc.end(), o.extraCFlags.begin(), o.extraCFlags.end());
-  cc.insert(cc.end(), {program, library, "-o", binary.string()});
+  cc.insert(cc.end(), {program, library, "-o", binary_});
   ProcessResult built = runProcess(cc);
   if (!built.succeeded())
     throw std::runtime_error(o.clang + " could not build " + program + " for replay (it " +
                              built.describeEnd() + "):\n" + built.output);
+}
+
+ReplayBinary::~ReplayBinary() {
+  std::error_code ec;
+  fs::remove(binary_, ec);
+}
+
+ReplayOutcome ReplayBinary::run(const std::string &ktestPath) const {
   ProcessResult run = runProcess(
-      {binary.string()},
+      {binary_},
       {"KTEST_FILE=" + fs::absolute(ktestPath).string(),
        "ASAN_OPTIONS=detect_leaks=0:handle_abort=0:allocator_may_return_null=1"},
-      o.timeoutSeconds);
-  fs::remove(binary);
+      timeout_);
   if (run.timedOut) {
     ReplayOutcome r;
     r.error = true;

@@ -25,10 +25,20 @@ struct ReplayOptions {
   double timeoutSeconds = 30;
 };
 
-// Compiles `program` natively (once per call) and runs it on `ktestPath`. Throws
-// std::runtime_error when the program cannot be built.
-ReplayOutcome replayTest(const std::string &program, const std::string &ktestPath,
-                         const ReplayOptions &options);
+// The program compiled natively for replay; removes its binary when destroyed.
+class ReplayBinary {
+public:
+  // Throws std::runtime_error when the program cannot be built.
+  ReplayBinary(const std::string &program, const ReplayOptions &options);
+  ~ReplayBinary();
+  ReplayBinary(const ReplayBinary &) = delete;
+  ReplayBinary &operator=(const ReplayBinary &) = delete;
+  ReplayOutcome run(const std::string &ktestPath) const;
+
+private:
+  std::string binary_;
+  double timeout_;
+};
 
 // Classifies what a native run printed and how it ended.
 ReplayOutcome classifyRun(const std::string &output, int exitCode, int signal);

@@ -6,6 +6,8 @@
 #include "cairn/engine/Translate.h"
 #include "cairn/ktest/KTest.h"
 
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <unistd.h>
@@ -147,6 +149,22 @@ int runCommand(std::vector<std::string> args) {
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, load.entry);
   OutputDirectory out(outputDir.empty() ? OutputDirectory::nextFreeName(program) : outputDir);
+  // The run log: everything at info level in the output directory, warnings also on stderr.
+  auto fileSink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(out.path() + "/run.log");
+  auto errSink = std::make_shared<spdlog::sinks::stderr_sink_mt>();
+  errSink->set_level(quiet ? spdlog::level::err : spdlog::level::warn);
+  auto logger = std::make_shared<spdlog::logger>("cairn", spdlog::sinks_init_list{fileSink, errSink});
+  logger->set_level(spdlog::level::info);
+  spdlog::set_default_logger(logger);
+  std::string commandLine = "cairn run";
+  for (const std::string &a : args)
+    commandLine += " " + a;
+  spdlog::info("{}", commandLine);
+  size_t instructions = 0;
+  for (const Function &fn : translated->functions)
+    instructions += fn.instrs.size();
+  spdlog::info("program {}: {} functions, {} instructions, {} globals", program,
+               translated->functions.size(), instructions, translated->globals.size());
   const bool live = !quiet && ::isatty(2);
   if (live)
     opts.onProgress = [](const RunStatistics &s, size_t states) {
@@ -162,6 +180,13 @@ int runCommand(std::vector<std::string> args) {
   if (live)
     std::fputs("\r\033[K", stderr);
   std::string summary = out.writeSummary(stats);
+  for (const ErrorReport &e : stats.errors)
+    spdlog::info("error {}/{} at {}:{}: {}", e.type, e.kind, e.file, e.line, e.message);
+  for (const SolverLayerStats &l : stats.solverLayers)
+    spdlog::info("solver layer {}: {} queries, {} answered there, {} unknown, {:.3f} s", l.layer,
+                 l.queries, l.answered, l.unknown, l.seconds);
+  spdlog::info("summary {}", summary);
+  logger->flush();
   if (json)
     std::printf("%s\n", summary.c_str());
   if (!quiet) {

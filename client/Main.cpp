@@ -149,6 +149,9 @@ int runCommand(std::vector<std::string> args) {
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, load.entry);
   OutputDirectory out(outputDir.empty() ? OutputDirectory::nextFreeName(program) : outputDir);
+  std::vector<std::string> argv = {program};
+  argv.insert(argv.end(), opts.programArgs.begin(), opts.programArgs.end());
+  out.setProgramArgs(std::move(argv));
   // The run log: everything at info level in the output directory, warnings also on stderr.
   auto fileSink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(out.path() + "/run.log");
   auto errSink = std::make_shared<spdlog::sinks::stderr_sink_mt>();

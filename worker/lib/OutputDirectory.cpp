@@ -65,6 +65,7 @@ void OutputDirectory::onTest(const TestCase &test) {
   char name[32];
   std::snprintf(name, sizeof name, "test%06llu", (unsigned long long)++tests_);
   KTest k;
+  k.args = argv_;
   for (const auto &[objName, bytes] : test.objects)
     k.objects.push_back({objName, bytes});
   // Written in place rather than through a temporary file: the directory is ours alone, and

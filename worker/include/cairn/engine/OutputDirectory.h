@@ -15,6 +15,8 @@ public:
   // `cairn-out-N` next to the program, with the first N not yet taken.
   static std::string nextFreeName(const std::string &programPath);
 
+  // The program's argv, recorded in every test as KLEE does.
+  void setProgramArgs(std::vector<std::string> argv) { argv_ = std::move(argv); }
   void onTest(const TestCase &test) override;
   // Writes summary.json and returns its text.
   std::string writeSummary(const RunStatistics &stats);
@@ -22,6 +24,7 @@ public:
 
 private:
   std::string path_;
+  std::vector<std::string> argv_;
   uint64_t tests_ = 0;
   std::vector<std::pair<ErrorReport, std::string>> errors_; // with their test file names
 };

@@ -98,6 +98,30 @@ Term translateDag(const Expr *root, std::unordered_map<const Expr *, Term> &memo
   return memo.at(root);
 }
 
+// select(K, i) for a constant array K and a symbolic index i, as a balanced tree of index
+// comparisons whose leaves are K's values (runs of equal values share one leaf). Bit-vector
+// solvers decide such a tree in milliseconds, where the array encoding (a store per element)
+// of a few hundred entries costs them seconds. `ult(i, c)`, `ite` and `value` build terms.
+constexpr size_t kMaxLookupTree = 1 << 16;
+
+template <class Term, class Ult, class Ite, class ValueOf>
+Term constArrayLookup(const ConstArrayData &d, Ult &&ult, Ite &&ite, ValueOf &&value) {
+  const size_t n = d.values.size();
+  // [lo, hi): all one value, or split at the middle.
+  auto build = [&](auto &&self, size_t lo, size_t hi) -> Term {
+    bool uniform = true;
+    for (size_t i = lo + 1; i < hi && uniform; ++i)
+      uniform = d.values[i] == d.values[lo];
+    if (uniform)
+      return value(d.values[lo]);
+    size_t mid = lo + (hi - lo) / 2;
+    return ite(ult(mid), self(self, lo, mid), self(self, mid, hi));
+  };
+  if (n == 0)
+    return value(d.defaultValue);
+  return ite(ult(n), build(build, 0, n), value(d.defaultValue));
+}
+
 // Whether the backends translate a width-1 node to a Bool term (true) or to a 1-bit
 // bit-vector (false). Either form is converted to the other where a use needs it.
 inline bool naturallyBool(const Expr *e) {

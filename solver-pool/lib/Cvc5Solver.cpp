@@ -115,7 +115,22 @@ private:
       return arr;
     }
     case Kind::Store: return s_.mkTerm(K::STORE, {k(e, 0), bv(e, 1), bv(e, 2)});
-    case Kind::Select: return s_.mkTerm(K::SELECT, {k(e, 0), bv(e, 1)});
+    case Kind::Select: {
+      const Expr *array = e->kid(0), *index = e->kid(1);
+      if (array->kind() == Kind::ConstArray && !index->isConstant() &&
+          array->constArray()->values.size() <= backend::kMaxLookupTree) {
+        cvc5::Term i = bv(e, 1);
+        const unsigned iw = index->width();
+        return backend::constArrayLookup<cvc5::Term>(
+            *array->constArray(),
+            [&](size_t c) { return s_.mkTerm(K::BITVECTOR_ULT, {i, constant(c, iw)}); },
+            [&](const cvc5::Term &c, const cvc5::Term &a, const cvc5::Term &b) {
+              return s_.mkTerm(K::ITE, {c, a, b});
+            },
+            [&](u128 v) { return constant(v, w); });
+      }
+      return s_.mkTerm(K::SELECT, {k(e, 0), bv(e, 1)});
+    }
     case Kind::Concat: return bin(K::BITVECTOR_CONCAT, e);
     case Kind::Extract: {
       unsigned lo = e->extractOffset();

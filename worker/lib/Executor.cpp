@@ -399,6 +399,8 @@ private:
     if (address.concrete()) {
       uint64_t a = uint64_t(address.bits);
       const AddressSpace::Entry *e = s.memory.find(a);
+      if (e && (e->object->base || e->object->sizeExpr))
+        return resolveSymbolic(s, address, bytes, write, access); // checks need the expressions
       if (!e || a - e->object->address + bytes > e->object->size) {
         memoryError(s, a, bytes, e);
         return;
@@ -410,8 +412,22 @@ private:
       access(s, *e, Value(u128(a - e->object->address)));
       return;
     }
-    // Symbolic address: one target object at a time, found by asking the solver for a value.
-    ExprRef p = address.sym;
+    resolveSymbolic(s, address, bytes, write, access);
+  }
+
+  ExprRef baseOf(const MemoryObject &mo) {
+    return mo.base ? mo.base : ctx_.constant(mo.address, 64);
+  }
+  ExprRef sizeOf(const MemoryObject &mo) {
+    return mo.sizeExpr ? mo.sizeExpr : ctx_.constant(mo.size, 64);
+  }
+
+  // One target object at a time, found by asking the solver for a value of the address; the
+  // bounds are checked against the object's base and size expressions.
+  template <class Access>
+  void resolveSymbolic(ExecutionState &s, const Value &address, unsigned bytes, bool write,
+                       Access access) {
+    ExprRef p = address.expr(ctx_, 64);
     ExecutionState *rest = &s;
     for (unsigned round = 0; rest && round < 64; ++round) {
       std::optional<u128> sample = concretize(*rest, address, 64, false);
@@ -427,15 +443,15 @@ private:
         continue;
       }
       const MemoryObject &mo = *e->object;
-      ExprRef base = ctx_.constant(mo.address, 64);
-      ExprRef offset = ctx_.sub(p, base);
-      // In the object at all, then in bounds for the whole access.
-      ExprRef inObject = ctx_.ult(offset, ctx_.constant(std::max<uint64_t>(mo.size, 1), 64));
+      ExprRef offset = ctx_.sub(p, baseOf(mo));
+      // In the object's extent at all (a zero-sized object still owns its first byte), then
+      // within its size for the whole access.
+      ExprRef extent = ctx_.constant(std::max<uint64_t>(mo.size, 1), 64);
+      ExprRef inObject = ctx_.ult(offset, extent);
       auto [inside, outside] = branch(*rest, inObject);
       if (inside) {
-        ExprRef fits = mo.size >= bytes
-                           ? ctx_.ule(offset, ctx_.constant(mo.size - bytes, 64))
-                           : ctx_.falseExpr();
+        ExprRef size = sizeOf(mo), n = ctx_.constant(bytes, 64);
+        ExprRef fits = ctx_.land(ctx_.ule(n, size), ctx_.ule(offset, ctx_.sub(size, n)));
         auto [ok, overflow] = branch(*inside, fits);
         if (overflow)
           memoryError(*overflow, uint64_t(*sample), bytes, e);

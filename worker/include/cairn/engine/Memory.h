@@ -16,10 +16,16 @@ namespace cairn::engine {
 
 enum class ObjectKind : uint8_t { Global, Stack, Heap, Argument };
 
+// An object's place in memory. `address` and `size` are the concrete layout the address space
+// is keyed by; `base` and `sizeExpr`, when set, are what expressions and checks use instead:
+// a symbolic base (relocatable model, bound to `address` by an address constraint) or a
+// symbolic size bounded by `size` (symbolic-size model, where `size` is the capacity).
 struct MemoryObject {
   uint64_t id = 0;
   uint64_t address = 0;
   uint64_t size = 0;
+  ExprRef base;     // null: the constant `address`
+  ExprRef sizeExpr; // null: the constant `size`
   ObjectKind kind = ObjectKind::Heap;
   bool readOnly = false;
   std::string name;     // the variable or allocation site, for messages

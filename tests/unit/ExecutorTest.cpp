@@ -237,3 +237,25 @@ TEST_F(ExecutorTest, SymbolicReadsOfLargeConstantTables) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(ExecutorTest, OutputFunctionsFormatConcreteValues) {
+  run("int printf(const char *, ...);\nint sprintf(char *, const char *, ...);\n"
+      "int snprintf(char *, unsigned long, const char *, ...);\nint puts(const char *);\n"
+      "int main(void) {\n"
+      "  char buf[16], small[4];\n"
+      "  sprintf(buf, \"%d-%s\", 42, \"ab\");\n"
+      "  int n = snprintf(small, sizeof small, \"%x\", 0xabcdef);\n"
+      "  printf(\"%s|%s|%d|%c%%\\n\", buf, small, n, 'z');\n"
+      "  puts(\"done\");\n"
+      "  char tiny[2]; sprintf(tiny, \"%d\", 12345);\n" // line 16: writes past the end
+      "  return 0;\n}\n");
+  ASSERT_FALSE(sink.tests.empty());
+  EXPECT_NE(sink.tests[0].output.find("42-ab|abc|6|z%\ndone\n"), std::string::npos) << sink.tests[0].output;
+  ASSERT_EQ(stats.errors.size(), 1u);
+  EXPECT_EQ(stats.errors[0].kind, "out-of-bounds");
+  EXPECT_EQ(stats.errors[0].line, 16u);
+}
+
+} // namespace

@@ -1162,6 +1162,25 @@ private:
     case Special::Realloc: return reallocate(s, in, site, args);
     case Special::Free: return freeObject(s, arg(0));
     case Special::Printf: return printf(s, in, args);
+    case Special::Fprintf: {
+      std::optional<std::string> out = format(s, args, 1);
+      if (!out)
+        return;
+      s.output += *out;
+      return returnValue(s, in, Value(u128(out->size())));
+    }
+    case Special::Sprintf: return sprintf(s, in, args, false);
+    case Special::Snprintf: return sprintf(s, in, args, true);
+    case Special::Fputs:
+      s.output += readString(s, arg(0));
+      return returnValue(s, in, Value(u128(1)));
+    case Special::Fputc: {
+      std::optional<u128> c = concretize(s, arg(0), 32, false);
+      if (c)
+        s.output.push_back(char(*c));
+      return returnValue(s, in, c ? Value(*c) : Value());
+    }
+    case Special::Fflush: return returnValue(s, in, Value(u128(0)));
     case Special::Puts:
       s.output += readString(s, arg(0)) + "\n";
       return returnValue(s, in, Value(u128(1)));
@@ -1381,9 +1400,47 @@ private:
   }
 
   void printf(ExecutionState &s, const Instr &in, std::vector<Value> &args) {
-    std::string fmt = readString(s, args[0]);
+    std::optional<std::string> out = format(s, args, 0);
+    if (!out)
+      return;
+    s.output += *out;
+    returnValue(s, in, Value(u128(out->size())));
+  }
+
+  // sprintf / snprintf: the formatted text, NUL-terminated, written through the memory checks.
+  void sprintf(ExecutionState &s, const Instr &in, std::vector<Value> &args, bool bounded) {
+    std::optional<std::string> text = format(s, args, bounded ? 2 : 1);
+    if (!text)
+      return;
+    size_t room = text->size() + 1;
+    if (bounded) {
+      std::optional<u128> n = concretize(s, args[1], 64, true);
+      if (!n)
+        return;
+      room = std::min<size_t>(room, size_t(*n));
+    }
+    for (size_t i = 0; i < room; ++i) {
+      uint8_t c = i + 1 == room ? 0 : uint8_t((*text)[i]);
+      bool ok = false;
+      resolve(s, offsetBy(args[0], i), 1, true,
+              [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
+                if (&st == &s) {
+                  writeAt(st, e, off, Value(u128(c)), 1);
+                  ok = true;
+                }
+              });
+      if (!ok || isTerminated(&s))
+        return;
+    }
+    returnValue(s, in, Value(u128(text->size())));
+  }
+
+  // printf-style formatting of concrete arguments (symbolic ones print one possible value).
+  // `fmtIndex` is the format's argument position.
+  std::optional<std::string> format(ExecutionState &s, std::vector<Value> &args, size_t fmtIndex) {
+    std::string fmt = readString(s, args[fmtIndex]);
     std::string out;
-    size_t next = 1;
+    size_t next = fmtIndex + 1;
     for (size_t i = 0; i < fmt.size(); ++i) {
       if (fmt[i] != '%') {
         out.push_back(fmt[i]);
@@ -1410,7 +1467,7 @@ private:
       }
       std::optional<u128> c = v.concrete() ? std::optional<u128>(v.bits) : concretize(s, v, 64, false);
       if (!c)
-        return;
+        return std::nullopt;
       char buf[128];
       bool isLong = spec.find('l') != std::string::npos || spec.find('z') != std::string::npos;
       std::string cspec = spec;
@@ -1431,8 +1488,7 @@ private:
       }
       out += buf;
     }
-    s.output += out;
-    returnValue(s, in, Value(u128(out.size())));
+    return out;
   }
 
   // --- Results -----------------------------------------------------------------------------

@@ -103,6 +103,7 @@ enum class Special : uint16_t {
   OpenMerge, CloseMerge,
   Malloc, Calloc, Realloc, Free,
   Printf, Puts, Putchar, Exit,
+  Fprintf, Sprintf, Snprintf, Fputs, Fputc, Fflush,
   Memcpy, Memmove, Memset,
   Ignored,   // llvm.dbg.*, llvm.lifetime.*, stacksave/restore, klee_prefer_cex ...
   Identity,  // llvm.expect.*: returns its first argument

@@ -14,6 +14,7 @@
 
 #include <cstdio>
 #include <algorithm>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -26,6 +27,16 @@ using namespace cairn;
 using namespace cairn::engine;
 
 namespace {
+
+volatile std::sig_atomic_t interrupted = 0;
+
+// The first Ctrl-C ends the run like a limit (the remaining paths get their tests and the
+// summary is written); a second one ends the process at once.
+void onInterrupt(int) {
+  if (interrupted)
+    std::_Exit(130);
+  interrupted = 1;
+}
 
 const char *kUsage = R"(usage:
   cairn run [options] PROGRAM(.c|.bc|.ll) [-- program arguments]
@@ -178,6 +189,9 @@ int runCommand(std::vector<std::string> args) {
                    (unsigned long long)s.tests, (unsigned long long)s.linesCovered,
                    (unsigned long long)s.linesTotal, s.solverSeconds);
     };
+  opts.stopRequested = &interrupted;
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
   Executor executor(*translated, opts, out);
   RunStatistics stats = executor.run();
   if (live)

@@ -124,7 +124,9 @@ private:
   bool limitReached() {
     if (!limitReason_.empty())
       return true;
-    if (options_.maxInstructions && stats_.instructions >= options_.maxInstructions)
+    if (options_.stopRequested && *options_.stopRequested)
+      limitReason_ = "interrupted";
+    else if (options_.maxInstructions && stats_.instructions >= options_.maxInstructions)
       limitReason_ = "instruction limit reached";
     else if (options_.maxTimeSeconds > 0 && ++limitChecks_ % 64 == 0 &&
              seconds() >= options_.maxTimeSeconds)

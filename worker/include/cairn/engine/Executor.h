@@ -6,6 +6,7 @@
 #include "cairn/engine/Searcher.h"
 #include "cairn/solver/SolverChain.h"
 
+#include <csignal>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -66,6 +67,8 @@ struct ExecutorOptions {
   SolverChainOptions solver;
   bool checkOverflow = false;  // signed overflow of C's int arithmetic is an error
   bool checkOvershift = false; // shifting by the width or more is an error
+  // When set and true, the run stops as if a limit was reached (e.g. set from a SIGINT handler).
+  const volatile std::sig_atomic_t *stopRequested = nullptr;
   // Called about twice a second with the statistics so far and the number of live states.
   std::function<void(const RunStatistics &, size_t)> onProgress;
   std::vector<std::string> programArgs; // argv[1..]

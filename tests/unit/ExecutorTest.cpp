@@ -34,6 +34,7 @@ protected:
   Recorder sink;
   RunStatistics stats;
   bool checkOverflow = false, checkOvershift = false;
+  uint64_t seed = 1;
 
   void SetUp() override { fs::create_directories(dir); }
   void TearDown() override { fs::remove_all(dir); }
@@ -47,6 +48,7 @@ protected:
     auto program = translateProgram(*module);
     ExecutorOptions eo;
     eo.search = search;
+    eo.seed = seed;
     eo.solver.timeoutSeconds = 10;
     eo.checkOverflow = checkOverflow;
     eo.checkOvershift = checkOvershift;
@@ -256,6 +258,28 @@ TEST_F(ExecutorTest, OutputFunctionsFormatConcreteValues) {
   ASSERT_EQ(stats.errors.size(), 1u);
   EXPECT_EQ(stats.errors[0].kind, "out-of-bounds");
   EXPECT_EQ(stats.errors[0].line, 16u);
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(ExecutorTest, TheSameSeedExploresInTheSameOrder) {
+  const char *prog = "int main(void) { unsigned char b[4]; klee_make_symbolic(b, 4, \"b\");\n"
+                     "  int n = 0; for (int i = 0; i < 4; ++i) if (b[i] > 100) n += i; return n; }\n";
+  auto order = [&](uint64_t s) {
+    sink.tests.clear();
+    seed = s;
+    run(prog, SearchStrategy::Default);
+    std::vector<std::vector<uint8_t>> inputs;
+    for (const TestCase &t : sink.tests)
+      inputs.push_back(t.path);
+    return inputs;
+  };
+  auto first = order(7), second = order(7), other = order(8);
+  EXPECT_EQ(first.size(), 16u);
+  EXPECT_EQ(first, second);
+  EXPECT_NE(first, other);
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <set>
 #include <unordered_set>
 
@@ -52,7 +53,7 @@ public:
     if (!setUpEntry(*initial))
       return finish();
     searcher_->add(initial.get());
-    states_.insert(std::move(initial));
+    states_.emplace(initial->id, std::move(initial));
 
     auto nextReport = start_;
     while (!searcher_->empty()) {
@@ -79,7 +80,7 @@ public:
       }
     }
     // Limits end the remaining states as partial paths, each with its test.
-    for (auto &s : states_)
+    for (auto &[id, s] : states_)
       if (!isTerminated(s.get()))
         terminate(*s, Termination{std::nullopt, true, true, limitReason_});
     reapTerminated();
@@ -89,12 +90,6 @@ public:
 private:
   // --- State management --------------------------------------------------------------------
 
-  struct StatePtrLess {
-    using is_transparent = void;
-    bool operator()(const std::unique_ptr<ExecutionState> &a,
-                    const std::unique_ptr<ExecutionState> &b) const { return a->id < b->id; }
-  };
-
   bool isTerminated(ExecutionState *s) const { return terminated_.count(s) != 0; }
 
   void reapTerminated() {
@@ -102,11 +97,7 @@ private:
       return;
     for (ExecutionState *s : terminated_) {
       searcher_->remove(s);
-      for (auto it = states_.begin(); it != states_.end(); ++it)
-        if (it->get() == s) {
-          states_.erase(it);
-          break;
-        }
+      states_.erase(s->id);
     }
     terminated_.clear();
   }
@@ -115,7 +106,7 @@ private:
     auto child = std::make_unique<ExecutionState>(s);
     child->id = nextStateId_++;
     ExecutionState &ref = *child;
-    states_.insert(std::move(child));
+    states_.emplace(ref.id, std::move(child));
     ++stats_.forks;
     searcher_->forked(&s, &ref);
     return ref;
@@ -146,7 +137,7 @@ private:
                  states_.size() / 2);
     size_t drop = states_.size() / 2;
     for (auto it = states_.rbegin(); it != states_.rend() && drop; ++it, --drop)
-      terminate(**it, Termination{std::nullopt, true, true, "memory limit reached"});
+      terminate(*it->second, Termination{std::nullopt, true, true, "memory limit reached"});
     reapTerminated();
   }
 
@@ -1513,7 +1504,7 @@ private:
   ExprContext ctx_; // before the solver, whose caches hold its expressions
   std::unique_ptr<Solver> solver_;
   std::unique_ptr<Searcher> searcher_;
-  std::set<std::unique_ptr<ExecutionState>, StatePtrLess> states_;
+  std::map<uint64_t, std::unique_ptr<ExecutionState>> states_; // by id: creation order
   std::unordered_set<ExecutionState *> terminated_;
   std::set<std::string> reportedErrors_;
   std::unordered_set<uint64_t> covered_;   // (file, line) of user code executed

@@ -164,7 +164,7 @@ private:
       mo->kind = ObjectKind::Global;
       mo->readOnly = g.readOnly;
       mo->name = g.name;
-      s.memory.bind(mo, std::make_shared<ObjectState>(ctx_, g.size, g.bytes.data()));
+      s.memory.bind(mo, std::make_shared<ObjectState>(g.size, g.bytes.data()));
     }
   }
 
@@ -192,9 +192,9 @@ private:
     return true;
   }
 
+  // Fresh memory reads as zero, like KLEE's default.
   uint64_t allocate(ExecutionState &s, uint64_t size, ObjectKind kind, std::string name,
-                    uint32_t loc, bool zero = true) {
-    (void)zero; // fresh memory reads as zero, like KLEE's default
+                    uint32_t loc) {
     auto mo = std::make_shared<MemoryObject>();
     mo->id = nextObjectId_++;
     mo->address = s.nextAddress;
@@ -203,7 +203,7 @@ private:
     mo->name = std::move(name);
     mo->allocLoc = loc;
     s.nextAddress += (std::max<uint64_t>(size, 1) + kAllocGap + 15) / 16 * 16;
-    s.memory.bind(mo, std::make_shared<ObjectState>(ctx_, size));
+    s.memory.bind(mo, std::make_shared<ObjectState>(size));
     return mo->address;
   }
 

@@ -4,7 +4,7 @@
 
 namespace cairn::engine {
 
-ObjectState::ObjectState(ExprContext &, uint64_t size, const uint8_t *initial)
+ObjectState::ObjectState(uint64_t size, const uint8_t *initial)
     : bytes_(initial ? std::vector<uint8_t>(initial, initial + size) : std::vector<uint8_t>(size, 0)) {}
 
 ExprRef ObjectState::arrayExpr(ExprContext &ctx) const {

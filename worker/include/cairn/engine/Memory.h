@@ -36,7 +36,7 @@ struct MemoryObject {
 // After a write at a symbolic offset, the whole object is read through one array expression.
 class ObjectState {
 public:
-  ObjectState(ExprContext &ctx, uint64_t size, const uint8_t *initial = nullptr);
+  explicit ObjectState(uint64_t size, const uint8_t *initial = nullptr);
 
   uint64_t size() const { return bytes_.size(); }
   // Reads/writes `bytes` little-endian bytes at a concrete offset (within bounds).

@@ -1036,8 +1036,22 @@ private:
     f.callerDst = in.dst;
     f.callLoc = in.loc;
     f.regs.resize(callee.numRegs);
-    for (uint32_t i = 0; i < callee.numParams && i < args.size(); ++i)
-      f.regs[i] = args[i];
+    for (uint32_t i = 0; i < callee.numParams && i < args.size(); ++i) {
+      uint32_t copy = i < site.byValSizes.size() ? site.byValSizes[i] : 0;
+      if (!copy) {
+        f.regs[i] = args[i];
+        continue;
+      }
+      // byval: the callee gets its own copy of the caller's object.
+      uint64_t mine = allocate(s, copy, ObjectKind::Stack, "by-value argument of " + callee.name, in.loc);
+      f.allocas.push_back(mine);
+      Value dst{u128(mine)};
+      Value count{u128(copy)};
+      copyMemory(s, dst, args[i], count, 64);
+      if (isTerminated(&s))
+        return;
+      f.regs[i] = dst;
+    }
     if (callee.variadic && args.size() > callee.numParams) {
       // Extra arguments in 8-byte slots: what va_arg reads through the overflow area.
       size_t extra = args.size() - callee.numParams;

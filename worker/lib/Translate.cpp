@@ -131,6 +131,9 @@ private:
     if (t->isIntegerTy())
       return t->getIntegerBitWidth();
     uint64_t bits = dl_.getTypeStoreSizeInBits(t);
+    // A vector in a register is its lanes side by side: <4 x i1> is 4 bits, not a byte.
+    if (auto *v = llvm::dyn_cast<llvm::FixedVectorType>(t))
+      bits = uint64_t(v->getNumElements()) * bitsOf(v->getElementType());
     if (bits == 0 || bits > 128)
       throw LoadError("values of type " + typeName(t) + " (" + std::to_string(bits) +
                       " bits) are not supported in registers");
@@ -693,9 +696,15 @@ private:
     }
     site.calleeName = callee ? callee->getName().str() : std::string("(indirect)");
     site.firstArg = uint32_t(out.callArgs.size());
-    for (llvm::Value *arg : call.args()) {
+    for (unsigned i = 0; i < call.arg_size(); ++i) {
+      llvm::Value *arg = call.getArgOperand(i);
       out.callArgs.push_back(operand(arg));
       site.argWidths.push_back(uint16_t(bitsOf(arg->getType())));
+      // A by-value aggregate is passed as a pointer the callee must not write through.
+      uint32_t copy = 0;
+      if (call.isByValArgument(i))
+        copy = uint32_t(dl_.getTypeAllocSize(call.getParamByValType(i)));
+      site.byValSizes.push_back(copy);
     }
     site.numArgs = uint32_t(call.arg_size());
     in.op = Opcode::Call;

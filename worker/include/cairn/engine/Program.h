@@ -124,6 +124,7 @@ struct CallSite {
   Operand target;       // for Indirect
   uint32_t firstArg = 0, numArgs = 0; // range of Function::callArgs
   std::vector<uint16_t> argWidths;
+  std::vector<uint32_t> byValSizes; // per argument: bytes to copy for a byval argument, or 0
   std::string calleeName; // for messages
 };
 

@@ -189,6 +189,17 @@ private:
       s.top().regs[0] = Value(u128(args.size()));
       s.top().regs[1] = Value(u128(argv));
     }
+    // Constructors run first: their frames go on top of the entry's, the first one last.
+    for (size_t i = program_.constructors.size(); i-- > 0;) {
+      const Function &ctor = program_.functions[program_.constructors[i]];
+      if (ctor.declarationOnly)
+        continue;
+      Frame c;
+      c.function = program_.constructors[i];
+      c.regs.resize(ctor.numRegs);
+      enterBlock(c, 0, ~0u);
+      s.stack.push_back(std::move(c));
+    }
     return true;
   }
 
@@ -1053,15 +1064,29 @@ private:
       f.regs[i] = dst;
     }
     if (callee.variadic && args.size() > callee.numParams) {
-      // Extra arguments in 8-byte slots: what va_arg reads through the overflow area.
-      size_t extra = args.size() - callee.numParams;
-      f.varargs = allocate(s, extra * 8, ObjectKind::Stack, "varargs of " + callee.name, in.loc);
-      for (size_t i = 0; i < extra; ++i) {
-        unsigned w = site.argWidths[callee.numParams + i];
-        Value v = args[callee.numParams + i];
-        if (!v.concrete() && w < 64)
+      // The overflow area va_arg reads: each extra argument in 8-byte slots, a by-value
+      // aggregate as its bytes (rounded up to 8), as the x86-64 ABI lays out the stack.
+      std::vector<uint64_t> offsets;
+      uint64_t size = 0;
+      for (size_t i = callee.numParams; i < args.size(); ++i) {
+        offsets.push_back(size);
+        uint32_t copy = i < site.byValSizes.size() ? site.byValSizes[i] : 0;
+        size += copy ? (copy + 7) / 8 * 8 : 8;
+      }
+      f.varargs = allocate(s, size, ObjectKind::Stack, "varargs of " + callee.name, in.loc);
+      for (size_t i = callee.numParams; i < args.size(); ++i) {
+        uint64_t at = offsets[i - callee.numParams];
+        uint32_t copy = i < site.byValSizes.size() ? site.byValSizes[i] : 0;
+        if (copy) {
+          copyMemory(s, Value{u128(f.varargs + at)}, args[i], Value{u128(copy)}, 64);
+          if (isTerminated(&s))
+            return;
+          continue;
+        }
+        Value v = args[i];
+        if (!v.concrete() && site.argWidths[i] < 64)
           v = Value(ctx_.zext(v.sym, 64));
-        s.memory.writable(f.varargs).write(ctx_, i * 8, v, 8);
+        s.memory.writable(f.varargs).write(ctx_, at, v, 8);
       }
     }
     enterBlock(f, 0, ~0u);

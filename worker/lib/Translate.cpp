@@ -14,6 +14,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -119,6 +120,7 @@ public:
       if (!f.isDeclaration())
         translateFunction(f, p_.functions[functionIndex_.at(&f)]);
     p_.entry = functionIndex_.at(m_.getFunction(entry));
+    collectConstructors();
     p_.coverableLines = userLines_.size();
   }
 
@@ -269,6 +271,30 @@ private:
   }
 
   // --- Program layout ----------------------------------------------------------------------
+
+  // llvm.global_ctors: {priority, function, data} entries, run by priority (stable).
+  void collectConstructors() {
+    llvm::GlobalVariable *g = m_.getGlobalVariable("llvm.global_ctors");
+    if (!g || !g->hasInitializer())
+      return;
+    auto *list = llvm::dyn_cast<llvm::ConstantArray>(g->getInitializer());
+    if (!list)
+      return;
+    std::vector<std::pair<uint64_t, uint32_t>> ctors;
+    for (const llvm::Use &u : list->operands()) {
+      auto *entry = llvm::dyn_cast<llvm::ConstantStruct>(u.get());
+      if (!entry || entry->getNumOperands() < 2)
+        continue;
+      auto *priority = llvm::dyn_cast<llvm::ConstantInt>(entry->getOperand(0));
+      auto *fn = llvm::dyn_cast<llvm::Function>(entry->getOperand(1)->stripPointerCasts());
+      if (priority && fn && functionIndex_.count(fn))
+        ctors.push_back({priority->getZExtValue(), functionIndex_.at(fn)});
+    }
+    std::stable_sort(ctors.begin(), ctors.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (const auto &c : ctors)
+      p_.constructors.push_back(c.second);
+  }
 
   void numberFunctions() {
     for (llvm::Function &f : m_) {

@@ -165,6 +165,7 @@ struct GlobalObject {
 struct Program {
   std::vector<Function> functions;
   uint32_t entry = 0;
+  std::vector<uint32_t> constructors; // run before the entry, in this order (llvm.global_ctors)
   std::vector<u128> constants;
   std::vector<GlobalObject> globals;
   std::vector<SourceLocation> locations; // 0: unknown

@@ -419,6 +419,21 @@ private:
     resolveSymbolic(s, address, bytes, write, access);
   }
 
+  // p lies in one of the state's objects; null when there are too many objects to say so in
+  // one formula (the caller then rules out one address at a time).
+  ExprRef pointsIntoSomeObject(ExecutionState &s, const ExprRef &p) {
+    constexpr size_t kMaxObjects = 256;
+    if (s.memory.objects().size() > kMaxObjects)
+      return ExprRef();
+    ExprRef any = ctx_.falseExpr();
+    for (const auto &[base, entry] : s.memory.objects()) {
+      const MemoryObject &mo = *entry.object;
+      ExprRef extent = ctx_.constant(std::max<uint64_t>(mo.size, 1), 64);
+      any = ctx_.lor(any, ctx_.ult(ctx_.sub(p, baseOf(mo)), extent));
+    }
+    return any;
+  }
+
   ExprRef baseOf(const MemoryObject &mo) {
     return mo.base ? mo.base : ctx_.constant(mo.address, 64);
   }
@@ -439,8 +454,11 @@ private:
         return;
       const AddressSpace::Entry *e = rest->memory.find(uint64_t(*sample));
       if (!e) {
-        ExprRef at = ctx_.eq(p, ctx_.constant(*sample, 64));
-        auto [bad, others] = branch(*rest, at);
+        // The address may miss every object: one error state for all such addresses, and the
+        // rest, which must hit some object, goes on being resolved.
+        ExprRef hitsSome = pointsIntoSomeObject(*rest, p);
+        ExprRef astray = hitsSome ? ctx_.lnot(hitsSome) : ctx_.eq(p, ctx_.constant(*sample, 64));
+        auto [bad, others] = branch(*rest, astray);
         if (bad)
           memoryError(*bad, uint64_t(*sample), bytes, nullptr);
         rest = others;
@@ -1246,6 +1264,30 @@ private:
     case Special::Smax: r = ctx_.ite(ctx_.slt(x(0), x(1)), x(1), x(0)); break;
     case Special::Umin: r = ctx_.ite(ctx_.ult(x(0), x(1)), x(0), x(1)); break;
     case Special::Umax: r = ctx_.ite(ctx_.ult(x(0), x(1)), x(1), x(0)); break;
+    case Special::UAddSat:
+    case Special::USubSat:
+    case Special::SAddSat:
+    case Special::SSubSat: {
+      Special k = Special(site.callee);
+      bool isSigned = k == Special::SAddSat || k == Special::SSubSat;
+      bool add = k == Special::UAddSat || k == Special::SAddSat;
+      if (w >= 128)
+        break;
+      unsigned wide = w + 1;
+      auto ext = [&](const ExprRef &e) { return isSigned ? ctx_.sext(e, wide) : ctx_.zext(e, wide); };
+      ExprRef exact = add ? ctx_.add(ext(x(0)), ext(x(1))) : ctx_.sub(ext(x(0)), ext(x(1)));
+      ExprRef result = ctx_.extract(exact, 0, w);
+      if (isSigned) {
+        ExprRef maxV = ctx_.constant(widthMask(w - 1), w), minV = ctx_.constant(u128(1) << (w - 1), w);
+        ExprRef tooBig = ctx_.slt(ctx_.sext(maxV, wide), exact);
+        ExprRef tooSmall = ctx_.slt(exact, ctx_.sext(minV, wide));
+        r = ctx_.ite(tooBig, maxV, ctx_.ite(tooSmall, minV, result));
+      } else {
+        ExprRef carry = ctx_.eq(ctx_.extract(exact, w, 1), ctx_.constant(1, 1));
+        r = ctx_.ite(carry, add ? ctx_.constant(widthMask(w), w) : ctx_.constant(0, w), result);
+      }
+      break;
+    }
     case Special::Bswap: {
       ExprRef v = x(0);
       r = ctx_.extract(v, 0, 8);

@@ -100,6 +100,12 @@ std::optional<Special> intrinsicSpecial(llvm::Intrinsic::ID id) {
   case Intrinsic::usub_with_overflow: return Special::USubO;
   case Intrinsic::smul_with_overflow: return Special::SMulO;
   case Intrinsic::umul_with_overflow: return Special::UMulO;
+  case Intrinsic::uadd_sat: return Special::UAddSat;
+  case Intrinsic::usub_sat: return Special::USubSat;
+  case Intrinsic::sadd_sat: return Special::SAddSat;
+  case Intrinsic::ssub_sat: return Special::SSubSat;
+  case Intrinsic::trap:
+  case Intrinsic::ubsantrap: return Special::Abort; // as KLEE lowers llvm.trap
   case Intrinsic::vastart: return Special::VaStart;
   case Intrinsic::vaend: return Special::VaEnd;
   case Intrinsic::vacopy: return Special::VaCopy;

@@ -109,6 +109,7 @@ enum class Special : uint16_t {
   Identity,  // llvm.expect.*: returns its first argument
   Ctpop, Ctlz, Cttz, Bswap, Fshl, Fshr, Abs, Smin, Smax, Umin, Umax,
   SAddO, UAddO, SSubO, USubO, SMulO, UMulO,
+  UAddSat, USubSat, SAddSat, SSubSat,
   VaStart, VaEnd, VaCopy,
 };
 

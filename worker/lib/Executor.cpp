@@ -680,6 +680,8 @@ private:
       return reportError(s, makeError(s, "exec", "unreachable", "reached an unreachable instruction"));
     case Opcode::Call: return call(s, in, fn);
     case Opcode::Float: return floatOp(s, in);
+    case Opcode::AtomicRmw:
+    case Opcode::CmpXchg: return atomic(s, in);
     case Opcode::ExtractElement: {
       Value v = eval(f, in.a), idx = eval(f, in.b);
       unsigned lane = in.width;
@@ -722,6 +724,42 @@ private:
       return setReg(s, in, pack(parts, lane));
     }
     }
+  }
+
+  // One thread: an atomic read-modify-write is a checked load, the operation and a store.
+  void atomic(ExecutionState &s, const Instr &in) {
+    Frame &f = s.top();
+    const unsigned w = in.count, bytes = (w + 7) / 8;
+    Value operand = eval(f, in.b), replacement = in.op == Opcode::CmpXchg ? eval(f, in.c) : Value();
+    resolve(s, eval(f, in.a), bytes, true,
+            [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &offset) {
+              Value oldV = readAt(e, offset, bytes);
+              ExprRef old = oldV.expr(ctx_, w), x = operand.expr(ctx_, w);
+              ExprRef next, result;
+              if (in.op == Opcode::CmpXchg) {
+                ExprRef same = ctx_.eq(old, x);
+                next = ctx_.ite(same, replacement.expr(ctx_, w), old);
+                // {old, success}: the flag sits right after the value's bytes.
+                result = ctx_.concat(ctx_.zext(same, in.width - w), old);
+              } else {
+                switch (RmwOp(in.imm)) {
+                case RmwOp::Xchg: next = x; break;
+                case RmwOp::Add: next = ctx_.add(old, x); break;
+                case RmwOp::Sub: next = ctx_.sub(old, x); break;
+                case RmwOp::And: next = ctx_.bvand(old, x); break;
+                case RmwOp::Nand: next = ctx_.bvnot(ctx_.bvand(old, x)); break;
+                case RmwOp::Or: next = ctx_.bvor(old, x); break;
+                case RmwOp::Xor: next = ctx_.bvxor(old, x); break;
+                case RmwOp::Max: next = ctx_.ite(ctx_.slt(old, x), x, old); break;
+                case RmwOp::Min: next = ctx_.ite(ctx_.slt(old, x), old, x); break;
+                case RmwOp::UMax: next = ctx_.ite(ctx_.ult(old, x), x, old); break;
+                case RmwOp::UMin: next = ctx_.ite(ctx_.ult(old, x), old, x); break;
+                }
+                result = old;
+              }
+              writeAt(st, e, offset, Value(next), bytes);
+              st.top().regs[in.dst] = Value(result);
+            });
   }
 
   Value laneOf(const Value &v, unsigned laneBits, unsigned i) {

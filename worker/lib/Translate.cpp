@@ -485,6 +485,34 @@ private:
       unary(in, inst, from == in.width ? Opcode::Move : from < in.width ? Opcode::ZExt : Opcode::Trunc);
       return;
     }
+    case Instruction::Fence: skip_ = true; return; // one thread: nothing to order
+    case Instruction::AtomicRMW: {
+      auto &rmw = cast<AtomicRMWInst>(inst);
+      using B = AtomicRMWInst::BinOp;
+      static const std::map<B, RmwOp> ops = {
+          {B::Xchg, RmwOp::Xchg}, {B::Add, RmwOp::Add}, {B::Sub, RmwOp::Sub},
+          {B::And, RmwOp::And},   {B::Nand, RmwOp::Nand}, {B::Or, RmwOp::Or},
+          {B::Xor, RmwOp::Xor},   {B::Max, RmwOp::Max}, {B::Min, RmwOp::Min},
+          {B::UMax, RmwOp::UMax}, {B::UMin, RmwOp::UMin}};
+      auto it = ops.find(rmw.getOperation());
+      if (it == ops.end() || !rmw.getValOperand()->getType()->isIntOrPtrTy())
+        throw LoadError("unsupported atomic operation: " + describe(&inst));
+      in.op = Opcode::AtomicRmw;
+      in.a = operand(rmw.getPointerOperand());
+      in.b = operand(rmw.getValOperand());
+      in.imm = uint32_t(it->second);
+      in.count = bitsOf(rmw.getValOperand()->getType());
+      return;
+    }
+    case Instruction::AtomicCmpXchg: {
+      auto &cx = cast<AtomicCmpXchgInst>(inst);
+      in.op = Opcode::CmpXchg;
+      in.a = operand(cx.getPointerOperand());
+      in.b = operand(cx.getCompareOperand());
+      in.c = operand(cx.getNewValOperand());
+      in.count = bitsOf(cx.getCompareOperand()->getType());
+      return;
+    }
     case Instruction::ExtractElement:
       in.op = Opcode::ExtractElement;
       in.a = operand(inst.getOperand(0));

@@ -44,7 +44,12 @@ enum class Opcode : uint8_t {
   ExtractElement, // a: vector, b: index; width: element bits; count: lanes of a
   InsertElement,  // a: vector, b: element, c: index; count: element bits
   Shuffle,        // a, b: vectors of `count` lanes each; imm: first mask entry; lanes: result
+  AtomicRmw,      // a: address, b: operand; imm: RmwOp; count: value bits; result: the old value
+  CmpXchg,        // a: address, b: expected, c: new; count: value bits; result {old, success}
 };
+
+// atomicrmw operations (single-threaded programs: an atomic is a load, an operation, a store).
+enum class RmwOp : uint8_t { Xchg, Add, Sub, And, Nand, Or, Xor, Max, Min, UMax, UMin };
 
 enum class FloatOp : uint8_t {
   Add, Sub, Mul, Div, Rem, Neg,

@@ -1,0 +1,319 @@
+# The end-to-end driver: run `cairn run` on one program of the corpus and compare the outcome
+# with the expectations in the program's header comments.
+#
+#   cmake -DCAIRN=path/to/cairn -DPROGRAM=prog.c -DWORKDIR=dir [-DREPLAY=ON] -P run-e2e.cmake
+#
+# Header lines read from PROGRAM (anywhere in the file, one directive per line):
+#   // CAIRN-ARGS: --search dfs            extra `cairn run` arguments (default none); what
+#                                          follows "--" becomes the program's argv
+#   // EXPECT: paths_completed=N paths_partial=N tests=N
+#   // EXPECT-ERROR: TYPE KIND LINE        one per expected error; the set must match exactly
+#   // KNOWN-FAILING: reason               the engine is wrong here: the test is skipped (it
+#                                          still runs, and fails if the engine now gets it right,
+#                                          so the marker gets removed)
+#   // NO-REPLAY: reason                   with REPLAY=ON, do not replay this program's tests: its
+#                                          native behaviour differs by design (e.g. it asserts
+#                                          klee_is_symbolic, which is 0 natively)
+#
+# Checks: paths_completed, paths_partial, tests and the exact set of (type, kind, line) errors of
+# the JSON summary printed by --json; the JSON on stdout equals summary.json; the output
+# directory holds `tests` .ktest files, one .TYPE.err file per error (next to the error's test),
+# and one .early file per partial path. With REPLAY=ON every test of a path that ended is
+# replayed natively with `cairn replay PROGRAM TEST.ktest...` (in batches), which must exit 0;
+# partial paths' tests are not replayed: they have no recorded outcome to reproduce.
+#
+# A skip is exit status 77 where CMake can set it (3.29+, cmake_language(EXIT)) and otherwise
+# the output line "CAIRN-E2E-SKIP", which the test's SKIP_REGULAR_EXPRESSION catches.
+
+cmake_minimum_required(VERSION 3.25)
+
+foreach(var CAIRN PROGRAM WORKDIR)
+  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
+    message(FATAL_ERROR "run-e2e.cmake needs -D${var}=...")
+  endif()
+endforeach()
+if(NOT EXISTS "${PROGRAM}")
+  message(FATAL_ERROR "e2e: no program ${PROGRAM}")
+endif()
+get_filename_component(e2e_name "${PROGRAM}" NAME)
+
+# --- the header ---------------------------------------------------------------------------------
+file(STRINGS "${PROGRAM}" header_lines
+     REGEX "^[ \t]*//[ \t]*(CAIRN-ARGS|EXPECT|EXPECT-ERROR|KNOWN-FAILING|NO-REPLAY):")
+set(cairn_args "")
+set(expect_line "")
+set(expected_errors "")
+set(known_failing "")
+set(no_replay "")
+foreach(line IN LISTS header_lines)
+  if(line MATCHES "^[ \t]*//[ \t]*CAIRN-ARGS:(.*)$")
+    string(STRIP "${CMAKE_MATCH_1}" args)
+    separate_arguments(args UNIX_COMMAND "${args}")
+    list(APPEND cairn_args ${args})
+  elseif(line MATCHES "^[ \t]*//[ \t]*EXPECT:(.*)$")
+    if(NOT expect_line STREQUAL "")
+      message(FATAL_ERROR "e2e ${e2e_name}: more than one EXPECT line")
+    endif()
+    string(STRIP "${CMAKE_MATCH_1}" expect_line)
+  elseif(line MATCHES "^[ \t]*//[ \t]*EXPECT-ERROR:[ \t]*([^ \t]+)[ \t]+([^ \t]+)[ \t]+([0-9]+)[ \t]*$")
+    list(APPEND expected_errors "${CMAKE_MATCH_1} ${CMAKE_MATCH_2} ${CMAKE_MATCH_3}")
+  elseif(line MATCHES "^[ \t]*//[ \t]*EXPECT-ERROR:")
+    message(FATAL_ERROR "e2e ${e2e_name}: malformed line '${line}' (want: EXPECT-ERROR: TYPE KIND LINE)")
+  elseif(line MATCHES "^[ \t]*//[ \t]*KNOWN-FAILING:(.*)$")
+    string(STRIP "${CMAKE_MATCH_1}" known_failing)
+    if(known_failing STREQUAL "")
+      set(known_failing "(no reason given)")
+    endif()
+  elseif(line MATCHES "^[ \t]*//[ \t]*NO-REPLAY:(.*)$")
+    string(STRIP "${CMAKE_MATCH_1}" no_replay)
+    if(no_replay STREQUAL "")
+      set(no_replay "(no reason given)")
+    endif()
+  endif()
+endforeach()
+
+foreach(key paths_completed paths_partial tests)
+  if(NOT expect_line MATCHES "(^|[ \t])${key}=([0-9]+)([ \t]|$)")
+    message(FATAL_ERROR "e2e ${e2e_name}: the EXPECT line must give ${key}=N (got '${expect_line}')")
+  endif()
+  set(expected_${key} "${CMAKE_MATCH_2}")
+endforeach()
+list(SORT expected_errors)
+list(REMOVE_DUPLICATES expected_errors)
+
+# --- the run ------------------------------------------------------------------------------------
+set(out "${WORKDIR}/out")
+file(REMOVE_RECURSE "${out}")
+file(MAKE_DIRECTORY "${WORKDIR}")
+
+# Arguments after "--" are the program's: they go after the program.
+set(program_args "")
+list(FIND cairn_args "--" dashdash)
+if(dashdash GREATER_EQUAL 0)
+  math(EXPR after "${dashdash} + 1")
+  list(SUBLIST cairn_args ${after} -1 program_args)
+  list(SUBLIST cairn_args 0 ${dashdash} cairn_args)
+endif()
+set(command "${CAIRN}" run --json --quiet --output-dir "${out}" ${cairn_args} "${PROGRAM}")
+if(program_args)
+  list(APPEND command -- ${program_args})
+endif()
+string(JOIN " " command_text ${command})
+string(TIMESTAMP t0 "%s")
+execute_process(COMMAND ${command}
+                OUTPUT_VARIABLE run_stdout
+                ERROR_VARIABLE run_stderr
+                RESULT_VARIABLE run_rc)
+string(TIMESTAMP t1 "%s")
+math(EXPR seconds "${t1} - ${t0}")
+
+# Collects the differences; reported together at the end.
+set(problems "")
+function(problem text)
+  set(problems "${problems}  - ${text}\n" PARENT_SCOPE)
+endfunction()
+
+set(actual_errors "")
+set(json "")
+if(NOT run_rc STREQUAL "0")
+  problem("cairn run exited with '${run_rc}' (want 0)\n    stderr: ${run_stderr}")
+else()
+  # The summary is the last JSON object on stdout (the program's own output, if any, comes
+  # before it).
+  string(FIND "${run_stdout}" "{\"paths_completed\"" at REVERSE)
+  if(at GREATER_EQUAL 0)
+    string(SUBSTRING "${run_stdout}" ${at} -1 json)
+    string(STRIP "${json}" json)
+  endif()
+  if(json STREQUAL "")
+    problem("no JSON summary on stdout\n    stdout: ${run_stdout}\n    stderr: ${run_stderr}")
+  endif()
+endif()
+
+if(NOT json STREQUAL "")
+  foreach(key paths_completed paths_partial tests)
+    string(JSON actual_${key} ERROR_VARIABLE json_error GET "${json}" ${key})
+    if(json_error)
+      problem("the summary has no '${key}': ${json_error}")
+      set(actual_${key} "?")
+    endif()
+  endforeach()
+  string(JSON n_errors ERROR_VARIABLE json_error LENGTH "${json}" errors)
+  if(json_error)
+    problem("the summary has no 'errors' array: ${json_error}")
+    set(n_errors 0)
+  endif()
+  set(error_tests "")
+  if(n_errors GREATER 0)
+    math(EXPR last "${n_errors} - 1")
+    foreach(i RANGE ${last})
+      string(JSON type GET "${json}" errors ${i} type)
+      string(JSON kind GET "${json}" errors ${i} kind)
+      string(JSON line GET "${json}" errors ${i} line)
+      string(JSON test ERROR_VARIABLE json_error GET "${json}" errors ${i} test)
+      string(JSON file ERROR_VARIABLE file_error GET "${json}" errors ${i} file)
+      string(JSON msg ERROR_VARIABLE msg_error GET "${json}" errors ${i} message)
+      string(REPLACE ";" "," msg "${msg}")
+      list(APPEND actual_errors "${type} ${kind} ${line}")
+      list(APPEND actual_error_details "${type} ${kind} ${line}  (${file}: ${msg}) [${test}]")
+      if(json_error OR test STREQUAL "")
+        problem("error ${type} ${kind} ${line} names no test")
+      else()
+        list(APPEND error_tests "${test}")
+        if(NOT EXISTS "${out}/${test}")
+          problem("error ${type} ${kind} ${line}: its test ${test} does not exist")
+        endif()
+        string(REGEX REPLACE "\\.ktest$" "" stem "${test}")
+        if(NOT EXISTS "${out}/${stem}.${type}.err")
+          problem("error ${type} ${kind} ${line}: no ${stem}.${type}.err beside its test")
+        endif()
+      endif()
+    endforeach()
+  endif()
+  list(SORT actual_errors)
+  list(LENGTH actual_errors n_listed)
+  set(actual_errors_unique ${actual_errors})
+  list(REMOVE_DUPLICATES actual_errors_unique)
+  list(LENGTH actual_errors_unique n_unique)
+  if(NOT n_listed EQUAL n_unique)
+    problem("the summary lists an error location more than once: ${actual_errors}")
+  endif()
+  set(actual_errors ${actual_errors_unique})
+
+  # Counts.
+  foreach(key paths_completed paths_partial tests)
+    if(NOT "${actual_${key}}" STREQUAL "${expected_${key}}")
+      problem("${key}: expected ${expected_${key}}, got ${actual_${key}}")
+    endif()
+  endforeach()
+
+  # The exact set of errors.
+  set(missing ${expected_errors})
+  if(actual_errors)
+    list(REMOVE_ITEM missing ${actual_errors})
+  endif()
+  set(unexpected ${actual_errors})
+  if(expected_errors)
+    list(REMOVE_ITEM unexpected ${expected_errors})
+  endif()
+  foreach(e IN LISTS missing)
+    problem("expected error '${e}' was not reported")
+  endforeach()
+  foreach(e IN LISTS unexpected)
+    problem("unexpected error '${e}'")
+  endforeach()
+
+  # The output directory agrees with the summary.
+  if(EXISTS "${out}/summary.json")
+    file(READ "${out}/summary.json" summary_file)
+    string(STRIP "${summary_file}" summary_file)
+    string(STRIP "${json}" json_stripped)
+    if(NOT summary_file STREQUAL json_stripped)
+      problem("summary.json differs from the --json output\n    summary.json: ${summary_file}\n    stdout:       ${json_stripped}")
+    endif()
+  else()
+    problem("no summary.json in ${out}")
+  endif()
+  file(GLOB ktests RELATIVE "${out}" "${out}/*.ktest")
+  list(LENGTH ktests n_ktests)
+  if(NOT n_ktests EQUAL "${actual_tests}")
+    problem("${n_ktests} .ktest files in the output directory, but the summary says tests=${actual_tests}")
+  endif()
+  file(GLOB errs RELATIVE "${out}" "${out}/*.err")
+  list(LENGTH errs n_errs)
+  if(NOT n_errs EQUAL n_errors)
+    problem("${n_errs} .err files in the output directory, but the summary lists ${n_errors} errors")
+  endif()
+  file(GLOB earlies RELATIVE "${out}" "${out}/*.early")
+  list(LENGTH earlies n_earlies)
+  if(NOT n_earlies EQUAL "${actual_paths_partial}")
+    problem("${n_earlies} .early files in the output directory, but the summary says paths_partial=${actual_paths_partial}")
+  endif()
+
+  # Replay every test natively.
+  if(REPLAY AND NOT no_replay STREQUAL "")
+    message("e2e ${e2e_name}: not replayed (NO-REPLAY: ${no_replay})")
+  elseif(REPLAY AND run_rc STREQUAL "0")
+    set(replay_flags "")
+    list(LENGTH cairn_args n_args)
+    set(i 0)
+    while(i LESS n_args)
+      list(GET cairn_args ${i} a)
+      if(a STREQUAL "--cflag")
+        math(EXPR i "${i} + 1")
+        if(i LESS n_args)
+          list(GET cairn_args ${i} v)
+          list(APPEND replay_flags --cflag "${v}")
+        endif()
+      elseif(a MATCHES "^--cflag=")
+        list(APPEND replay_flags "${a}")
+      endif()
+      math(EXPR i "${i} + 1")
+    endwhile()
+    # A partial path's test has no outcome to reproduce (the engine stopped it early; natively
+    # it runs on), so only the tests of paths that ended are replayed, in batches (one native
+    # build per batch).
+    set(replayed "")
+    set(skipped 0)
+    list(SORT ktests)
+    foreach(t IN LISTS ktests)
+      string(REGEX REPLACE "\\.ktest$" "" stem "${t}")
+      if(EXISTS "${out}/${stem}.early")
+        math(EXPR skipped "${skipped} + 1")
+      else()
+        list(APPEND replayed "${out}/${t}")
+      endif()
+    endforeach()
+    list(LENGTH replayed n_replayed)
+    set(first 0)
+    while(first LESS n_replayed)
+      list(SUBLIST replayed ${first} 200 batch)
+      math(EXPR first "${first} + 200")
+      execute_process(COMMAND "${CAIRN}" replay ${replay_flags} "${PROGRAM}" ${batch}
+                      OUTPUT_VARIABLE replay_out ERROR_VARIABLE replay_err RESULT_VARIABLE replay_rc)
+      if(NOT replay_rc STREQUAL "0")
+        # Keep the lines about tests that were not reproduced.
+        string(REPLACE ";" "," replay_text "${replay_out}${replay_err}\n")
+        string(REGEX MATCHALL "[^\n]*\n" replay_lines "${replay_text}")
+        set(not_reproduced "")
+        foreach(l IN LISTS replay_lines)
+          if(NOT l MATCHES ": reproduced\n$")
+            string(APPEND not_reproduced "    ${l}")
+          endif()
+        endforeach()
+        problem("cairn replay exited with '${replay_rc}' (want 0):\n${not_reproduced}")
+      endif()
+    endwhile()
+    message("e2e ${e2e_name}: replayed ${n_replayed} tests natively (${skipped} partial-path tests not replayed)")
+  endif()
+endif()
+
+# --- the verdict --------------------------------------------------------------------------------
+string(JOIN "\n            " expected_errors_text ${expected_errors})
+string(JOIN "\n            " actual_errors_text ${actual_error_details})
+set(report
+  "e2e ${e2e_name}: ${command_text}  (${seconds} s)\n"
+  "  expected: paths_completed=${expected_paths_completed} paths_partial=${expected_paths_partial} tests=${expected_tests}\n"
+  "    errors: ${expected_errors_text}\n"
+  "  actual:   paths_completed=${actual_paths_completed} paths_partial=${actual_paths_partial} tests=${actual_tests}\n"
+  "    errors: ${actual_errors_text}\n")
+string(CONCAT report ${report})
+
+if(NOT known_failing STREQUAL "")
+  if(problems STREQUAL "")
+    message(FATAL_ERROR "${report}e2e ${e2e_name}: PASSES although marked KNOWN-FAILING "
+                        "(${known_failing}): remove the KNOWN-FAILING line")
+  endif()
+  message("${report}differences:\n${problems}")
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.29)
+    message("e2e ${e2e_name}: skipped, KNOWN-FAILING: ${known_failing}")
+    cmake_language(EXIT 77)
+  endif()
+  message("CAIRN-E2E-SKIP ${e2e_name}: KNOWN-FAILING: ${known_failing}")
+  return()
+endif()
+
+if(NOT problems STREQUAL "")
+  message(FATAL_ERROR "${report}FAILED:\n${problems}")
+endif()
+message("${report}e2e ${e2e_name}: passed")

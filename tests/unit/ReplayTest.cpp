@@ -35,6 +35,7 @@ TEST(ReplayClassify, SanitizerReportsBecomeTheEnginesErrorKinds) {
   EXPECT_EQ(kindOf("==1==ERROR: AddressSanitizer: FPE on unknown address", 1, 0), "div/division-by-zero");
   EXPECT_EQ(kindOf("cairn-replay: the run does not follow the test's path\n", 4, 0), "diverged");
   EXPECT_EQ(kindOf("hello\n", 7, 0), "exit 7");
+  EXPECT_EQ(kindOf("", 3, 0), "exit 3"); // the program's own status, not the replay library's
 }
 
 TEST(ReplayRoundTrip, EveryTestOfARunReproducesNatively) {

@@ -1,6 +1,7 @@
 #include "cairn/engine/Replay.h"
 
 #include "cairn/engine/ProgramLoader.h"
+#include "cairn/ktest/KTest.h"
 #include "cairn/support/Subprocess.h"
 
 #include <csignal>
@@ -90,7 +91,8 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
     return error("abort", "abort");
   if (signal)
     return error("exec", "signal");
-  if (exitCode == kExitBadTest || exitCode == kExitDiverged) {
+  // The replay library says so before it exits 3 or 4: a program's own exit(3) is not one.
+  if ((exitCode == kExitBadTest || exitCode == kExitDiverged) && contains(out, "cairn-replay: ")) {
     r.diverged = true;
     return r;
   }
@@ -129,8 +131,17 @@ ReplayBinary::~ReplayBinary() {
 }
 
 ReplayOutcome ReplayBinary::run(const std::string &ktestPath) const {
+  // The program gets the arguments the test was recorded with (argv[0] stays the binary).
+  std::vector<std::string> argv = {binary_};
+  try {
+    KTest test = readKTestFile(ktestPath);
+    if (test.args.size() > 1)
+      argv.insert(argv.end(), test.args.begin() + 1, test.args.end());
+  } catch (const std::exception &) {
+    // an unreadable test: the replay library reports it
+  }
   ProcessResult run = runProcess(
-      {binary_},
+      argv,
       {"KTEST_FILE=" + fs::absolute(ktestPath).string(),
        "ASAN_OPTIONS=detect_leaks=0:handle_abort=0:allocator_may_return_null=1"},
       timeout_);

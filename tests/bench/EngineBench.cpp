@@ -1,7 +1,7 @@
 // Runs `cairn run` on the benchmark programs and prints a table: paths, instructions,
 // instructions per second, wall and solver time, peak memory. Not a timed test.
 //
-//   cairn-bench-engine CAIRN_BINARY PROGRAM_DIR [--search S]
+//   cairn-bench-engine CAIRN_BINARY (PROGRAM.c | DIR)... [--search S]
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -63,16 +63,22 @@ double field(const std::string &json, const char *key) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s CAIRN_BINARY PROGRAM_DIR [--search S]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s CAIRN_BINARY (PROGRAM.c | DIR)... [--search S]\n", argv[0]);
     return 2;
   }
   std::string search = "dfs";
-  if (argc >= 5 && !std::strcmp(argv[3], "--search"))
-    search = argv[4];
   std::vector<fs::path> programs;
-  for (const auto &e : fs::directory_iterator(argv[2]))
-    if (e.path().extension() == ".c")
-      programs.push_back(e.path());
+  for (int i = 2; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--search") && i + 1 < argc) {
+      search = argv[++i];
+    } else if (fs::is_directory(argv[i])) {
+      for (const auto &e : fs::directory_iterator(argv[i]))
+        if (e.path().extension() == ".c")
+          programs.push_back(e.path());
+    } else {
+      programs.push_back(argv[i]);
+    }
+  }
   std::sort(programs.begin(), programs.end());
   std::printf("%-22s %8s %12s %10s %9s %9s %9s\n", "program", "paths", "instructions", "M instr/s",
               "wall (s)", "solver (s)", "peak MiB");

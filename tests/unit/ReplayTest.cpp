@@ -74,8 +74,9 @@ TEST(ReplayRoundTrip, EveryTestOfARunReproducesNatively) {
         EXPECT_TRUE(r.error) << stem;
         EXPECT_EQ(r.type, type) << stem << ": " << r.output;
       }
-    if (!hasErr)
+    if (!hasErr) {
       EXPECT_FALSE(r.error || r.diverged) << stem << ": " << r.describe() << "\n" << r.output;
+    }
     errors += hasErr;
   }
   EXPECT_EQ(errors, 3u);

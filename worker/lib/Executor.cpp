@@ -1454,55 +1454,58 @@ private:
     s.memory.unbind(e->object->address);
   }
 
-  void copyMemory(ExecutionState &s, const Value &dst, const Value &src, const Value &count, unsigned w) {
+  void copyMemory(ExecutionState &s, const Value &dstPtr, const Value &srcPtr, const Value &count,
+                  unsigned w) {
     std::optional<u128> n = concretize(s, count, w, true);
-    if (!n)
+    std::optional<Value> dst = n ? fixPointer(s, dstPtr) : std::nullopt;
+    std::optional<Value> src = dst ? fixPointer(s, srcPtr) : std::nullopt;
+    if (!src)
       return;
-    std::vector<Value> bytes;
-    bytes.reserve(size_t(*n));
-    for (u128 i = 0; i < *n; ++i) {
-      Value addr = offsetBy(src, uint64_t(i));
-      bool ok = false;
-      resolve(s, addr, 1, false, [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
-        if (&st == &s) {
-          bytes.push_back(readAt(e, off, 1));
-          ok = true;
-        }
-      });
-      if (!ok || isTerminated(&s))
+    std::vector<Value> bytes(static_cast<size_t>(*n)); // read all first: the ranges may overlap (memmove)
+    for (u128 i = 0; i < *n; ++i)
+      if (!loadByte(s, offsetBy(*src, uint64_t(i)), bytes[size_t(i)]))
         return;
-    }
-    for (u128 i = 0; i < *n; ++i) {
-      bool ok = false;
-      resolve(s, offsetBy(dst, uint64_t(i)), 1, true,
-              [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
-                if (&st == &s) {
-                  writeAt(st, e, off, bytes[size_t(i)], 1);
-                  ok = true;
-                }
-              });
-      if (!ok || isTerminated(&s))
+    for (u128 i = 0; i < *n; ++i)
+      if (!storeByte(s, offsetBy(*dst, uint64_t(i)), bytes[size_t(i)]))
         return;
-    }
   }
 
-  void setMemory(ExecutionState &s, const Value &dst, const Value &value, const Value &count, unsigned w) {
+  void setMemory(ExecutionState &s, const Value &dstPtr, const Value &value, const Value &count,
+                 unsigned w) {
     std::optional<u128> n = concretize(s, count, w, true);
-    if (!n)
+    std::optional<Value> dst = n ? fixPointer(s, dstPtr) : std::nullopt;
+    if (!dst)
       return;
     Value byte = value.concrete() ? Value(value.bits & 0xff) : Value(ctx_.extract(value.sym, 0, 8));
-    for (u128 i = 0; i < *n; ++i) {
-      bool ok = false;
-      resolve(s, offsetBy(dst, uint64_t(i)), 1, true,
-              [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
-                if (&st == &s) {
-                  writeAt(st, e, off, byte, 1);
-                  ok = true;
-                }
-              });
-      if (!ok || isTerminated(&s))
+    for (u128 i = 0; i < *n; ++i)
+      if (!storeByte(s, offsetBy(*dst, uint64_t(i)), byte))
         return;
-    }
+  }
+
+  // One byte at `address` of `s`, checked like any access. The bulk operations below fix their
+  // pointers to one value first, so the access cannot fork; false when the state ended.
+  bool loadByte(ExecutionState &s, const Value &address, Value &out) {
+    bool done = false;
+    resolve(s, address, 1, false, [&](ExecutionState &, const AddressSpace::Entry &e, const Value &off) {
+      out = readAt(e, off, 1);
+      done = true;
+    });
+    return done && !isTerminated(&s);
+  }
+
+  bool storeByte(ExecutionState &s, const Value &address, const Value &byte) {
+    bool done = false;
+    resolve(s, address, 1, true, [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
+      writeAt(st, e, off, byte, 1);
+      done = true;
+    });
+    return done && !isTerminated(&s);
+  }
+
+  // A pointer fixed to one of its values (constrained to it), for the bulk memory operations.
+  std::optional<Value> fixPointer(ExecutionState &s, const Value &p) {
+    std::optional<u128> v = concretize(s, p, 64, true);
+    return v ? std::optional<Value>(Value(*v)) : std::nullopt;
   }
 
   Value offsetBy(const Value &p, uint64_t k) {
@@ -1531,17 +1534,12 @@ private:
         return;
       room = std::min<size_t>(room, size_t(*n));
     }
+    std::optional<Value> dst = fixPointer(s, args[0]);
+    if (!dst)
+      return;
     for (size_t i = 0; i < room; ++i) {
       uint8_t c = i + 1 == room ? 0 : uint8_t((*text)[i]);
-      bool ok = false;
-      resolve(s, offsetBy(args[0], i), 1, true,
-              [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
-                if (&st == &s) {
-                  writeAt(st, e, off, Value(u128(c)), 1);
-                  ok = true;
-                }
-              });
-      if (!ok || isTerminated(&s))
+      if (!storeByte(s, offsetBy(*dst, i), Value(u128(c))))
         return;
     }
     returnValue(s, in, Value(u128(text->size())));

@@ -4,6 +4,9 @@
 #   cmake -DCAIRN=path/to/cairn -DPROGRAM=prog.c -DWORKDIR=dir [-DREPLAY=ON] -P run-e2e.cmake
 #
 # Header lines read from PROGRAM (anywhere in the file, one directive per line):
+#   // CAIRN-VARIANT: NAME ARGS             read by CMakeLists.txt: another test of the program
+#                                           with -DVARIANT=NAME -DVARIANT_ARGS=ARGS replacing
+#                                           CAIRN-ARGS
 #   // CAIRN-ARGS: --search dfs            extra `cairn run` arguments (default none); what
 #                                          follows "--" becomes the program's argv
 #   // EXPECT: paths_completed=N paths_partial=N tests=N
@@ -41,12 +44,19 @@ get_filename_component(e2e_name "${PROGRAM}" NAME)
 file(STRINGS "${PROGRAM}" header_lines
      REGEX "^[ \t]*//[ \t]*(CAIRN-ARGS|EXPECT|EXPECT-ERROR|KNOWN-FAILING|NO-REPLAY):")
 set(cairn_args "")
+if(DEFINED VARIANT) # a CAIRN-VARIANT line: the same program and expectations, other arguments
+  separate_arguments(cairn_args UNIX_COMMAND "${VARIANT_ARGS}")
+  string(APPEND e2e_name " (${VARIANT})")
+endif()
 set(expect_line "")
 set(expected_errors "")
 set(known_failing "")
 set(no_replay "")
 foreach(line IN LISTS header_lines)
   if(line MATCHES "^[ \t]*//[ \t]*CAIRN-ARGS:(.*)$")
+    if(DEFINED VARIANT)
+      continue() # a variant's own arguments replace the program's
+    endif()
     string(STRIP "${CMAKE_MATCH_1}" args)
     separate_arguments(args UNIX_COMMAND "${args}")
     list(APPEND cairn_args ${args})

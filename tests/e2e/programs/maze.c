@@ -52,3 +52,6 @@ int main(void) {
   }
   return 0;
 }
+// The same maze, paths and error under other searchers:
+// CAIRN-VARIANT: bfs --search bfs
+// CAIRN-VARIANT: random-path --search random-path

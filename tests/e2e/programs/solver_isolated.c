@@ -3,7 +3,7 @@
 // EXPECT-ERROR: div division-by-zero 16
 // EXPECT-ERROR: assert assertion-failure 18
 //
-// search_dfs.c with the core solver in a child process (--isolate-solver): same outcome.
+// searchers.c with the core solver in a child process (--isolate-solver): same outcome.
 #include "cairn.h"
 
 int main(void) {

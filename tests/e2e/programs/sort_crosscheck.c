@@ -44,3 +44,7 @@ int main(void) {
     klee_assert(a[i] == b[i]);
   return 0;
 }
+// The same cross-check under another searcher and other solvers:
+// CAIRN-VARIANT: random-state --search random-state
+// CAIRN-VARIANT: cvc5 --search dfs --solver cvc5
+// CAIRN-VARIANT: portfolio --search dfs --solver portfolio

@@ -1,4 +1,4 @@
-// CAIRN-ARGS: --search random-state
+// CAIRN-ARGS: --search dfs
 // EXPECT: paths_completed=16 paths_partial=0 tests=11
 // EXPECT-ERROR: div division-by-zero 19
 // EXPECT-ERROR: assert assertion-failure 21
@@ -21,3 +21,9 @@ int main(void) {
     klee_assert(0);
   return q;
 }
+// Every searcher finds the same paths, tests and errors (default: random-path with covnew):
+// CAIRN-VARIANT: bfs --search bfs
+// CAIRN-VARIANT: random-state --search random-state
+// CAIRN-VARIANT: random-path --search random-path
+// CAIRN-VARIANT: covnew --search covnew
+// CAIRN-VARIANT: default

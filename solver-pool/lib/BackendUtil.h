@@ -1,6 +1,9 @@
 // Helpers shared by the Z3 and cvc5 backends (private to solver-pool/lib; no solver headers).
 #pragma once
 
+#include <optional>
+#include <vector>
+
 #include "cairn/expr/Expr.h"
 #include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/Solver.h"
@@ -120,6 +123,34 @@ Term constArrayLookup(const ConstArrayData &d, Ult &&ult, Ite &&ite, ValueOf &&v
   if (n == 0)
     return value(d.defaultValue);
   return ite(ult(n), build(build, 0, n), value(d.defaultValue));
+}
+
+// select(store(..store(K, j1, v1).., jn, vn), i) for a constant array K, a symbolic index i
+// and at most kMaxExpandedStores stores, as ite(i = jn, vn, .. ite(i = j1, v1, K[i]) ..) over
+// the lookup tree of K. This keeps such reads out of the array theory, where a handful of
+// stores over a table of a few hundred entries can cost a solver minutes. `ult(c)` compares i
+// with a constant, `isIndex(j)` tests i = j; `termOf` gives the translated term of a node.
+// nullopt when the select has another shape.
+constexpr size_t kMaxExpandedStores = 256;
+
+template <class Term, class Ult, class IsIndex, class Ite, class ValueOf, class TermOf>
+std::optional<Term> expandSelect(const Expr *select, Ult &&ult, IsIndex &&isIndex, Ite &&ite,
+                                 ValueOf &&value, TermOf &&termOf) {
+  if (select->kid(1)->isConstant())
+    return std::nullopt;
+  std::vector<const Expr *> stores;
+  const Expr *base = select->kid(0);
+  for (; base->kind() == Kind::Store; base = base->kid(0))
+    if (stores.size() == kMaxExpandedStores)
+      return std::nullopt;
+    else
+      stores.push_back(base);
+  if (base->kind() != Kind::ConstArray || base->constArray()->values.size() > kMaxLookupTree)
+    return std::nullopt;
+  Term result = constArrayLookup<Term>(*base->constArray(), ult, ite, value);
+  for (size_t k = stores.size(); k-- > 0;) // the oldest store is innermost
+    result = ite(isIndex(termOf(stores[k]->kid(1))), termOf(stores[k]->kid(2)), result);
+  return result;
 }
 
 // Whether the backends translate a width-1 node to a Bool term (true) or to a 1-bit

@@ -116,20 +116,17 @@ private:
     }
     case Kind::Store: return s_.mkTerm(K::STORE, {k(e, 0), bv(e, 1), bv(e, 2)});
     case Kind::Select: {
-      const Expr *array = e->kid(0), *index = e->kid(1);
-      if (array->kind() == Kind::ConstArray && !index->isConstant() &&
-          array->constArray()->values.size() <= backend::kMaxLookupTree) {
-        cvc5::Term i = bv(e, 1);
-        const unsigned iw = index->width();
-        return backend::constArrayLookup<cvc5::Term>(
-            *array->constArray(),
-            [&](size_t c) { return s_.mkTerm(K::BITVECTOR_ULT, {i, constant(c, iw)}); },
-            [&](const cvc5::Term &c, const cvc5::Term &a, const cvc5::Term &b) {
-              return s_.mkTerm(K::ITE, {c, a, b});
-            },
-            [&](u128 v) { return constant(v, w); });
-      }
-      return s_.mkTerm(K::SELECT, {k(e, 0), bv(e, 1)});
+      cvc5::Term i = bv(e, 1);
+      const unsigned iw = e->kid(1)->width();
+      if (std::optional<cvc5::Term> t = backend::expandSelect<cvc5::Term>(
+              e, [&](size_t c) { return s_.mkTerm(K::BITVECTOR_ULT, {i, constant(c, iw)}); },
+              [&](const cvc5::Term &j) { return s_.mkTerm(K::EQUAL, {i, j}); },
+              [&](const cvc5::Term &c, const cvc5::Term &a, const cvc5::Term &b) {
+                return s_.mkTerm(K::ITE, {c, a, b});
+              },
+              [&](u128 v) { return constant(v, w); }, [&](const Expr *x) { return asBV(x); }))
+        return *t;
+      return s_.mkTerm(K::SELECT, {k(e, 0), i});
     }
     case Kind::Concat: return bin(K::BITVECTOR_CONCAT, e);
     case Kind::Extract: {

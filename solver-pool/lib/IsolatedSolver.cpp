@@ -8,6 +8,7 @@
 #include "cairn/solver/QuerySerialize.h"
 #include "cairn/v1/expr.pb.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -107,6 +108,27 @@ ReadStatus readMessage(int fd, std::string &out, std::chrono::steady_clock::time
   ::_exit(0);
 }
 
+// Prepares a fresh child to live on `fd` alone; returns the descriptor it is now under. The
+// parent's other descriptors would otherwise stay open here: another solver process's socket
+// (which then never sees its end of file, so destroying that solver hangs) or a server's
+// listening socket. Its end is its parent's to decide (end of file, or SIGKILL), so the
+// interrupt and termination signals a terminal or a service manager sends to the whole group are
+// ignored, and signals a server blocked for sigwait are unblocked.
+int detachFromParent(int fd) {
+  const int kept = 3;
+  if (fd != kept && ::dup2(fd, kept) < 0)
+    ::_exit(1);
+  if (::close_range(kept + 1, ~0U, 0) != 0) // kernels before 5.9
+    for (long i = kept + 1, n = std::min(::sysconf(_SC_OPEN_MAX), 1L << 16); i < n; ++i)
+      ::close(int(i));
+  ::signal(SIGINT, SIG_IGN);
+  ::signal(SIGTERM, SIG_IGN);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  return kept;
+}
+
 const char *coreName(CoreSolverKind k) {
   switch (k) {
   case CoreSolverKind::Z3: return "z3";
@@ -137,10 +159,8 @@ bool IsolatedSolver::startChild() {
     ::close(fds[1]);
     return false;
   }
-  if (pid == 0) {
-    ::close(fds[0]);
-    serve(fds[1], kind_);
-  }
+  if (pid == 0)
+    serve(detachFromParent(fds[1]), kind_);
   ::close(fds[1]);
   socket_ = fds[0];
   child_ = pid;

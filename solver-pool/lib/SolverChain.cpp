@@ -2,6 +2,7 @@
 
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/IsolatedSolver.h"
+#include "cairn/solver/RemoteSolver.h"
 
 namespace cairn {
 
@@ -17,6 +18,26 @@ bool parseCoreSolverKind(std::string_view name, CoreSolverKind &out) {
   return true;
 }
 
+bool parsePoolEndpoints(std::string_view list, std::vector<std::string> &out) {
+  std::vector<std::string> endpoints;
+  while (true) {
+    size_t comma = list.find(',');
+    std::string_view item = list.substr(0, comma);
+    size_t colon = item.rfind(':');
+    if (colon == std::string_view::npos || colon == 0 || colon + 1 == item.size())
+      return false;
+    for (char c : item.substr(colon + 1))
+      if (c < '0' || c > '9')
+        return false;
+    endpoints.emplace_back(item);
+    if (comma == std::string_view::npos)
+      break;
+    list.remove_prefix(comma + 1);
+  }
+  out = std::move(endpoints);
+  return true;
+}
+
 std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeconds) {
   switch (kind) {
   case CoreSolverKind::Z3: return createZ3Solver(timeoutSeconds);
@@ -27,9 +48,19 @@ std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeco
 }
 
 std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
-  std::unique_ptr<Solver> s = o.isolateCore
-                                  ? std::make_unique<IsolatedSolver>(o.core, o.timeoutSeconds)
-                                  : createCoreSolver(o.core, o.timeoutSeconds);
+  std::unique_ptr<Solver> s;
+  if (!o.poolEndpoints.empty()) {
+    RemoteSolverOptions remote;
+    remote.endpoints = o.poolEndpoints;
+    remote.timeoutSeconds = o.timeoutSeconds;
+    remote.fallback = o.core;
+    remote.isolateFallback = o.isolateCore;
+    s = std::make_unique<RemoteSolver>(std::move(remote));
+  } else if (o.isolateCore) {
+    s = std::make_unique<IsolatedSolver>(o.core, o.timeoutSeconds);
+  } else {
+    s = createCoreSolver(o.core, o.timeoutSeconds);
+  }
   if (o.cexCache)
     s = createCexCachingSolver(std::move(s));
   if (o.queryCache)

@@ -113,18 +113,15 @@ private:
     }
     case Kind::Store: return wrap(Z3_mk_store(c_, k(e, 0), bv(e, 1), bv(e, 2)));
     case Kind::Select: {
-      const Expr *array = e->kid(0), *index = e->kid(1);
-      if (array->kind() == Kind::ConstArray && !index->isConstant() &&
-          array->constArray()->values.size() <= backend::kMaxLookupTree) {
-        z3::expr i = bv(e, 1);
-        const unsigned iw = index->width();
-        return backend::constArrayLookup<z3::expr>(
-            *array->constArray(),
-            [&](size_t c) { return z3::expr(c_, Z3_mk_bvult(c_, i, constant(c, iw))); },
-            [&](const z3::expr &c, const z3::expr &a, const z3::expr &b) { return wrap(Z3_mk_ite(c_, c, a, b)); },
-            [&](u128 v) { return constant(v, w); });
-      }
-      return wrap(Z3_mk_select(c_, k(e, 0), bv(e, 1)));
+      z3::expr i = bv(e, 1);
+      const unsigned iw = e->kid(1)->width();
+      if (std::optional<z3::expr> t = backend::expandSelect<z3::expr>(
+              e, [&](size_t c) { return z3::expr(c_, Z3_mk_bvult(c_, i, constant(c, iw))); },
+              [&](const z3::expr &j) { return wrap(Z3_mk_eq(c_, i, j)); },
+              [&](const z3::expr &c, const z3::expr &a, const z3::expr &b) { return wrap(Z3_mk_ite(c_, c, a, b)); },
+              [&](u128 v) { return constant(v, w); }, [&](const Expr *x) { return asBV(x); }))
+        return *t;
+      return wrap(Z3_mk_select(c_, k(e, 0), i));
     }
     case Kind::Concat: return wrap(Z3_mk_concat(c_, bv(e, 0), bv(e, 1)));
     case Kind::Extract: {

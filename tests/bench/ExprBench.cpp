@@ -3,16 +3,18 @@
 // bare backend. Prints tables; not a timed test.
 //
 //   cairn-bench-expr [--nodes N] [--depth D]
+#include "ExploreWorkload.h"
+
 #include "cairn/solver/SolverChain.h"
 
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 #include <random>
 #include <string>
 
 using namespace cairn;
+using namespace cairn::bench;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -63,55 +65,6 @@ void benchConstruction(uint64_t nodes) {
   std::printf("%-28s %13.1f%%\n", "hash-cons hit rate", 100 * st.hitRate());
   std::printf("%-28s %14llu\n", "nodes created", (unsigned long long)st.created);
   std::printf("%-28s %14llu\n", "nodes alive at the end", (unsigned long long)st.live);
-}
-
-struct WorkloadResult {
-  uint64_t queries = 0;
-  double seconds = 0;
-  std::vector<SolverLayerStats> layers;
-};
-
-// A depth-first exploration of a parser that checks each byte of an 8-byte input against a
-// few ranges: every branch asks whether each side is feasible, and every leaf asks for a model,
-// as an engine would. Constraints on different bytes are independent.
-WorkloadResult explore(ExprContext &ctx, Solver &solver, unsigned depth) {
-  ExprRef input = ctx.symbol(ctx.declareArray("input", depth));
-  WorkloadResult out;
-  auto start = Clock::now();
-  std::vector<ExprRef> pc;
-  // Explores both sides of `cond` that are feasible under the current path.
-  auto branch = [&](const ExprRef &cond, const std::function<void()> &onTrue,
-                    const std::function<void()> &onFalse) {
-    ++out.queries;
-    Answer<Validity> v = solver.evaluate(pc, cond);
-    if (!v.known())
-      return;
-    if (*v != Validity::False) {
-      pc.push_back(cond);
-      onTrue();
-      pc.pop_back();
-    }
-    if (*v != Validity::True) {
-      pc.push_back(ctx.lnot(cond));
-      onFalse();
-      pc.pop_back();
-    }
-  };
-  std::function<void(unsigned)> walk = [&](unsigned level) {
-    if (level == depth) {
-      ++out.queries;
-      solver.getInitialValues(pc, {input});
-      return;
-    }
-    ExprRef byte = ctx.select(input, ctx.constant(level, 32));
-    auto next = [&] { walk(level + 1); };
-    branch(ctx.ult(byte, ctx.constant(48, 8)), next,
-           [&] { branch(ctx.ult(byte, ctx.constant(58, 8)), next, next); });
-  };
-  walk(0);
-  out.seconds = secondsSince(start);
-  solver.collectStats(out.layers);
-  return out;
 }
 
 void printWorkload(const char *label, const WorkloadResult &r) {

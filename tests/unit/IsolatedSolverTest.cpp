@@ -75,4 +75,20 @@ TEST_F(IsolatedSolverTest, TimeoutIsAnUnknownAnswer) {
   EXPECT_LT(s, 5.0);
 }
 
+TEST_F(IsolatedSolverTest, SolverProcessesAliveAtOnceEndIndependently) {
+  // The second process is forked while the first one's socket is open in the parent: unless it
+  // drops its copy, the first process never sees end of file and destroying it waits forever.
+  auto first = std::make_unique<IsolatedSolver>(CoreSolverKind::Z3, 10);
+  IsolatedSolver second(CoreSolverKind::Z3, 10);
+  ASSERT_TRUE(first->mayBeTrue({}, ctx.eq(byte(0), c8(1))).known());
+  ASSERT_TRUE(second.mayBeTrue({}, ctx.eq(byte(0), c8(2))).known());
+  std::future<void> ended = std::async(std::launch::async, [&] { first.reset(); });
+  if (ended.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
+    ADD_FAILURE() << "destroying the first solver hangs while the second one lives";
+    ::kill(second.processId(), SIGKILL); // lets the destructor's wait end
+  }
+  ended.wait();
+  ASSERT_TRUE(second.mayBeTrue({}, ctx.eq(byte(0), c8(3))).known());
+}
+
 } // namespace

@@ -5,6 +5,7 @@
 #include "cairn/solver/Solver.h"
 
 #include <string>
+#include <vector>
 
 namespace cairn {
 
@@ -20,7 +21,15 @@ struct SolverChainOptions {
   bool cexCache = true;
   // Run the core solver in a child process, so a solver crash or hang is an Unknown answer.
   bool isolateCore = false;
+  // Solver pool replicas (HOST:PORT). When given, the core is a RemoteSolver: the layers above
+  // stay in-process and only their misses travel; `core` (isolated if asked) answers in-process
+  // while every replica is down.
+  std::vector<std::string> poolEndpoints;
 };
+
+// Splits "HOST:PORT[,HOST:PORT...]"; returns false for an empty list or an entry without a
+// host or a port.
+bool parsePoolEndpoints(std::string_view list, std::vector<std::string> &out);
 
 std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeconds);
 std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &options);

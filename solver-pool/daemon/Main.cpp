@@ -1,0 +1,191 @@
+// cairn-solver-pool: one replica of the solver pool. Prints `listening on HOST:PORT` on stdout
+// once it serves (the port it got when asked for port 0), logs on stderr, and on SIGINT or
+// SIGTERM stops taking queries, finishes those being solved and exits 0; a second signal exits
+// at once.
+#include "PoolService.h"
+
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <thread>
+
+using namespace cairn;
+
+namespace {
+
+const char *kUsage = R"(usage: cairn-solver-pool [options]
+  --listen HOST:PORT       address to serve on (default 127.0.0.1:7471); port 0 picks a free
+                           port, printed as `listening on HOST:PORT`
+  --solver z3|cvc5|portfolio   the core solver (default z3)
+  --timeout SECONDS        the most time one query may take (default 30; 0: no limit)
+  --threads N              lanes: queries solved at once (default: the number of cores)
+  --cache-mb MB            the shared answer cache's budget (default 256; 0: no cache)
+  --isolate-solver         run each lane's solver in a child process
+  --log-level LEVEL        trace, debug, info (default), warn, error or off
+)";
+
+struct Options {
+  std::string listen = "127.0.0.1:7471";
+  std::string solver = "z3";
+  pool::PoolServiceOptions service;
+  std::string logLevel = "info";
+};
+
+[[noreturn]] void usageError(const std::string &why) {
+  std::fprintf(stderr, "cairn-solver-pool: %s\n%s", why.c_str(), kUsage);
+  std::exit(2);
+}
+
+double parseNumber(const std::string &flag, const std::string &v) {
+  try {
+    size_t used = 0;
+    double d = std::stod(v, &used);
+    if (used == v.size() && d >= 0)
+      return d;
+  } catch (...) {
+  }
+  usageError(flag + " needs a non-negative number, got '" + v + "'");
+}
+
+Options parseOptions(int argc, char **argv) {
+  Options o;
+  o.service.lanes = std::max(1u, std::thread::hardware_concurrency());
+  o.service.maxTimeoutSeconds = 30;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    }
+    if (a == "--isolate-solver") {
+      o.service.lane.isolateCore = true;
+      continue;
+    }
+    std::string value;
+    const bool inlineValue = a.rfind("--", 0) == 0 && a.find('=') != std::string::npos;
+    if (inlineValue) {
+      value = a.substr(a.find('=') + 1);
+      a = a.substr(0, a.find('='));
+    }
+    static const char *const valued[] = {"--listen", "--solver", "--timeout", "--threads",
+                                         "--cache-mb", "--log-level"};
+    if (std::find(std::begin(valued), std::end(valued), a) == std::end(valued))
+      usageError("unknown option '" + a + "'");
+    if (!inlineValue) {
+      if (i + 1 == argc)
+        usageError(a + " needs a value");
+      value = argv[++i];
+    }
+    if (a == "--listen") {
+      std::vector<std::string> parsed;
+      if (!parsePoolEndpoints(value, parsed) || parsed.size() != 1)
+        usageError("--listen needs HOST:PORT, got '" + value + "'");
+      o.listen = value;
+    } else if (a == "--solver") {
+      if (!parseCoreSolverKind(value, o.service.lane.core))
+        usageError("unknown solver '" + value + "' (z3, cvc5 or portfolio)");
+      o.solver = value;
+    } else if (a == "--timeout") {
+      o.service.maxTimeoutSeconds = parseNumber(a, value);
+    } else if (a == "--threads") {
+      double n = parseNumber(a, value);
+      if (n < 1 || n != double(size_t(n)))
+        usageError("--threads needs a whole number of at least 1, got '" + value + "'");
+      o.service.lanes = size_t(n);
+    } else if (a == "--cache-mb") {
+      o.service.cacheBytes = uint64_t(parseNumber(a, value) * double(1 << 20));
+    } else {
+      o.logLevel = value;
+    }
+  }
+  return o;
+}
+
+std::string hostOf(const std::string &address) { return address.substr(0, address.rfind(':')); }
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options options = parseOptions(argc, argv);
+  auto logger = spdlog::stderr_color_mt("solver-pool");
+  spdlog::set_default_logger(logger);
+  spdlog::level::level_enum level = spdlog::level::from_str(options.logLevel);
+  if (level == spdlog::level::off && options.logLevel != "off")
+    usageError("unknown log level '" + options.logLevel + "'");
+  spdlog::set_level(level);
+
+  // Signals are taken by sigwait below, never delivered to a thread: block them before any
+  // thread starts, so that every thread inherits the mask.
+  sigset_t stopSignals;
+  sigemptyset(&stopSignals);
+  sigaddset(&stopSignals, SIGINT);
+  sigaddset(&stopSignals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+
+  pool::PoolService service(options.service);
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &port);
+  builder.RegisterService(&service);
+  builder.SetMaxReceiveMessageSize(256 << 20);
+  builder.SetMaxSendMessageSize(256 << 20);
+  // RemoteSolver pings every 10 s while it waits for an answer, to notice a replica that hangs;
+  // gRPC's default would take those pings for abuse and drop the connection.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 5000);
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MAX_PING_STRIKES, 0);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || port == 0) {
+    spdlog::error("cannot listen on {}", options.listen);
+    return 1;
+  }
+  grpc::HealthCheckServiceInterface *health = server->GetHealthCheckService();
+  health->SetServingStatus(v1::SolverPool::service_full_name(), true);
+
+  const std::string address = hostOf(options.listen) + ":" + std::to_string(port);
+  std::printf("listening on %s\n", address.c_str());
+  std::fflush(stdout);
+  spdlog::info("serving on {}: {} lanes, {} solver, time limit {}, cache {} MB", address,
+               options.service.lanes, options.solver,
+               options.service.maxTimeoutSeconds > 0
+                   ? fmt::format("{:g} s", options.service.maxTimeoutSeconds)
+                   : std::string("none"),
+               options.service.cacheBytes >> 20);
+
+  int signal = 0;
+  sigwait(&stopSignals, &signal);
+  spdlog::info("{}: stopping", strsignal(signal));
+
+  // Stopping may wait for queries being solved (at most their time limit); a second signal
+  // does not wait.
+  std::atomic<bool> stopped{false};
+  std::thread stopper([&] {
+    health->Shutdown(); // probes see NOT_SERVING from here on
+    service.stop();
+    server->Shutdown();
+    service.join();
+    stopped = true;
+  });
+  while (!stopped) {
+    timespec poll{0, 50 * 1000 * 1000};
+    if (sigtimedwait(&stopSignals, nullptr, &poll) > 0) {
+      spdlog::warn("second signal: exiting without waiting for the queries being solved");
+      std::_Exit(1);
+    }
+  }
+  stopper.join();
+
+  v1::StatsResponse stats;
+  service.fillStats(stats);
+  spdlog::info("stopped: {} requests, {} solved by lanes, cache hit rate {:.1f}%",
+               stats.requests(), stats.solved(), 100 * stats.cache().hit_rate());
+  return 0;
+}

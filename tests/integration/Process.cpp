@@ -1,0 +1,186 @@
+#include "Process.h"
+
+#include "cairn/v1/solver_pool.grpc.pb.h"
+#include "grpc/health/v1/health.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <cerrno>
+#include <fcntl.h>
+#include <chrono>
+#include <csignal>
+#include <poll.h>
+#include <spawn.h>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace cairn::testing {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+Clock::time_point after(double seconds) {
+  return Clock::now() +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+// Starts argv[0] with its standard output on a pipe; returns the pid and the pipe's read end.
+pid_t spawnWithStdout(const std::vector<std::string> &args, int &readEnd) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0)
+    throw std::runtime_error("pipe failed");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+  std::vector<char *> argv;
+  for (const std::string &a : args)
+    argv.push_back(const_cast<char *>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(fds[1]);
+  if (rc != 0) {
+    ::close(fds[0]);
+    throw std::runtime_error("cannot start " + args[0]);
+  }
+  readEnd = fds[0];
+  return pid;
+}
+
+// One line from `fd`, waiting until `deadline`; empty when none arrives.
+std::string readLine(int fd, Clock::time_point deadline) {
+  std::string line;
+  char c;
+  while (Clock::now() < deadline) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    pollfd p{fd, POLLIN, 0};
+    int ready = ::poll(&p, 1, int(std::max<int64_t>(1, left.count())));
+    if (ready < 0 && errno == EINTR)
+      continue;
+    if (ready <= 0)
+      break;
+    ssize_t n = ::read(fd, &c, 1);
+    if (n <= 0)
+      break;
+    if (c == '\n')
+      return line;
+    line += c;
+  }
+  return {};
+}
+
+} // namespace
+
+PoolProcess::PoolProcess(std::vector<std::string> args) {
+  std::vector<std::string> argv = {CAIRN_SOLVER_POOL_BIN, "--listen", "127.0.0.1:0",
+                                   "--log-level", "warn"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  pid_ = spawnWithStdout(argv, stdout_);
+  // Generous: on a loaded machine the start (Z3 contexts, gRPC) can take seconds.
+  const Clock::time_point deadline = after(30);
+  const std::string prefix = "listening on ";
+  std::string line = readLine(stdout_, deadline);
+  if (line.rfind(prefix, 0) != 0)
+    return;
+  const std::string endpoint = line.substr(prefix.size());
+  const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+  if (waitServing(endpoint, "", std::max(left, 1.0)) == 1)
+    endpoint_ = endpoint;
+}
+
+PoolProcess::~PoolProcess() {
+  if (pid_ > 0)
+    kill();
+  if (stdout_ >= 0)
+    ::close(stdout_);
+}
+
+void PoolProcess::signal(int sig) {
+  if (pid_ > 0)
+    ::kill(pid_, sig);
+}
+
+int PoolProcess::wait(double seconds) {
+  const Clock::time_point deadline = after(seconds);
+  while (pid_ > 0) {
+    int status = 0;
+    pid_t r = ::waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) {
+      pid_ = -1;
+      return status;
+    }
+    if (Clock::now() >= deadline)
+      return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
+}
+
+void PoolProcess::kill() {
+  if (pid_ <= 0)
+    return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+}
+
+v1::StatsResponse PoolProcess::stats() const {
+  auto stub = v1::SolverPool::NewStub(
+      grpc::CreateChannel(endpoint_, grpc::InsecureChannelCredentials()));
+  grpc::ClientContext call;
+  call.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  v1::StatsResponse out;
+  grpc::Status s = stub->Stats(&call, v1::StatsRequest{}, &out);
+  if (!s.ok())
+    throw std::runtime_error("Stats failed: " + s.error_message());
+  return out;
+}
+
+int waitServing(const std::string &endpoint, const std::string &service, double seconds) {
+  auto stub = grpc::health::v1::Health::NewStub(
+      grpc::CreateChannel(endpoint, grpc::InsecureChannelCredentials()));
+  const Clock::time_point deadline = after(seconds);
+  int last = -1;
+  while (true) {
+    grpc::ClientContext call;
+    call.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(1));
+    grpc::health::v1::HealthCheckRequest request;
+    request.set_service(service);
+    grpc::health::v1::HealthCheckResponse response;
+    if (stub->Check(&call, request, &response).ok()) {
+      last = int(response.status());
+      if (response.status() == grpc::health::v1::HealthCheckResponse::SERVING)
+        return last;
+    }
+    if (Clock::now() >= deadline)
+      return last;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+CommandResult runCommand(const std::vector<std::string> &argv) {
+  CommandResult result;
+  int out = -1;
+  pid_t pid = spawnWithStdout(argv, out);
+  char buffer[4096];
+  ssize_t n;
+  while ((n = ::read(out, buffer, sizeof buffer)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0)
+      result.output.append(buffer, size_t(n));
+  ::close(out);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+} // namespace cairn::testing

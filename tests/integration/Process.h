@@ -1,0 +1,54 @@
+// Child processes for the integration tests: the solver pool daemon (started on a free loopback
+// port, ready when it says where it listens and its health check says SERVING) and one-shot
+// commands whose output is collected.
+#pragma once
+
+#include "cairn/v1/solver_pool.pb.h"
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace cairn::testing {
+
+class PoolProcess {
+public:
+  // Starts cairn-solver-pool on 127.0.0.1:0 with `args` added, and waits (at most 30 s) until
+  // it prints its address and reports SERVING. Check ready() before use.
+  explicit PoolProcess(std::vector<std::string> args = {});
+  ~PoolProcess(); // kills what is still running
+  PoolProcess(const PoolProcess &) = delete;
+  PoolProcess &operator=(const PoolProcess &) = delete;
+
+  bool ready() const { return !endpoint_.empty(); }
+  const std::string &endpoint() const { return endpoint_; }
+  pid_t pid() const { return pid_; }
+
+  void signal(int sig);
+  // The exit status (as waitpid reports it) once the process ended, or -1 if it still runs
+  // after `seconds`.
+  int wait(double seconds);
+  // Kills with SIGKILL and waits until the process is gone.
+  void kill();
+
+  v1::StatsResponse stats() const;
+
+private:
+  pid_t pid_ = -1;
+  int stdout_ = -1;
+  std::string endpoint_;
+};
+
+// Polls the standard health service of `endpoint` for `service` until SERVING or `seconds`
+// pass; returns the last status seen (grpc.health.v1 ServingStatus), -1 for no answer.
+int waitServing(const std::string &endpoint, const std::string &service, double seconds);
+
+// Runs a command to its end; returns its exit status and its standard output.
+struct CommandResult {
+  int status = -1;
+  std::string output;
+};
+CommandResult runCommand(const std::vector<std::string> &argv);
+
+} // namespace cairn::testing

@@ -1,0 +1,81 @@
+// `cairn run --solver-pool` explores like a run with its solver in-process: the same paths,
+// tests and errors, with the core queries answered by the pool.
+#include "Process.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+
+using namespace cairn::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The outcome of a run as its JSON summary states it, without its timings.
+struct Outcome {
+  std::string paths, partial, tests, forks, errors;
+  uint64_t solverQueries = 0;
+};
+
+std::string field(const std::string &json, const std::string &name) {
+  std::smatch m;
+  if (!std::regex_search(json, m, std::regex("\"" + name + "\": ([0-9]+)")))
+    return "missing";
+  return m[1];
+}
+
+Outcome outcomeOf(const std::string &json) {
+  Outcome o;
+  o.paths = field(json, "paths_completed");
+  o.partial = field(json, "paths_partial");
+  o.tests = field(json, "tests");
+  o.forks = field(json, "forks");
+  std::smatch m;
+  if (std::regex_search(json, m, std::regex("\"errors\": (\\[[^\\]]*\\])")))
+    o.errors = m[1];
+  std::string q = field(json, "solver_queries");
+  o.solverQueries = q == "missing" ? 0 : std::stoull(q);
+  return o;
+}
+
+size_t ktestFiles(const fs::path &dir) {
+  size_t n = 0;
+  for (const auto &e : fs::directory_iterator(dir))
+    n += e.path().extension() == ".ktest";
+  return n;
+}
+
+TEST(SolverPoolRun, SameExplorationAsInProcess) {
+  PoolProcess pool;
+  ASSERT_TRUE(pool.ready());
+  const fs::path work = fs::path(::testing::TempDir()) / ("cairn-pool-run-" + std::to_string(::getpid()));
+  fs::remove_all(work);
+  fs::create_directories(work);
+  const std::string program = std::string(CAIRN_EXAMPLES_DIR) + "/sign.c";
+  auto run = [&](const std::string &name, std::vector<std::string> extra) {
+    std::vector<std::string> argv = {CAIRN_BIN, "run", "--json", "--quiet", "--seed", "1",
+                                     "--output-dir", (work / name).string()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    argv.push_back(program);
+    return runCommand(argv);
+  };
+  CommandResult local = run("local", {});
+  CommandResult remote = run("pool", {"--solver-pool", pool.endpoint()});
+  ASSERT_EQ(local.status, 0) << local.output;
+  ASSERT_EQ(remote.status, 0) << remote.output;
+  Outcome l = outcomeOf(local.output), r = outcomeOf(remote.output);
+  EXPECT_EQ(l.paths, "3") << local.output;
+  EXPECT_EQ(r.paths, l.paths);
+  EXPECT_EQ(r.partial, l.partial);
+  EXPECT_EQ(r.tests, l.tests);
+  EXPECT_EQ(r.forks, l.forks);
+  EXPECT_EQ(r.errors, l.errors);
+  EXPECT_EQ(ktestFiles(work / "pool"), ktestFiles(work / "local"));
+  // The pool did the solving: every core query of the run reached it.
+  EXPECT_GT(r.solverQueries, 0u);
+  EXPECT_EQ(pool.stats().requests(), r.solverQueries);
+  fs::remove_all(work);
+}
+
+} // namespace

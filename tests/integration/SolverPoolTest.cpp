@@ -1,0 +1,250 @@
+// cairn-solver-pool as a process: it reports SERVING on gRPC's health service, answers like an
+// in-process Z3 (results and models), shares its cache between clients, rejects garbage with
+// INVALID_ARGUMENT and keeps serving, serves clients at once, and stops cleanly on SIGTERM.
+#include "Process.h"
+#include "RandomQueries.h"
+
+#include "cairn/expr/Assignment.h"
+#include "cairn/solver/Backends.h"
+#include "cairn/solver/QuerySerialize.h"
+#include "cairn/solver/RemoteSolver.h"
+#include "cairn/v1/solver_pool.grpc.pb.h"
+
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <sys/wait.h>
+#include <thread>
+
+using namespace cairn;
+using namespace cairn::testing;
+
+namespace {
+
+RemoteSolverOptions remoteOptions(std::vector<std::string> endpoints) {
+  RemoteSolverOptions o;
+  o.endpoints = std::move(endpoints);
+  o.timeoutSeconds = 20;
+  return o;
+}
+
+bool satisfies(const Assignment &model, const Query &q) {
+  for (const ExprRef &c : q.constraints)
+    if (!evaluatesTrue(c.get(), model))
+      return false;
+  return evaluatesTrue(q.expr.get(), model);
+}
+
+// Sends raw bytes as a Solve request.
+grpc::Status solveRaw(const std::string &endpoint, const std::string &bytes) {
+  grpc::GenericStub stub(grpc::CreateChannel(endpoint, grpc::InsecureChannelCredentials()));
+  grpc::ClientContext call;
+  call.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+  grpc::Slice slice(bytes);
+  grpc::ByteBuffer request(&slice, 1), response;
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  grpc::Status status;
+  stub.UnaryCall(&call, "/cairn.v1.SolverPool/Solve", grpc::StubOptions(), &request, &response,
+                 [&](grpc::Status s) {
+                   std::lock_guard<std::mutex> lock(m);
+                   status = std::move(s);
+                   done = true;
+                   cv.notify_one();
+                 });
+  std::unique_lock<std::mutex> lock(m);
+  cv.wait(lock, [&] { return done; });
+  return status;
+}
+
+TEST(SolverPool, ReportsServing) {
+  PoolProcess pool;
+  ASSERT_TRUE(pool.ready());
+  EXPECT_EQ(waitServing(pool.endpoint(), "cairn.v1.SolverPool", 10), 1);
+  v1::StatsResponse s = pool.stats();
+  EXPECT_EQ(s.solver(), "z3");
+  EXPECT_GE(s.lanes(), 1u);
+}
+
+TEST(SolverPool, AnswersLikeInProcessZ3) {
+  PoolProcess pool({"--threads", "2"});
+  ASSERT_TRUE(pool.ready());
+  ExprContext ctx;
+  RandomQueries queries(ctx, 20240611);
+  std::unique_ptr<Solver> z3 = createZ3Solver(20);
+  RemoteSolver remote(remoteOptions({pool.endpoint()}));
+  int sat = 0, unsat = 0;
+  for (int i = 0; i < 120; ++i) {
+    Query q = queries.next();
+    const bool wantModel = i % 2 == 0;
+    SolverResponse expected = z3->check(q, false);
+    SolverResponse got = remote.check(q, wantModel);
+    ASSERT_NE(expected.result, SatResult::Unknown) << expected.reason;
+    ASSERT_EQ(got.result, expected.result) << "query " << i << ": " << got.reason;
+    if (got.result == SatResult::Sat) {
+      ++sat;
+      if (wantModel)
+        EXPECT_TRUE(satisfies(got.model, q)) << "query " << i;
+      else
+        EXPECT_TRUE(got.model.empty()) << "query " << i;
+    } else {
+      ++unsat;
+    }
+  }
+  // Both answers are common, or the comparison says little.
+  EXPECT_GE(sat, 20);
+  EXPECT_GE(unsat, 20);
+  EXPECT_EQ(remote.fallbackQueries(), 0u);
+  EXPECT_EQ(pool.stats().requests(), 120u);
+}
+
+TEST(SolverPool, RepeatsFromAnotherClientHitTheSharedCache) {
+  PoolProcess pool;
+  ASSERT_TRUE(pool.ready());
+  auto ask = [&](ExprContext &ctx) {
+    RandomQueries queries(ctx, 7);
+    RemoteSolver remote(remoteOptions({pool.endpoint()}));
+    std::vector<SatResult> results;
+    for (int i = 0; i < 10; ++i)
+      results.push_back(remote.check(queries.next(), true).result);
+    return results;
+  };
+  ExprContext first, second;
+  std::vector<SatResult> a = ask(first);
+  v1::StatsResponse before = pool.stats();
+  EXPECT_EQ(before.solved(), 10u);
+  std::vector<SatResult> b = ask(second);
+  v1::StatsResponse after = pool.stats();
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(after.solved(), 10u) << "the second client's queries reached no lane";
+  EXPECT_EQ(after.cache().hits() - before.cache().hits(), 10u);
+  EXPECT_GT(after.cache().hit_rate(), 0.49);
+  ASSERT_GE(after.layers_size(), 2);
+  EXPECT_EQ(after.layers(0).layer(), "shared-cache");
+  EXPECT_EQ(after.layers(0).answered(), 10u);
+}
+
+TEST(SolverPool, GarbageIsInvalidArgumentAndTheServerKeepsServing) {
+  PoolProcess pool;
+  ASSERT_TRUE(pool.ready());
+  // Not protobuf at all: a field whose length runs past the end, and an invalid wire type.
+  EXPECT_EQ(solveRaw(pool.endpoint(), std::string("\x12\x7f\x01\x02", 4)).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(solveRaw(pool.endpoint(), std::string("\x0f\xff\xff\xff", 4)).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  // Protobuf, but not a query: a node whose operand comes after it.
+  ExprContext ctx;
+  ExprRef x = ctx.symbol(ctx.declareSymbol("x", 8, SymbolClass::Input));
+  Query q({}, ctx.ult(x, ctx.constant(9, 8)));
+  v1::SolveRequest request;
+  serializeQuery(q, false, 0, *request.mutable_query());
+  v1::SolveRequest broken = request;
+  broken.mutable_query()->mutable_dag()->mutable_nodes(0)->add_operands(7);
+  grpc::Status s = solveRaw(pool.endpoint(), broken.SerializeAsString());
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(s.error_message().find("malformed"), std::string::npos) << s.error_message();
+  // Still serving, over a new connection and the raw one alike.
+  EXPECT_TRUE(solveRaw(pool.endpoint(), request.SerializeAsString()).ok());
+  RemoteSolver remote(remoteOptions({pool.endpoint()}));
+  Answer<bool> a = remote.mayBeTrue({}, ctx.eq(x, ctx.constant(3, 8)));
+  ASSERT_TRUE(a.known()) << a.reason;
+  EXPECT_TRUE(*a);
+  EXPECT_EQ(remote.fallbackQueries(), 0u);
+  v1::StatsResponse stats = pool.stats();
+  EXPECT_EQ(stats.invalid_requests(), 3u);
+  EXPECT_EQ(stats.requests(), 5u);
+}
+
+TEST(SolverPool, ServesClientsAtOnce) {
+  PoolProcess pool({"--threads", "2"});
+  ASSERT_TRUE(pool.ready());
+  const int clients = 4, perClient = 25;
+  std::vector<int> wrong(clients, 0), fallback(clients, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < clients; ++t)
+    threads.emplace_back([&, t] {
+      ExprContext ctx; // one per thread: contexts are single-threaded
+      RandomQueries queries(ctx, 100 + uint32_t(t));
+      std::unique_ptr<Solver> z3 = createZ3Solver(20);
+      RemoteSolver remote(remoteOptions({pool.endpoint()}));
+      for (int i = 0; i < perClient; ++i) {
+        Query q = queries.next();
+        SolverResponse got = remote.check(q, true);
+        if (got.result != z3->check(q, false).result ||
+            (got.result == SatResult::Sat && !satisfies(got.model, q)))
+          ++wrong[size_t(t)];
+      }
+      fallback[size_t(t)] = int(remote.fallbackQueries());
+    });
+  for (std::thread &t : threads)
+    t.join();
+  for (int t = 0; t < clients; ++t) {
+    EXPECT_EQ(wrong[size_t(t)], 0) << "client " << t;
+    EXPECT_EQ(fallback[size_t(t)], 0) << "client " << t;
+  }
+  EXPECT_EQ(pool.stats().requests(), uint64_t(clients * perClient));
+}
+
+TEST(SolverPool, StopsCleanlyOnSigtermFinishingTheQueryBeingSolved) {
+  PoolProcess pool({"--threads", "1"});
+  ASSERT_TRUE(pool.ready());
+  // No 64-bit factorisation of p*q but the trivial ones: it runs into its time limit.
+  ExprContext ctx;
+  const uint64_t p = 2147483647ull, q = 2147483629ull;
+  ExprRef x = ctx.symbol(ctx.declareSymbol("hx", 64, SymbolClass::Input));
+  ExprRef y = ctx.symbol(ctx.declareSymbol("hy", 64, SymbolClass::Input));
+  Query hard({ctx.ugt(x, ctx.constant(1, 64)), ctx.ugt(y, ctx.constant(1, 64)),
+              ctx.ne(x, ctx.constant(p, 64)), ctx.ne(x, ctx.constant(q, 64))},
+             ctx.eq(ctx.mul(ctx.zext(x, 128), ctx.zext(y, 128)), ctx.constant(u128(p) * q, 128)));
+  RemoteSolverOptions o = remoteOptions({pool.endpoint()});
+  o.timeoutSeconds = 2;
+  RemoteSolver remote(o);
+  SolverResponse answer;
+  std::thread asker([&] { answer = remote.check(hard, false); });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (pool.stats().solving() == 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  pool.signal(SIGTERM);
+  asker.join();
+  // The pool's answer, not the fallback's: the query being solved was finished.
+  EXPECT_EQ(answer.result, SatResult::Unknown);
+  EXPECT_EQ(remote.fallbackQueries(), 0u) << answer.reason;
+  int status = pool.wait(20);
+  ASSERT_NE(status, -1) << "still running 20 s after SIGTERM";
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+TEST(SolverPool, StopsCleanlyWithIsolatedSolvers) {
+  // Each lane's solver runs in a child process of its own; all of them must end with the pool.
+  PoolProcess pool({"--threads", "2", "--isolate-solver"});
+  ASSERT_TRUE(pool.ready());
+  std::vector<std::thread> clients;
+  std::vector<int> wrong(2, 0);
+  for (int t = 0; t < 2; ++t)
+    clients.emplace_back([&, t] {
+      ExprContext ctx;
+      RandomQueries queries(ctx, 300 + uint32_t(t));
+      std::unique_ptr<Solver> z3 = createZ3Solver(20);
+      RemoteSolver remote(remoteOptions({pool.endpoint()}));
+      for (int i = 0; i < 10; ++i) {
+        Query q = queries.next();
+        if (remote.check(q, false).result != z3->check(q, false).result)
+          ++wrong[size_t(t)];
+      }
+    });
+  for (std::thread &c : clients)
+    c.join();
+  EXPECT_EQ(wrong, std::vector<int>(2, 0));
+  EXPECT_EQ(pool.stats().layers(pool.stats().layers_size() - 1).layer(), "isolated-z3");
+  pool.signal(SIGTERM);
+  int status = pool.wait(20);
+  ASSERT_NE(status, -1) << "still running 20 s after SIGTERM";
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+} // namespace

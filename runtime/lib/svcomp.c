@@ -3,6 +3,16 @@
  * replays through exactly the same code that produced it. */
 #include "runtime.h"
 
+/* A constraint on fresh inputs that the analysis can always satisfy: natively, a test whose
+ * inputs break it does not belong to this program (the replay diverged, not a user error). */
+#ifdef CAIRN_NATIVE
+#include "replay.h"
+#define CAIRN_ASSUME_INPUT(cond, what)                                                             \
+  ((cond) ? (void)0 : cairn_replay_diverged(what))
+#else
+#define CAIRN_ASSUME_INPUT(cond, what) klee_assume(cond)
+#endif
+
 #define CAIRN_NONDET(type, suffix)                                                                 \
   CAIRN_RT type __VERIFIER_nondet_##suffix(void) {                                                 \
     type x;                                                                                        \
@@ -29,7 +39,7 @@ CAIRN_NONDET(double, double)
   CAIRN_RT _Bool __VERIFIER_nondet_##suffix(void) {                                                \
     unsigned char x;                                                                               \
     klee_make_symbolic(&x, sizeof x, "__VERIFIER_nondet_" #suffix);                                \
-    klee_assume(x <= 1);                                                                           \
+    CAIRN_ASSUME_INPUT(x <= 1, "__VERIFIER_nondet_" #suffix " is neither 0 nor 1");                \
     return x != 0;                                                                                 \
   }
 
@@ -39,11 +49,12 @@ CAIRN_NONDET_BOOL(_Bool)
 /* SV-COMP's assume drops the paths on which the condition is false; it is not an error even when
  * the condition is provably false (klee_assume would report that). Under analysis the false side
  * ends silently and the other side continues with cond in its path condition. A replayed test
- * followed a path on which cond held, so natively a false cond means the replay diverged:
- * klee_assume reports that (exit status 4). */
+ * followed a path on which cond held, so natively a false cond means the replay diverged
+ * (exit status 4). */
 CAIRN_RT void __VERIFIER_assume(int cond) {
 #ifdef CAIRN_NATIVE
-  klee_assume(cond != 0);
+  if (!cond)
+    cairn_replay_diverged("__VERIFIER_assume does not hold");
 #else
   if (!cond)
     klee_silent_exit(0);

@@ -6,10 +6,12 @@
  * each klee_make_symbolic (and klee_int, klee_range, __VERIFIER_nondet_*) takes the next object
  * of the test, in order, as the analysed run made them.
  *
- * Exit statuses that tell a replay problem from the program's own behaviour:
+ * Exit statuses that tell a replay problem from the program's own behaviour (replay.h):
  *   3  the test cannot be used: KTEST_FILE unset or unreadable, malformed, out of objects, or an
  *      object whose size differs from the one the program asks for;
- *   4  the run left the test's path (a klee_assume or klee_range constraint does not hold).
+ *   4  the run left the test's path (a klee_range value out of its range);
+ *   5  the analysis's user errors: a klee_assume that does not hold, a klee_make_symbolic over
+ *      memory that is not one object.
  * klee_report_error prints "ERROR: file:line: message [suffix]" (klee_abort "ERROR: klee_abort
  * called") and abort()s (SIGABRT), as a failed assert does natively.
  *
@@ -24,8 +26,10 @@
 #include <string.h>
 
 #include "cairn.h"
+#include "replay.h"
 
-enum { CAIRN_EXIT_BAD_TEST = 3, CAIRN_EXIT_DIVERGED = 4 };
+/* AddressSanitizer's, when the program is built with it (as `cairn replay` builds it). */
+extern void *__asan_region_is_poisoned(void *begin, size_t size) __attribute__((weak));
 
 typedef struct {
   char *name;
@@ -51,13 +55,6 @@ __attribute__((noreturn, format(printf, 1, 2))) static void bad_test(const char 
   fputc('\n', stderr);
   fflush(stderr);
   exit(CAIRN_EXIT_BAD_TEST);
-}
-
-static __attribute__((noreturn)) void diverged(const char *what) {
-  fflush(stdout);
-  fprintf(stderr, "cairn-replay: %s: the run does not follow the test's path\n", what);
-  fflush(stderr);
-  exit(CAIRN_EXIT_DIVERGED);
 }
 
 static uint32_t read_u32(FILE *f, const char *what) {
@@ -136,14 +133,24 @@ static const cairn_object *take_object(size_t nbytes, const char *name) {
 }
 
 void klee_make_symbolic(void *addr, size_t nbytes, const char *name) {
+  /* The engine refuses memory that is not inside one object before it takes an input, so the
+   * test holds no object for this call. AddressSanitizer's redzones around every object tell the
+   * same natively. */
+  if (!addr || (nbytes && __asan_region_is_poisoned && __asan_region_is_poisoned(addr, nbytes)))
+    cairn_replay_error("user", "make-symbolic",
+                       "klee_make_symbolic: the memory is not one object of that size ('%s', "
+                       "%zu bytes)",
+                       name ? name : "(unnamed)", nbytes);
   const cairn_object *o = take_object(nbytes, name);
   if (nbytes)
     memcpy(addr, o->bytes, nbytes);
 }
 
+/* The test's inputs satisfy every assumption the analysis added to their path, so a false one
+ * natively is one the analysis found provably false there: its user error. */
 void klee_assume(uintptr_t cond) {
   if (!cond)
-    diverged("klee_assume failed");
+    cairn_replay_error("user", "assume", "klee_assume: the condition is false");
 }
 
 int klee_int(const char *name) {
@@ -161,7 +168,7 @@ int klee_range(int start, int end, const char *name) {
   int x;
   klee_make_symbolic(&x, sizeof x, name);
   if (x < start || x >= end)
-    diverged("klee_assume failed (klee_range value out of range)");
+    cairn_replay_diverged("klee_range value out of range");
   return x;
 }
 

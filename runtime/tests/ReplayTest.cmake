@@ -16,10 +16,13 @@ endfunction()
 
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
-# Built twice: plainly, and as `cairn replay` builds (AddressSanitizer, -O0).
+# Built twice: plainly, and as `cairn replay` builds (worker/lib/ReplayBuild.cpp: the sanitizers,
+# -O0, the heap wrappers and the library's start-up code).
 set(variants plain asan)
 set(plain_flags -g -Wall -Werror)
-set(asan_flags -g -O0 -fsanitize=address -fno-omit-frame-pointer -Wall -Werror)
+set(asan_flags -g -O0 -fsanitize=address,unreachable -fno-sanitize-recover=all
+    -fno-omit-frame-pointer -Wall -Werror -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+    -Wl,--undefined=cairn_replay_start)
 foreach(variant IN LISTS variants)
   execute_process(
     COMMAND ${CLANG} ${${variant}_flags} -I${INCLUDE_DIR} ${SOURCE} ${REPLAY_LIB}
@@ -79,20 +82,36 @@ foreach(variant IN LISTS variants)
   replay(svcomp-range-diverged svcomp 4 "^$" "klee_range value out of range"
          __VERIFIER_nondet_int=05000000 __VERIFIER_nondet_bool=01 __VERIFIER_nondet_uchar=c8
          r=14000000 k=ffffffff)
-  replay(svcomp-assume-diverged svcomp 4 "^$" "klee_assume failed"
+  # A false __VERIFIER_assume ends its path silently under analysis: no test reaches it.
+  replay(svcomp-assume-diverged svcomp 4 "^$" "__VERIFIER_assume does not hold"
          __VERIFIER_nondet_int=00000000 __VERIFIER_nondet_bool=00 __VERIFIER_nondet_uchar=c8
          r=0a000000 k=00000000)
-  replay(svcomp-bool-diverged svcomp 4 "^$" "klee_assume failed"
+  replay(svcomp-bool-diverged svcomp 4 "^$" "__VERIFIER_nondet_bool is neither 0 nor 1"
          __VERIFIER_nondet_int=05000000 __VERIFIER_nondet_bool=02 __VERIFIER_nondet_uchar=c8
          r=0a000000 k=00000000)
   replay(assume-holds assume 0 "^x=101\n$" "^$" x=65000000)
-  replay(assume-fails assume 4 "^$" "klee_assume failed" x=64000000)
+  # A false klee_assume is the analysis's user error (it found the condition provably false).
+  replay(assume-fails assume 5 "^$" "cairn-replay: error user assume: " x=64000000)
   replay(reach-error reach abort "^$" "ERROR: reach_error \\[assert\\.err\\]\n" __VERIFIER_nondet_int=2a000000)
   replay(reach-no-error reach 0 "^no error\n$" "^$" __VERIFIER_nondet_int=2b000000)
   replay(assert-fails assert abort "^$" "ERROR: [^\n]*replay-demo\\.c:[0-9]+: x > 0 \\[assert\\.err\\]\n" x=00000000)
   replay(assert-holds assert 0 "^x positive\n$" "^$" x=01000000)
   replay(silent-exit exit 7 "^$" "^$" x=07000000)
   replay(klee-abort abort abort "^$" "ERROR: klee_abort called\n" x=07000000)
+  if(variant STREQUAL "asan")
+    # What only the replay build detects: memory that is not one object, a block of no bytes,
+    # a write to constant data (the fault is described before AddressSanitizer's report).
+    replay(make-symbolic-overflow make-symbolic 5 "^$"
+           "cairn-replay: error user make-symbolic: .*'buf', 8 bytes" n=00000000 buf=00000000)
+    replay(make-symbolic-fits make-symbolic 0 "^ok\n$" "^$" n=01000000 buf=0102030405060708)
+    replay(empty-block empty-block 1 "^$" "AddressSanitizer: use-after-poison" x=00000000)
+    replay(empty-block-realloc empty-block 1 "^$" "AddressSanitizer: use-after-poison" x=01000000)
+    replay(empty-block-calloc empty-block 1 "^$" "AddressSanitizer: use-after-poison" x=02000000)
+    replay(one-byte-block empty-block 0 "^$" "^$" x=03000000)
+    replay(read-only read-only 1 "^$"
+           "cairn-replay: fault signal=11 code=2 address=0x[0-9a-f]+ pc=0x[0-9a-f]+ access=write mapping=r--p\n"
+           x=00000000)
+  endif()
 
   # Not a ktest file at all; and no KTEST_FILE.
   file(WRITE ${WORK_DIR}/garbage.ktest "hello")

@@ -1,6 +1,7 @@
 /* A program annotated for KLEE, replayed natively with libcairn-replay.a (runtime-replay test).
  * argv[1] picks what it does. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <klee/klee.h>
@@ -57,6 +58,29 @@ int main(int argc, char **argv) {
     if (x == 7)
       klee_abort();
     return 0;
+  }
+  if (!strcmp(mode, "make-symbolic")) {
+    char buf[8];
+    int n = klee_int("n");
+    klee_make_symbolic(buf, n ? 8 : 4, "buf");
+    if (!n)
+      klee_make_symbolic(buf + 4, 8, "buf"); /* 4 bytes past the array */
+    printf("ok\n");
+    return 0;
+  }
+  if (!strcmp(mode, "empty-block")) {
+    int x = klee_int("x");
+    volatile char *p = x == 0   ? malloc(0)
+                       : x == 1 ? realloc(malloc(4), 0)
+                       : x == 2 ? calloc(0, 4)
+                                : malloc(1);
+    return p[0] = 0;
+  }
+  if (!strcmp(mode, "read-only")) {
+    int x = klee_int("x");
+    char *s = (char *)"constant";
+    s[x] = 'C';
+    return s[0];
   }
   return 2;
 }

@@ -1,12 +1,18 @@
+// Running a replay binary on one test, and reading how the run ended in the engine's terms.
 #include "cairn/engine/Replay.h"
 
-#include "cairn/engine/ProgramLoader.h"
+#include "ReplayBuild.h"
+#include "ReplayLineTable.h"
+
 #include "cairn/ktest/KTest.h"
 #include "cairn/support/Subprocess.h"
 
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -15,11 +21,47 @@ namespace fs = std::filesystem;
 namespace cairn::engine {
 
 namespace {
-// The replay library's exit statuses for a test that does not fit the program.
+// The replay library's exit statuses (runtime/replay/replay.h).
 constexpr int kExitBadTest = 3;
 constexpr int kExitDiverged = 4;
+constexpr int kExitError = 5;
+constexpr int kExitStopped = 6;
+// The engine's null page: an access below it is a null dereference.
+constexpr unsigned long long kNullPage = 4096;
 
 bool contains(const std::string &s, const char *what) { return s.find(what) != std::string::npos; }
+
+// What follows the first `prefix` up to the end of its line, if the output holds one. (Not only
+// at a line's start: the program may have printed half a line before.)
+bool lineAfter(const std::string &out, const std::string &prefix, std::string &rest) {
+  size_t at = out.find(prefix);
+  if (at == std::string::npos)
+    return false;
+  at += prefix.size();
+  rest = out.substr(at, out.find('\n', at) - at);
+  return true;
+}
+
+// A memory fault as runtime/replay/faults.c describes it ("signal=11 code=2 address=0x...
+// pc=0x... access=write mapping=r--p"), named as the engine names the access.
+std::pair<const char *, const char *> classifyFault(const std::string &facts) {
+  std::map<std::string, std::string> f;
+  std::istringstream in(facts);
+  for (std::string field; in >> field;)
+    if (size_t eq = field.find('='); eq != std::string::npos)
+      f[field.substr(0, eq)] = field.substr(eq + 1);
+  unsigned long long address = std::strtoull(f["address"].c_str(), nullptr, 16);
+  // The processor faulted fetching the instruction at the address: a call went there.
+  if (!f["pc"].empty() && f["pc"] == f["address"])
+    return {"ptr", "invalid-function-pointer"};
+  // Readable, neither writable nor executable: constant data (string literals, const globals).
+  const std::string &m = f["mapping"];
+  if (f["access"] == "write" && m.size() == 4 && m[0] == 'r' && m[1] == '-' && m[2] == '-')
+    return {"ptr", "read-only"};
+  if (address < kNullPage)
+    return {"ptr", "null"};
+  return {"ptr", "out-of-bounds"};
+}
 } // namespace
 
 std::string defaultReplayLibrary() {
@@ -35,20 +77,107 @@ std::string defaultReplayLibrary() {
 std::string ReplayOutcome::describe() const {
   if (diverged)
     return "the run did not follow the test's path";
+  if (stopped)
+    return "reached the place where the analysis stopped";
   if (error)
     return "error: " + type + " (" + kind + ")";
   return "exited normally with status " + std::to_string(exitCode);
 }
 
+std::string RecordedOutcome::describe() const {
+  if (partial)
+    return "a partial path";
+  if (type.empty())
+    return "no error";
+  return type + " (" + kind + ")" + (line ? " at " + file + ":" + std::to_string(line) : "");
+}
+
+RecordedOutcome readRecordedOutcome(const std::string &ktestPath) {
+  RecordedOutcome r;
+  fs::path p(ktestPath);
+  fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+  std::string stem = p.stem().string();
+  std::error_code ec;
+  r.partial = fs::exists(dir / (stem + ".early"), ec);
+  for (const auto &entry : fs::directory_iterator(dir, ec)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind(stem + ".", 0) != 0 || entry.path().extension() != ".err")
+      continue;
+    std::ifstream in(entry.path());
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("Type: ", 0) == 0)
+        r.type = line.substr(6);
+      else if (line.rfind("Kind: ", 0) == 0)
+        r.kind = line.substr(6);
+      else if (line.rfind("File: ", 0) == 0)
+        r.file = line.substr(6);
+      else if (line.rfind("Line: ", 0) == 0)
+        r.line = unsigned(std::strtoul(line.c_str() + 6, nullptr, 10));
+    }
+    break;
+  }
+  return r;
+}
+
+bool reproduces(const ReplayOutcome &outcome, const RecordedOutcome &recorded) {
+  if (recorded.partial)
+    return false;
+  if (recorded.type == "model")
+    return outcome.stopped;
+  if (recorded.type.empty())
+    return !outcome.error && !outcome.diverged && !outcome.stopped;
+  return outcome.error && outcome.type == recorded.type && outcome.kind == recorded.kind;
+}
+
+void enableChecksOf(ReplayOptions &options, const RecordedOutcome &recorded) {
+  if (recorded.type != "overflow")
+    return;
+  if (recorded.kind == "signed-overflow")
+    options.checkOverflow = true;
+  if (recorded.kind == "overshift")
+    options.checkOvershift = true;
+}
+
 ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
   ReplayOutcome r;
   r.output = out;
-  auto error = [&](const char *type, const char *kind) {
+  auto error = [&](const std::string &type, const std::string &kind) {
     r.error = true;
     r.type = type;
     r.kind = kind;
     return r;
   };
+  std::string rest;
+  // The replay library's own verdicts come with its exit statuses: a program that prints the
+  // same words is not taken for one.
+  if (exitCode == kExitError && lineAfter(out, "cairn-replay: error ", rest)) {
+    std::istringstream words(rest);
+    std::string type, kind;
+    words >> type >> kind;
+    if (!kind.empty() && kind.back() == ':')
+      kind.pop_back();
+    return error(type, kind);
+  }
+  if (exitCode == kExitStopped && lineAfter(out, "cairn-replay: stopped at ", rest)) {
+    r.stopped = true;
+    return r;
+  }
+  // AddressSanitizer tells a stack overflow from other faults; the engine's call stack has a
+  // depth limit instead, reported as this error.
+  if (contains(out, "AddressSanitizer: stack-overflow"))
+    return error("exec", "stack-overflow");
+  if (lineAfter(out, "cairn-replay: fault ", rest)) {
+    auto [type, kind] = classifyFault(rest);
+    return error(type, kind);
+  }
+  // UndefinedBehaviorSanitizer, with the checks the build enabled (ReplayBuild.cpp).
+  if (contains(out, "runtime error: signed integer overflow") ||
+      contains(out, "runtime error: negation of") || contains(out, "runtime error: division of"))
+    return error("overflow", "signed-overflow");
+  if (contains(out, "runtime error: shift exponent"))
+    return error("overflow", "overshift");
+  if (contains(out, "runtime error: execution reached an unreachable program point"))
+    return error("exec", "unreachable");
   if (contains(out, "AddressSanitizer: heap-use-after-free"))
     return error("ptr", "use-after-free");
   if (contains(out, "attempting double-free"))
@@ -56,8 +185,10 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
   if (contains(out, "attempting free on address which was not malloc()-ed") ||
       contains(out, "AddressSanitizer: bad-free"))
     return error("free", "invalid-free");
+  // use-after-poison: the replay library poisons blocks of no bytes (runtime/replay/heap.c).
   if (contains(out, "-buffer-overflow") || contains(out, "-buffer-underflow") ||
-      contains(out, "stack-use-after-return") || contains(out, "stack-use-after-scope"))
+      contains(out, "stack-use-after-return") || contains(out, "stack-use-after-scope") ||
+      contains(out, "AddressSanitizer: use-after-poison"))
     return error("ptr", "out-of-bounds");
   if (contains(out, "AddressSanitizer: FPE"))
     return error("div", "division-by-zero");
@@ -66,7 +197,7 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
     size_t at = out.find("unknown address");
     if (at != std::string::npos) {
       unsigned long long a = std::strtoull(out.c_str() + at + 16, nullptr, 16);
-      if (a < 4096)
+      if (a < kNullPage)
         return error("ptr", "null");
     }
     return error("ptr", "out-of-bounds");
@@ -80,14 +211,13 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
     std::string type = close != std::string::npos && open != std::string::npos
                            ? line.substr(open + 2, close - open - 2)
                            : "user";
-    r.error = true;
-    r.type = type;
-    r.kind = type == "assert" ? "assertion-failure" : type;
-    return r;
+    return error(type, type == "assert" ? "assertion-failure" : type);
   }
   if (signal == SIGFPE)
     return error("div", "division-by-zero");
-  if (signal == SIGABRT)
+  // llvm.trap (__builtin_trap) is an undefined instruction on x86-64; the engine ends the path
+  // with abort's error, as KLEE does.
+  if (signal == SIGABRT || signal == SIGILL)
     return error("abort", "abort");
   if (signal)
     return error("exec", "signal");
@@ -102,35 +232,29 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
 
 ReplayBinary::ReplayBinary(const std::string &program, const ReplayOptions &o)
     : timeout_(o.timeoutSeconds) {
-  std::string include = o.runtimeInclude.empty() ? defaultRuntimeInclude() : o.runtimeInclude;
-  std::string library = o.replayLibrary.empty() ? defaultReplayLibrary() : o.replayLibrary;
-  if (library.empty() || !fs::exists(library))
-    throw std::runtime_error("the replay library was not found" +
-                             (library.empty() ? std::string() : " at " + library) +
-                             " (set CAIRN_REPLAY_LIB, or build the runtime)");
   static unsigned counter = 0;
-  binary_ = (fs::temp_directory_path() /
-             ("cairn-replay-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" +
-              fs::path(program).stem().string()))
-                .string();
-  std::vector<std::string> cc = {o.clang, "-g", "-O0", "-fsanitize=address",
-                                 "-fno-omit-frame-pointer", "-w"};
-  if (!include.empty())
-    cc.push_back("-I" + include);
-  cc.insert(cc.end(), o.extraCFlags.begin(), o.extraCFlags.end());
-  cc.insert(cc.end(), {program, library, "-o", binary_});
-  ProcessResult built = runProcess(cc);
-  if (!built.succeeded())
-    throw std::runtime_error(o.clang + " could not build " + program + " for replay (it " +
-                             built.describeEnd() + "):\n" + built.output);
+  dir_ = (fs::temp_directory_path() / ("cairn-replay-" + std::to_string(::getpid()) + "-" +
+                                       std::to_string(counter++)))
+             .string();
+  fs::remove_all(dir_);
+  fs::create_directories(dir_);
+  try {
+    ReplayBuild build = buildReplayBinary(program, o, dir_);
+    binary_ = build.binary;
+    externals_ = build.externals;
+  } catch (...) {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+    throw;
+  }
 }
 
 ReplayBinary::~ReplayBinary() {
   std::error_code ec;
-  fs::remove(binary_, ec);
+  fs::remove_all(dir_, ec);
 }
 
-ReplayOutcome ReplayBinary::run(const std::string &ktestPath) const {
+ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutcome &recorded) const {
   // The program gets the arguments the test was recorded with (argv[0] stays the binary).
   std::vector<std::string> argv = {binary_};
   try {
@@ -140,20 +264,36 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath) const {
   } catch (const std::exception &) {
     // an unreadable test: the replay library reports it
   }
-  ProcessResult run = runProcess(
-      argv,
-      {"KTEST_FILE=" + fs::absolute(ktestPath).string(),
-       "ASAN_OPTIONS=detect_leaks=0:handle_abort=0:allocator_may_return_null=1"},
-      timeout_);
+  std::vector<std::string> env = {
+      "KTEST_FILE=" + fs::absolute(ktestPath).string(),
+      "ASAN_OPTIONS=detect_leaks=0:handle_abort=0:allocator_may_return_null=1"};
+  std::string note;
+  if (recorded.type == "model" && !recorded.partial) {
+    std::string place = recorded.file + ":" + std::to_string(recorded.line);
+    std::vector<uint64_t> addresses = lineAddresses(binary_, recorded.file, recorded.line);
+    if (addresses.empty()) {
+      note = "cairn-replay: no machine code at " + place + " in the native build\n";
+    } else {
+      std::ostringstream list;
+      list << std::hex;
+      for (size_t i = 0; i < addresses.size(); ++i)
+        list << (i ? "," : "") << addresses[i];
+      env.push_back("CAIRN_REPLAY_STOP_ADDRESSES=" + list.str());
+      env.push_back("CAIRN_REPLAY_STOP_AT=" + place);
+    }
+  }
+  ProcessResult run = runProcess(argv, env, timeout_);
   if (run.timedOut) {
     ReplayOutcome r;
     r.error = true;
     r.type = "exec";
     r.kind = "timeout";
-    r.output = run.output;
+    r.output = note + run.output;
     return r;
   }
-  return classifyRun(run.output, run.exitCode, run.signal);
+  ReplayOutcome r = classifyRun(run.output, run.exitCode, run.signal);
+  r.output = note + r.output;
+  return r;
 }
 
 } // namespace cairn::engine

@@ -17,7 +17,6 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <string>
@@ -41,13 +40,14 @@ void onInterrupt(int) {
 const char *kUsage = R"(usage:
   cairn run [options] PROGRAM(.c|.bc|.ll) [-- program arguments]
   cairn ktest TEST.ktest
-  cairn replay [--cflag FLAG] PROGRAM (TEST.ktest | OUTPUT_DIR)...
+  cairn replay [replay options] PROGRAM (TEST.ktest | OUTPUT_DIR)...
   cairn --help
 
 run options:
   --output-dir DIR         where tests and summary.json go (default: cairn-out-N next to PROGRAM)
   --search dfs|bfs|random-state|random-path|covnew
   --solver z3|cvc5|portfolio
+  --solver-pool HOST:PORT[,HOST:PORT...]  send solver queries to a pool (cairn-solver-pool)
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
   --max-memory MB          --max-solver-time SECONDS
   --check-overflow         signed overflow of int arithmetic is an error
@@ -56,9 +56,23 @@ run options:
   --cflag FLAG             an extra flag for clang-15 (repeatable)
   --entry NAME             the function to start from (default: main)
   --isolate-solver         run the solver in a child process
+  --memory-model standard|relocatable   symbolic base addresses for heap objects (relocatable)
+  --relocate-stack         relocatable: stack objects get symbolic bases too
+  --merge-objects          relocatable: a pointer into several objects gets one segment, no fork
+  --context-resolve K      with --merge-objects: try allocation contexts of depth K first
+  --no-segment-reuse       with --merge-objects: a fresh segment every time
+  --split-objects          relocatable: split large objects accessed at symbolic offsets
+  --split-threshold BYTES  objects larger than this are split (default 300)
+  --partition-size BYTES   the chunk size, a multiple of 8 (default 128)
   --no-independence --no-query-cache --no-cex-cache
   --json                   print the summary as one JSON object on stdout
   --quiet                  no progress or summary text on stderr
+
+replay options (those of the run that made the tests):
+  --cflag FLAG             an extra flag for clang-15 (repeatable)
+  --entry NAME             the run started at NAME rather than main
+  --check-overflow         the run checked signed overflow (implied by a recorded overflow error)
+  --check-overshift        the run checked shifts (implied by a recorded overshift error)
 )";
 
 struct UsageError : std::runtime_error {
@@ -104,6 +118,10 @@ int runCommand(std::vector<std::string> args) {
          if (!parseCoreSolverKind(v, opts.solver.core))
            throw UsageError("unknown solver '" + v + "' (z3, cvc5 or portfolio)");
        }},
+      {"--solver-pool", [&](const std::string &v) {
+         if (!parsePoolEndpoints(v, opts.solver.poolEndpoints))
+           throw UsageError("--solver-pool needs HOST:PORT[,HOST:PORT...], got '" + v + "'");
+       }},
       {"--max-time", [&](const std::string &v) { opts.maxTimeSeconds = parseSeconds("--max-time", v); }},
       {"--max-instructions", [&](const std::string &v) { opts.maxInstructions = parseCount("--max-instructions", v); }},
       {"--max-forks", [&](const std::string &v) { opts.maxForks = parseCount("--max-forks", v); }},
@@ -113,11 +131,28 @@ int runCommand(std::vector<std::string> args) {
       {"--seed", [&](const std::string &v) { opts.seed = parseCount("--seed", v); }},
       {"--cflag", [&](const std::string &v) { load.extraCFlags.push_back(v); }},
       {"--entry", [&](const std::string &v) { load.entry = v; }},
+      {"--memory-model", [&](const std::string &v) {
+         if (!parseMemoryModelKind(v, opts.memory.kind))
+           throw UsageError("unknown memory model '" + v + "' (standard or relocatable)");
+       }},
+      {"--context-resolve", [&](const std::string &v) {
+         opts.memory.contextDepth = int(std::min<uint64_t>(parseCount("--context-resolve", v), 64));
+       }},
+      {"--split-threshold", [&](const std::string &v) { opts.memory.splitThreshold = parseCount("--split-threshold", v); }},
+      {"--partition-size", [&](const std::string &v) {
+         opts.memory.partitionSize = parseCount("--partition-size", v);
+         if (opts.memory.partitionSize == 0 || opts.memory.partitionSize % 8)
+           throw UsageError("--partition-size must be a positive multiple of 8, got '" + v + "'");
+       }},
   };
   std::map<std::string, std::function<void()>> flags = {
       {"--json", [&] { json = true; }},
       {"--quiet", [&] { quiet = true; }},
       {"--isolate-solver", [&] { opts.solver.isolateCore = true; }},
+      {"--relocate-stack", [&] { opts.memory.relocateStack = true; }},
+      {"--merge-objects", [&] { opts.memory.mergeObjects = true; }},
+      {"--no-segment-reuse", [&] { opts.memory.reuseSegments = false; }},
+      {"--split-objects", [&] { opts.memory.splitObjects = true; }},
       {"--check-overflow", [&] { opts.checkOverflow = true; }},
       {"--check-overshift", [&] { opts.checkOvershift = true; }},
       {"--no-independence", [&] { opts.solver.independence = false; }},
@@ -156,6 +191,11 @@ int runCommand(std::vector<std::string> args) {
   }
   if (program.empty())
     throw UsageError("cairn run needs a program");
+  const MemoryModelOptions &mm = opts.memory;
+  if (!mm.relocatable() && (mm.relocateStack || mm.mergeObjects || mm.splitObjects))
+    throw UsageError("--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable");
+  if (mm.contextDepth >= 0 && !mm.mergeObjects)
+    throw UsageError("--context-resolve needs --merge-objects");
 
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, load.entry);
@@ -221,47 +261,44 @@ int runCommand(std::vector<std::string> args) {
   return 0;
 }
 
-// The recorded outcome of a test: the type and kind in its .err file, if it has one.
-std::pair<std::string, std::string> recordedError(const std::string &ktest) {
-  namespace fs = std::filesystem;
-  fs::path p(ktest);
-  std::string stem = p.stem().string();
-  std::error_code ec;
-  for (const auto &entry : fs::directory_iterator(p.parent_path().empty() ? "." : p.parent_path(), ec)) {
-    std::string name = entry.path().filename().string();
-    if (name.rfind(stem + ".", 0) != 0 || entry.path().extension() != ".err")
-      continue;
-    std::ifstream in(entry.path());
-    std::string line, type, kind;
-    while (std::getline(in, line)) {
-      if (line.rfind("Type: ", 0) == 0)
-        type = line.substr(6);
-      if (line.rfind("Kind: ", 0) == 0)
-        kind = line.substr(6);
-    }
-    return {type, kind};
-  }
-  return {};
-}
-
 int replayCommand(std::vector<std::string> args) {
   namespace fs = std::filesystem;
   ReplayOptions options;
   std::vector<std::string> positional;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--cflag") {
-      if (i + 1 >= args.size())
-        throw UsageError("--cflag needs a value");
-      options.extraCFlags.push_back(args[++i]);
-    } else if (args[i].rfind("-", 0) == 0) {
+    std::string a = args[i], value;
+    bool hasInlineValue = false;
+    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
+      value = a.substr(a.find('=') + 1);
+      a = a.substr(0, a.find('='));
+      hasInlineValue = true;
+    }
+    if (a == "--cflag" || a == "--entry") {
+      if (!hasInlineValue) {
+        if (i + 1 >= args.size())
+          throw UsageError(a + " needs a value");
+        value = args[++i];
+      }
+      if (a == "--cflag")
+        options.extraCFlags.push_back(value);
+      else
+        options.entry = value;
+    } else if (a == "--check-overflow" && !hasInlineValue) {
+      options.checkOverflow = true;
+    } else if (a == "--check-overshift" && !hasInlineValue) {
+      options.checkOvershift = true;
+    } else if (a.rfind("-", 0) == 0) {
       throw UsageError("unknown option '" + args[i] + "'");
     } else {
-      positional.push_back(args[i]);
+      positional.push_back(a);
     }
   }
   if (positional.size() < 2)
     throw UsageError("cairn replay takes a program and .ktest files or output directories");
+  // A directory's partial paths are left out: a limit ended them, so there is no outcome to
+  // reproduce. A partial path's test named on its own is run, and its outcome shown.
   std::vector<std::string> tests;
+  size_t partialLeftOut = 0;
   for (size_t i = 1; i < positional.size(); ++i) {
     if (fs::is_directory(positional[i])) {
       std::vector<std::string> found;
@@ -269,30 +306,46 @@ int replayCommand(std::vector<std::string> args) {
         if (e.path().extension() == ".ktest")
           found.push_back(e.path().string());
       std::sort(found.begin(), found.end());
-      tests.insert(tests.end(), found.begin(), found.end());
+      for (const std::string &t : found)
+        if (readRecordedOutcome(t).partial)
+          ++partialLeftOut;
+        else
+          tests.push_back(t);
     } else {
       readKTestFile(positional[i]); // a clear error for a missing or malformed test, first
       tests.push_back(positional[i]);
     }
   }
-  ReplayBinary binary(positional[0], options); // built once for all the tests
-  size_t failures = 0;
+  std::vector<RecordedOutcome> recorded;
   for (const std::string &test : tests) {
-    ReplayOutcome outcome = binary.run(test);
-    auto [type, kind] = recordedError(test);
-    bool reproduced = type.empty() ? !outcome.error && !outcome.diverged
-                                   : outcome.error && outcome.type == type && outcome.kind == kind;
-    std::printf("%s: %s; recorded %s: %s\n", test.c_str(), outcome.describe().c_str(),
-                type.empty() ? "no error" : (type + " (" + kind + ")").c_str(),
-                reproduced ? "reproduced" : "NOT reproduced");
-    if (!reproduced) {
-      ++failures;
-      if (!outcome.output.empty())
-        std::fprintf(stderr, "%s", outcome.output.c_str());
-    }
+    recorded.push_back(readRecordedOutcome(test));
+    enableChecksOf(options, recorded.back());
   }
-  if (tests.size() > 1)
-    std::printf("%zu of %zu tests reproduced\n", tests.size() - failures, tests.size());
+  ReplayBinary binary(positional[0], options); // built once for all the tests
+  size_t failures = 0, compared = 0;
+  for (size_t i = 0; i < tests.size(); ++i) {
+    ReplayOutcome outcome = binary.run(tests[i], recorded[i]);
+    std::string verdict;
+    if (recorded[i].partial) {
+      verdict = "not compared";
+    } else {
+      ++compared;
+      bool reproduced = reproduces(outcome, recorded[i]);
+      verdict = reproduced ? "reproduced" : "NOT reproduced";
+      if (!reproduced) {
+        ++failures;
+        if (!outcome.output.empty())
+          std::fprintf(stderr, "%s", outcome.output.c_str());
+      }
+    }
+    std::printf("%s: %s; recorded %s: %s\n", tests[i].c_str(), outcome.describe().c_str(),
+                recorded[i].describe().c_str(), verdict.c_str());
+    std::fflush(stdout);
+  }
+  std::printf("%zu of %zu tests reproduced", compared - failures, compared);
+  if (partialLeftOut)
+    std::printf(" (%zu tests of partial paths not replayed)", partialLeftOut);
+  std::printf("\n");
   return failures ? 1 : 0;
 }
 

@@ -1,10 +1,13 @@
 #include "cairn/engine/Executor.h"
 
+#include "AddressSubstitution.h"
+#include "Relocation.h"
 #include "cairn/engine/ExecutionState.h"
 #include "cairn/expr/Fold.h"
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -22,6 +25,11 @@ constexpr uint64_t kHeapBase = 0x2000'0000;
 constexpr uint64_t kAllocGap = 16;   // between objects, so small overflows land nowhere
 constexpr uint64_t kNullPage = 4096; // accesses below this are null dereferences
 constexpr uint64_t kMaxAllocation = uint64_t(1) << 32;
+// Segments (relocatable model) get addresses of their own, far above any path's heap, so a
+// segment reused by another state cannot overlap that state's objects.
+constexpr uint64_t kSegmentBase = 0x10'0000'0000;
+// Objects one symbolic pointer may resolve to before the rest of its values end the path.
+constexpr unsigned kMaxTargets = 1024;
 
 using Clock = std::chrono::steady_clock;
 
@@ -38,7 +46,8 @@ struct Termination {
 class Executor::Impl {
 public:
   Impl(const Program &program, ExecutorOptions options, ResultSink &sink)
-      : program_(program), options_(std::move(options)), sink_(sink) {
+      : program_(program), options_(std::move(options)), sink_(sink),
+        homeSubstitution_(ctx_, [this](const SymbolDecl *b) { return homeAddress_.at(b); }) {
     solver_ = createSolverChain(options_.solver);
     locationSeen_.assign(program_.locations.size(), false);
     searcher_ = createSearcher(options_.search, options_.seed);
@@ -213,9 +222,237 @@ private:
     mo->kind = kind;
     mo->name = std::move(name);
     mo->allocLoc = loc;
+    if (symbolicBaseFor(kind))
+      mo->base = newBase(mo->address, size);
+    if (options_.memory.contextDepth >= 0)
+      mo->allocContext = allocationContext(s);
     s.nextAddress += (std::max<uint64_t>(size, 1) + kAllocGap + 15) / 16 * 16;
     s.memory.bind(mo, std::make_shared<ObjectState>(size));
     return mo->address;
+  }
+
+  // The pointer the program gets for the object at `address`: its base, symbolic or not.
+  Value pointerTo(const ExecutionState &s, uint64_t address) const {
+    const MemoryObject &mo = *s.memory.findBase(address)->object;
+    return mo.base ? Value(mo.base) : Value(u128(address));
+  }
+
+  // --- Relocatable model -------------------------------------------------------------------
+
+  bool relocatable() const { return options_.memory.relocatable(); }
+
+  bool symbolicBaseFor(ObjectKind kind) const {
+    return relocatable() &&
+           (kind == ObjectKind::Heap || (kind == ObjectKind::Stack && options_.memory.relocateStack));
+  }
+
+  // A fresh base symbol, standing for `address` in every state where it has not moved.
+  ExprRef newBase(uint64_t address, uint64_t size) {
+    const SymbolDecl *d = ctx_.declareSymbol("base" + std::to_string(++nextBaseId_), 64,
+                                             SymbolClass::Address, size);
+    homeAddress_.emplace(d, address);
+    return ctx_.symbol(d);
+  }
+
+  // The allocation site and the call sites of the `contextDepth` frames above it.
+  uint64_t allocationContext(const ExecutionState &s) const {
+    uint64_t h = currentInstr_ * 0x9e3779b97f4a7c15ull;
+    int depth = options_.memory.contextDepth;
+    for (size_t i = s.stack.size() - 1; i-- > 0 && depth-- > 0;)
+      h = (h ^ ((uint64_t(s.stack[i].function) << 32) | s.stack[i].pc)) * 0x100000001b3ull;
+    return h;
+  }
+
+  ExprRef substitute(const ExecutionState &s, const ExprRef &e) {
+    if (!e || !e->mentionsAddress())
+      return e;
+    return substitutionFor(s).apply(e);
+  }
+
+  // States whose objects never moved share one substitution (and what it remembers); the few
+  // sets of bindings in use after moves get one each.
+  AddressSubstitution &substitutionFor(const ExecutionState &s) {
+    if (!s.relocated) {
+      if (homeSubstitution_.remembered() > (size_t(1) << 21))
+        homeSubstitution_.clear();
+      return homeSubstitution_;
+    }
+    for (auto &[version, subst] : movedSubstitutions_)
+      if (version == s.relocated->version)
+        return *subst;
+    if (movedSubstitutions_.size() >= 8)
+      movedSubstitutions_.erase(movedSubstitutions_.begin());
+    std::shared_ptr<const BaseBindings> bindings = s.relocated;
+    movedSubstitutions_.emplace_back(
+        bindings->version, std::make_unique<AddressSubstitution>(ctx_, [this, bindings](const SymbolDecl *b) {
+          auto it = bindings->moved.find(b);
+          return it != bindings->moved.end() ? it->second : homeAddress_.at(b);
+        }));
+    return *movedSubstitutions_.back().second;
+  }
+
+  // The path constraints as the solver gets them.
+  const std::vector<ExprRef> &solverConstraints(ExecutionState &s) {
+    if (!relocatable())
+      return s.constraints;
+    for (; s.substitutedConstraints < s.constraints.size(); ++s.substitutedConstraints) {
+      ExprRef c = substitute(s, s.constraints[s.substitutedConstraints]);
+      if (!c->isTrue())
+        s.solverConstraints.push_back(std::move(c));
+    }
+    return s.solverConstraints;
+  }
+
+  // The address a pointer has on this state when the layout alone determines it.
+  std::optional<uint64_t> knownAddress(const ExecutionState &s, const Value &p) {
+    if (p.concrete())
+      return uint64_t(p.bits);
+    if (!relocatable() || !p.sym->mentionsAddress())
+      return std::nullopt;
+    ExprRef c = substitute(s, p.sym);
+    if (!c->isConstant())
+      return std::nullopt;
+    return uint64_t(c->value());
+  }
+
+  void moveBases(ExecutionState &s, const std::vector<BaseMove> &moves) {
+    auto b = std::make_shared<BaseBindings>(s.relocated ? *s.relocated : BaseBindings{});
+    for (const BaseMove &m : moves)
+      b->moved[m.base] = m.address;
+    b->version = ++nextBindingsVersion_;
+    s.relocated = std::move(b);
+    s.solverConstraints.clear();
+    s.substitutedConstraints = 0;
+  }
+
+  ExprRef inObject(const ExprRef &p, const MemoryObject &mo) {
+    return ctx_.ult(ctx_.sub(p, baseOf(mo)), ctx_.constant(std::max<uint64_t>(mo.size, 1), 64));
+  }
+
+  // The objects `p` may point into on `s`, found without forking: nullopt when the solver
+  // could not say. With context-based resolution, the objects allocated in the contexts seen
+  // at this access before are tried first, and kept when p must point into one of them.
+  std::optional<std::vector<uint64_t>> resolutionTargets(ExecutionState &s, const ExprRef &p) {
+    std::vector<uint64_t> found;
+    const std::vector<ExprRef> &constraints = solverConstraints(s);
+    const bool byContext = options_.memory.contextDepth >= 0;
+    if (byContext) {
+      if (auto seen = contextsAt_.find(currentInstr_); seen != contextsAt_.end()) {
+        ExprRef inSome = ctx_.falseExpr();
+        for (const auto &[address, entry] : s.memory.objects()) {
+          const MemoryObject &mo = *entry.object;
+          if (mo.members.empty() && !seen->second.count(mo.allocContext))
+            continue;
+          ExprRef in = inObject(p, mo);
+          ++stats_.queries;
+          Answer<bool> may = solver_->mayBeTrue(constraints, substitute(s, in));
+          if (!may.known())
+            return std::nullopt;
+          if (*may) {
+            found.push_back(address);
+            inSome = ctx_.lor(inSome, in);
+          }
+        }
+        if (!found.empty()) {
+          ++stats_.queries;
+          Answer<bool> complete = solver_->mustBeTrue(constraints, substitute(s, inSome));
+          if (!complete.known())
+            return std::nullopt;
+          if (*complete) {
+            ++stats_.memory.contextHits;
+            return found;
+          }
+        }
+        ++stats_.memory.contextFallbacks;
+        found.clear();
+      }
+    }
+    // One object per model of p, excluding the objects found so far.
+    ExprRef target = substitute(s, p);
+    std::vector<ExprRef> query = constraints;
+    if (ExprRef hitsSome = pointsIntoSomeObject(s, p))
+      query.push_back(substitute(s, hitsSome));
+    for (unsigned round = 0; round < kMaxTargets; ++round) {
+      ++stats_.queries;
+      SolverResponse r = solver_->check(Query(query, ctx_.trueExpr(), {target}), true);
+      if (r.result == SatResult::Unknown)
+        return std::nullopt;
+      if (r.result == SatResult::Unsat)
+        break;
+      uint64_t value = uint64_t(cairn::evaluate(target.get(), r.model));
+      const AddressSpace::Entry *e = s.memory.find(value);
+      if (!e) { // p may miss every object: the resolution proper reports that
+        query.push_back(ctx_.ne(target, ctx_.constant(value, 64)));
+        continue;
+      }
+      found.push_back(e->object->address);
+      query.push_back(ctx_.lnot(substitute(s, inObject(p, *e->object))));
+      if (byContext && e->object->members.empty())
+        contextsAt_[currentInstr_].insert(e->object->allocContext);
+    }
+    return found;
+  }
+
+  // Dynamic segments: when `p` may point into several heap objects, they move back to back
+  // into one new segment, so resolving p finds one object and does not fork.
+  void mergeTargets(ExecutionState &s, const ExprRef &p) {
+    std::optional<std::vector<uint64_t>> targets = resolutionTargets(s, p);
+    if (!targets || targets->size() < 2)
+      return;
+    std::sort(targets->begin(), targets->end());
+    std::vector<uint64_t> sizes;
+    std::string key = std::to_string(currentInstr_);
+    for (uint64_t a : *targets) {
+      const MemoryObject &mo = *s.memory.findBase(a)->object;
+      if (!mo.base || mo.kind != ObjectKind::Heap || mo.split || mo.readOnly)
+        return; // only whole heap objects with symbolic bases move
+      sizes.push_back(mo.size);
+      key += ":" + mo.base->symbol()->name + "/" + std::to_string(mo.size);
+    }
+    uint64_t total = 0;
+    segmentLayout(sizes, total);
+    MemoryObject segment;
+    segment.id = nextObjectId_++;
+    segment.size = total;
+    segment.kind = ObjectKind::Heap;
+    segment.name = "segment of " + std::to_string(targets->size()) + " objects";
+    segment.allocLoc = currentLoc_;
+    auto reused = options_.memory.reuseSegments ? segmentsByKey_.find(key) : segmentsByKey_.end();
+    if (reused != segmentsByKey_.end()) {
+      segment.base = reused->second;
+      segment.address = homeAddress_.at(segment.base->symbol());
+      ++stats_.memory.segmentsReused;
+    } else {
+      segment.address = nextSegmentAddress_;
+      nextSegmentAddress_ += (std::max<uint64_t>(total, 1) + kAllocGap + 15) / 16 * 16;
+      segment.base = newBase(segment.address, total);
+      if (options_.memory.reuseSegments)
+        segmentsByKey_.emplace(key, segment.base);
+    }
+    moveBases(s, mergeIntoSegment(ctx_, s.memory, std::move(segment), *targets));
+    ++stats_.memory.segments;
+    stats_.memory.segmentObjects += targets->size();
+    stats_.memory.maxSegmentSize = std::max(stats_.memory.maxSegmentSize, total);
+  }
+
+  bool shouldSplit(const MemoryObject &mo, const ExprRef &offset) const {
+    const MemoryModelOptions &m = options_.memory;
+    return m.splitObjects && relocatable() && !offset->isConstant() && mo.base &&
+           mo.kind == ObjectKind::Heap && mo.splittable && !mo.split && mo.members.empty() &&
+           mo.size > m.splitThreshold && m.partitionSize < mo.size;
+  }
+
+  // Splits the object into chunks in place; every state splitting it gets the same chunk bases.
+  void splitObject(ExecutionState &s, const MemoryObject &mo) {
+    const uint64_t chunk = options_.memory.partitionSize;
+    std::vector<ExprRef> &bases = chunkBases_[mo.base->symbol()];
+    for (size_t i = bases.size() + 1; i < chunkCount(mo.size, chunk); ++i)
+      bases.push_back(newBase(mo.address + i * chunk, std::min(chunk, mo.size - i * chunk)));
+    splitIntoChunks(ctx_, s.memory, mo.address, chunk, bases, nextObjectId_);
+    nextObjectId_ += bases.size() + 1;
+    ++stats_.memory.splits;
+    stats_.memory.chunks += bases.size() + 1;
+    stats_.memory.maxSplitSize = std::max(stats_.memory.maxSplitSize, mo.size);
   }
 
   // --- Values ------------------------------------------------------------------------------
@@ -253,8 +490,11 @@ private:
 
   // Decides `cond` on the state; nullopt when the solver could not (the state is ended).
   std::optional<Validity> decide(ExecutionState &s, const ExprRef &cond) {
+    ExprRef c = substitute(s, cond);
+    if (c->isConstant()) // the layout alone decides it
+      return c->isTrue() ? Validity::True : Validity::False;
     ++stats_.queries;
-    Answer<Validity> v = solver_->evaluate(s.constraints, cond);
+    Answer<Validity> v = solver_->evaluate(solverConstraints(s), c);
     if (!v.known()) {
       terminate(s, Termination{std::nullopt, true, true, "solver failure: " + v.reason});
       return std::nullopt;
@@ -303,14 +543,19 @@ private:
                                  bool constrain) {
     if (v.concrete())
       return v.bits;
+    // The constraint is added with addresses substituted: it is a fact about the inputs, which
+    // stays true wherever objects move later.
+    ExprRef e = substitute(s, v.sym);
+    if (e->isConstant())
+      return e->value();
     ++stats_.queries;
-    Answer<u128> value = solver_->getValue(s.constraints, v.sym);
+    Answer<u128> value = solver_->getValue(solverConstraints(s), e);
     if (!value.known()) {
       terminate(s, Termination{std::nullopt, true, true, "solver failure: " + value.reason});
       return std::nullopt;
     }
     if (constrain)
-      addConstraint(s, ctx_.eq(v.sym, ctx_.constant(*value, width)));
+      addConstraint(s, ctx_.eq(e, ctx_.constant(*value, width)));
     return *value;
   }
 
@@ -369,7 +614,7 @@ private:
     for (const SymbolicInput &in : s.inputs)
       arrays.push_back(ctx_.symbol(in.array));
     ++stats_.queries;
-    Answer<Assignment> model = solver_->getInitialValues(s.constraints, arrays);
+    Answer<Assignment> model = solver_->getInitialValues(solverConstraints(s), arrays);
     if (!model.known()) {
       spdlog::warn("no test for a path: the solver gave no model ({})", model.reason);
       if (t.error) // the error still counts, without inputs
@@ -398,25 +643,54 @@ private:
   // Resolves an access of `bytes` at `address` to one object per feasible target, forking when
   // the address may point into several objects, and calls `access(state, entry, offset)` for
   // each. Reports out-of-bounds, null and use-after-free errors on the states that go astray.
+  // An address the layout determines (a concrete one, or a base plus a constant) takes the
+  // concrete path: no solver question.
   template <class Access>
   void resolve(ExecutionState &s, const Value &address, unsigned bytes, bool write, Access access) {
-    if (address.concrete()) {
-      uint64_t a = uint64_t(address.bits);
-      const AddressSpace::Entry *e = s.memory.find(a);
-      if (e && (e->object->base || e->object->sizeExpr))
-        return resolveSymbolic(s, address, bytes, write, access); // checks need the expressions
-      if (!e || a - e->object->address + bytes > e->object->size) {
-        memoryError(s, a, bytes, e);
-        return;
-      }
-      if (write && e->object->readOnly) {
-        reportError(s, makeError(s, "ptr", "read-only", "write to read-only memory " + e->object->name));
-        return;
-      }
-      access(s, *e, Value(u128(a - e->object->address)));
+    std::optional<uint64_t> known = knownAddress(s, address);
+    if (!known)
+      return resolveSymbolic(s, address, bytes, write, access);
+    uint64_t a = *known;
+    const AddressSpace::Entry *e = s.memory.find(a);
+    if (e && e->object->sizeExpr)
+      return resolveSymbolic(s, address, bytes, write, access); // checks need the size expression
+    if (e && e->object->split && a - e->object->address + bytes > e->object->size &&
+        a + bytes <= e->object->split->address + e->object->split->size) {
+      joinChunks(ctx_, s.memory, *e->object->split); // an access across chunks
+      return resolve(s, address, bytes, write, access);
+    }
+    if (!e || a - e->object->address + bytes > e->object->size) {
+      memoryError(s, a, bytes, e);
       return;
     }
-    resolveSymbolic(s, address, bytes, write, access);
+    if (!e->object->members.empty() && !checkMemberAccess(s, *e, a, bytes))
+      return;
+    if (write && e->object->readOnly) {
+      reportError(s, makeError(s, "ptr", "read-only", "write to read-only memory " + e->object->name));
+      return;
+    }
+    access(s, *e, Value(u128(a - e->object->address)));
+  }
+
+  // A concrete access into a segment must stay within one live member.
+  bool checkMemberAccess(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) {
+    uint64_t off = a - e.object->address;
+    for (const SegmentMember &m : e.object->members) {
+      if (off < m.offset || off >= m.offset + std::max<uint64_t>(m.size, 1))
+        continue;
+      if (m.freed) {
+        reportError(s, makeError(s, "ptr", "use-after-free", "memory error: use after free"));
+        return false;
+      }
+      if (off + bytes <= m.offset + m.size)
+        return true;
+      break;
+    }
+    reportError(s, makeError(s, "ptr", "out-of-bounds",
+                             "memory error: out of bound pointer (" + std::to_string(bytes) +
+                                 "-byte access at offset " + std::to_string(off) + " of " +
+                                 e.object->name + ", outside its objects)"));
+    return false;
   }
 
   // p lies in one of the state's objects; null when there are too many objects to say so in
@@ -446,9 +720,27 @@ private:
   template <class Access>
   void resolveSymbolic(ExecutionState &s, const Value &address, unsigned bytes, bool write,
                        Access access) {
+    // Counted once per access, however often a split or a join re-runs it.
+    const bool outermost = resolutionDepth_++ == 0;
+    const uint64_t queriesBefore = stats_.queries;
+    resolveTargets(s, address, bytes, write, access);
+    if (outermost)
+      stats_.memory.resolutionQueries += stats_.queries - queriesBefore;
+    --resolutionDepth_;
+  }
+
+  // `merge`: objects may move into a segment first (not when re-run after a split or a join).
+  template <class Access>
+  void resolveTargets(ExecutionState &s, const Value &address, unsigned bytes, bool write,
+                      Access access, bool merge = true) {
     ExprRef p = address.expr(ctx_, 64);
+    if (merge && options_.memory.mergeObjects && relocatable()) {
+      mergeTargets(s, p);
+      if (isTerminated(&s))
+        return;
+    }
     ExecutionState *rest = &s;
-    for (unsigned round = 0; rest && round < 64; ++round) {
+    for (unsigned round = 0; rest && round < kMaxTargets; ++round) {
       std::optional<u128> sample = concretize(*rest, address, 64, false);
       if (!sample)
         return;
@@ -464,20 +756,25 @@ private:
         rest = others;
         continue;
       }
-      const MemoryObject &mo = *e->object;
+      // Held: a split below unbinds the object from the state that may be its only owner.
+      const std::shared_ptr<const MemoryObject> object = e->object;
+      const MemoryObject &mo = *object;
       ExprRef offset = ctx_.sub(p, baseOf(mo));
       // In the object's extent at all (a zero-sized object still owns its first byte), then
       // within its size for the whole access.
-      ExprRef extent = ctx_.constant(std::max<uint64_t>(mo.size, 1), 64);
-      ExprRef inObject = ctx_.ult(offset, extent);
-      auto [inside, outside] = branch(*rest, inObject);
+      auto [inside, outside] = branch(*rest, inObject(p, mo));
+      if (inside && outside)
+        ++stats_.memory.resolutionForks;
       if (inside) {
         ExprRef size = sizeOf(mo), n = ctx_.constant(bytes, 64);
         ExprRef fits = ctx_.land(ctx_.ule(n, size), ctx_.ule(offset, ctx_.sub(size, n)));
         auto [ok, overflow] = branch(*inside, fits);
         if (overflow)
-          memoryError(*overflow, uint64_t(*sample), bytes, e);
-        if (ok) {
+          overflowAccess(*overflow, mo, p, uint64_t(*sample), address, bytes, write, access);
+        if (ok && shouldSplit(mo, offset)) {
+          splitObject(*ok, mo);
+          resolveTargets(*ok, address, bytes, write, access, false); // again, on the chunks
+        } else if (ok) {
           const AddressSpace::Entry *entry = ok->memory.findBase(mo.address);
           if (write && mo.readOnly)
             reportError(*ok, makeError(*ok, "ptr", "read-only", "write to read-only memory " + mo.name));
@@ -489,6 +786,28 @@ private:
     }
     if (rest)
       terminate(*rest, Termination{std::nullopt, true, true, "too many objects for one pointer"});
+  }
+
+  // An access that starts in `mo` and runs past its end: an error, unless `mo` is a chunk and
+  // the access stays within the object it was split from; then that object is joined again
+  // and the access re-run.
+  template <class Access>
+  void overflowAccess(ExecutionState &s, const MemoryObject &mo, const ExprRef &p, uint64_t sample,
+                      const Value &address, unsigned bytes, bool write, Access access) {
+    if (!mo.split) {
+      memoryError(s, sample, bytes, s.memory.find(sample));
+      return;
+    }
+    const SplitOrigin &origin = *mo.split;
+    ExprRef offset = ctx_.sub(p, origin.base);
+    ExprRef within = ctx_.ule(offset, ctx_.constant(origin.size - bytes, 64));
+    auto [joined, astray] = bytes <= origin.size ? branch(s, within) : Sides{nullptr, &s};
+    if (astray)
+      memoryError(*astray, sample, bytes, astray->memory.find(sample));
+    if (joined) {
+      joinChunks(ctx_, joined->memory, origin);
+      resolveTargets(*joined, address, bytes, write, access, false);
+    }
   }
 
   void memoryError(ExecutionState &s, uint64_t address, unsigned bytes,
@@ -513,24 +832,34 @@ private:
   Value readAt(const AddressSpace::Entry &e, const Value &offset, unsigned bytes) {
     if (offset.concrete())
       return e.state->read(ctx_, uint64_t(offset.bits), bytes);
+    countSymbolicAccess(*e.object);
     return e.state->readSymbolic(ctx_, offset.sym, bytes);
   }
 
   void writeAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset,
                const Value &v, unsigned bytes) {
     ObjectState &os = s.memory.writable(e.object->address);
-    if (offset.concrete())
+    if (offset.concrete()) {
       os.write(ctx_, uint64_t(offset.bits), v, bytes);
-    else
+    } else {
+      countSymbolicAccess(*e.object);
       os.writeSymbolic(ctx_, offset.sym, v, bytes);
+    }
+  }
+
+  void countSymbolicAccess(const MemoryObject &mo) {
+    ++stats_.memory.symbolicAccesses;
+    stats_.memory.symbolicAccessBytes += mo.size;
+    stats_.memory.maxSymbolicAccessBytes = std::max(stats_.memory.maxSymbolicAccessBytes, mo.size);
   }
 
   // Reads a NUL-terminated string with concrete bytes (for messages and printf).
   std::string readString(ExecutionState &s, const Value &address, size_t limit = 4096) {
-    if (!address.concrete())
+    std::optional<uint64_t> start = knownAddress(s, address);
+    if (!start)
       return "(symbolic string)";
     std::string out;
-    uint64_t a = uint64_t(address.bits);
+    uint64_t a = *start;
     while (out.size() < limit) {
       const AddressSpace::Entry *e = s.memory.find(a);
       if (!e)
@@ -540,7 +869,7 @@ private:
       if (byte.concrete()) {
         c = uint8_t(byte.bits);
       } else {
-        Answer<u128> v = solver_->getValue(s.constraints, byte.sym);
+        Answer<u128> v = solver_->getValue(solverConstraints(s), substitute(s, byte.sym));
         c = v.known() ? uint8_t(*v) : '?';
       }
       if (!c)
@@ -571,6 +900,7 @@ private:
   void step(ExecutionState &s) {
     Frame &f = s.top();
     const Function &fn = program_.functions[f.function];
+    currentInstr_ = (uint64_t(f.function) << 32) | f.pc;
     const Instr &in = fn.instrs[f.pc++];
     currentLoc_ = in.loc;
     ++s.instructions;
@@ -632,7 +962,7 @@ private:
       uint64_t size = uint64_t(*count) * in.imm;
       uint64_t a = allocate(s, size, ObjectKind::Stack, "local in " + fn.name, in.loc);
       s.top().allocas.push_back(a);
-      return setReg(s, in, Value(u128(a)));
+      return setReg(s, in, pointerTo(s, a));
     }
     case Opcode::Load: {
       unsigned bytes = (in.width + 7) / 8;
@@ -1112,7 +1442,7 @@ private:
       // byval: the callee gets its own copy of the caller's object.
       uint64_t mine = allocate(s, copy, ObjectKind::Stack, "by-value argument of " + callee.name, in.loc);
       f.allocas.push_back(mine);
-      Value dst{u128(mine)};
+      Value dst = pointerTo(s, mine);
       Value count{u128(copy)};
       copyMemory(s, dst, args[i], count, 64);
       if (isTerminated(&s))
@@ -1245,7 +1575,7 @@ private:
       if (size > kMaxAllocation)
         return returnValue(s, in, Value(u128(0))); // too large: malloc fails
       uint64_t a = allocate(s, uint64_t(size), ObjectKind::Heap, "heap object", in.loc);
-      return returnValue(s, in, Value(u128(a)));
+      return returnValue(s, in, pointerTo(s, a));
     }
     case Special::Realloc: return reallocate(s, in, site, args);
     case Special::Free: return freeObject(s, arg(0));
@@ -1424,23 +1754,43 @@ private:
       return returnValue(s, in, Value(u128(0)));
     uint64_t fresh = allocate(s, uint64_t(*n), ObjectKind::Heap, "heap object", in.loc);
     if (*old) {
-      const AddressSpace::Entry *e = s.memory.findBase(uint64_t(*old));
-      if (!e || e->object->kind != ObjectKind::Heap)
+      std::optional<uint64_t> size = heapObjectSize(s, uint64_t(*old));
+      if (!size)
         return reportError(s, makeError(s, "free", "invalid-free", "realloc of a pointer that is not a heap object"));
-      uint64_t keep = std::min<uint64_t>(e->object->size, uint64_t(*n));
+      uint64_t keep = std::min<uint64_t>(*size, uint64_t(*n));
       for (uint64_t i = 0; i < keep; ++i) {
-        Value b = e->state->read(ctx_, i, 1);
+        const AddressSpace::Entry *e = s.memory.find(uint64_t(*old) + i);
+        Value b = e->state->read(ctx_, uint64_t(*old) + i - e->object->address, 1);
         s.memory.writable(fresh).write(ctx_, i, b, 1);
       }
       freeObject(s, Value(*old));
     }
-    returnValue(s, in, Value(u128(fresh)));
+    returnValue(s, in, pointerTo(s, fresh));
+  }
+
+  // The size of the live heap object starting at `a`: a whole object, a member of a segment or
+  // an object split into chunks.
+  std::optional<uint64_t> heapObjectSize(const ExecutionState &s, uint64_t a) const {
+    const AddressSpace::Entry *e = s.memory.find(a);
+    if (!e || e->object->kind != ObjectKind::Heap)
+      return std::nullopt;
+    const MemoryObject &mo = *e->object;
+    if (mo.split)
+      return mo.split->address == a ? std::optional<uint64_t>(mo.split->size) : std::nullopt;
+    for (const SegmentMember &m : mo.members)
+      if (mo.address + m.offset == a && !m.freed)
+        return m.size;
+    if (!mo.members.empty() || mo.address != a)
+      return std::nullopt;
+    return mo.size;
   }
 
   void freeObject(ExecutionState &s, const Value &p) {
     std::optional<u128> a = concretize(s, p, 64, true);
     if (!a || *a == 0)
       return;
+    if (const AddressSpace::Entry *in = s.memory.find(uint64_t(*a)); in && (in->object->split || !in->object->members.empty()))
+      return freeMoved(s, *in, uint64_t(*a));
     const AddressSpace::Entry *e = s.memory.findBase(uint64_t(*a));
     if (!e) {
       for (const auto &[base, size] : s.freed)
@@ -1452,6 +1802,38 @@ private:
       return reportError(s, makeError(s, "free", "invalid-free", "free of " + e->object->name));
     s.freed.emplace_back(e->object->address, e->object->size);
     s.memory.unbind(e->object->address);
+  }
+
+  // free() of an object that moved: a split object goes with all its chunks; a segment member
+  // is marked freed, and the segment goes with its last member.
+  void freeMoved(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a) {
+    const MemoryObject &mo = *e.object;
+    if (mo.split) {
+      if (mo.split->address != a)
+        return reportError(s, makeError(s, "free", "invalid-free", "memory error: invalid free"));
+      std::shared_ptr<const SplitOrigin> origin = mo.split;
+      for (uint64_t off = 0; off < origin->size; off += origin->chunkSize)
+        s.memory.unbind(origin->address + off);
+      s.freed.emplace_back(origin->address, origin->size);
+      return;
+    }
+    auto updated = std::make_shared<MemoryObject>(mo);
+    bool anyLive = false, found = false;
+    for (SegmentMember &m : updated->members) {
+      if (mo.address + m.offset == a) {
+        if (m.freed)
+          return reportError(s, makeError(s, "free", "double-free", "memory error: double free"));
+        m.freed = found = true;
+        s.freed.emplace_back(a, m.size);
+      }
+      anyLive |= !m.freed;
+    }
+    if (!found)
+      return reportError(s, makeError(s, "free", "invalid-free", "memory error: invalid free"));
+    if (anyLive)
+      s.memory.bind(std::move(updated), e.state);
+    else
+      s.memory.unbind(mo.address);
   }
 
   void copyMemory(ExecutionState &s, const Value &dstPtr, const Value &srcPtr, const Value &count,
@@ -1632,6 +2014,18 @@ private:
   uint64_t nextStateId_ = 1;
   uint64_t nextObjectId_ = 1;
   uint32_t currentLoc_ = 0;
+  uint64_t currentInstr_ = 0; // (function, instruction index) of the instruction being run
+  // Relocatable model.
+  std::unordered_map<const SymbolDecl *, uint64_t> homeAddress_; // where each base was allocated
+  AddressSubstitution homeSubstitution_;                         // for states with nothing moved
+  std::vector<std::pair<uint64_t, std::unique_ptr<AddressSubstitution>>> movedSubstitutions_;
+  uint64_t nextBaseId_ = 0;
+  uint64_t nextBindingsVersion_ = 0;
+  uint64_t nextSegmentAddress_ = kSegmentBase;
+  std::map<std::string, ExprRef> segmentsByKey_; // access and objects -> the segment's base
+  std::unordered_map<const SymbolDecl *, std::vector<ExprRef>> chunkBases_; // by the split object's base
+  std::unordered_map<uint64_t, std::set<uint64_t>> contextsAt_; // access -> allocation contexts resolved there
+  unsigned resolutionDepth_ = 0;
   uint64_t lastCheck_ = 0;
   uint64_t limitChecks_ = 0;
   static constexpr unsigned kSlice = 64;

@@ -105,6 +105,20 @@ std::string summaryJson(const RunStatistics &s,
   j += ", \"wall_time_s\": " + f(s.wallSeconds);
   j += ", \"coverage\": {\"lines_covered\": " + std::to_string(s.linesCovered) +
        ", \"lines_total\": " + std::to_string(s.linesTotal) + "}";
+  const MemoryModelStats &m = s.memory;
+  j += ", \"memory\": {\"resolution_forks\": " + std::to_string(m.resolutionForks) +
+       ", \"resolution_queries\": " + std::to_string(m.resolutionQueries) +
+       ", \"context_hits\": " + std::to_string(m.contextHits) +
+       ", \"context_fallbacks\": " + std::to_string(m.contextFallbacks) +
+       ", \"segments\": " + std::to_string(m.segments) +
+       ", \"segments_reused\": " + std::to_string(m.segmentsReused) +
+       ", \"segment_objects\": " + std::to_string(m.segmentObjects) +
+       ", \"max_segment_size\": " + std::to_string(m.maxSegmentSize) +
+       ", \"splits\": " + std::to_string(m.splits) + ", \"chunks\": " + std::to_string(m.chunks) +
+       ", \"max_split_size\": " + std::to_string(m.maxSplitSize) +
+       ", \"symbolic_accesses\": " + std::to_string(m.symbolicAccesses) +
+       ", \"symbolic_access_bytes\": " + std::to_string(m.symbolicAccessBytes) +
+       ", \"max_symbolic_access_bytes\": " + std::to_string(m.maxSymbolicAccessBytes) + "}";
   j += ", \"errors\": [";
   for (size_t i = 0; i < errors.size(); ++i) {
     const auto &[e, test] = errors[i];

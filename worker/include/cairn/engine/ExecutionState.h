@@ -3,6 +3,8 @@
 
 #include "cairn/engine/Memory.h"
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,14 @@ struct SymbolicInput {
   uint64_t size;
 };
 
+// Relocatable model: the bases that no longer stand for the address they were allocated at
+// (moved into a segment), each with its address now. `version` tells bindings apart, so a
+// substitution made for one set of bindings can be kept for it.
+struct BaseBindings {
+  std::map<const SymbolDecl *, uint64_t> moved;
+  uint64_t version = 0;
+};
+
 struct ExecutionState {
   uint64_t id = 0;
   std::vector<Frame> stack;
@@ -40,6 +50,12 @@ struct ExecutionState {
   uint64_t nextAddress = 0; // where the next object goes: allocation is deterministic per path
   std::vector<std::pair<uint64_t, uint64_t>> freed; // (base, size) of freed heap objects
   uint64_t instructionsSinceNewCoverage = 0;
+  // Relocatable model: shared by forked states until one of them moves an object.
+  std::shared_ptr<const BaseBindings> relocated;
+  // The path constraints as the solver gets them (every base replaced by its address), for the
+  // first `substitutedConstraints` constraints; rebuilt when an object moves.
+  std::vector<ExprRef> solverConstraints;
+  size_t substitutedConstraints = 0;
 
   Frame &top() { return stack.back(); }
 };

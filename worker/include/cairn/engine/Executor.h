@@ -2,6 +2,7 @@
 // memory accesses and reports every finished path and error to a ResultSink.
 #pragma once
 
+#include "cairn/engine/MemoryModel.h"
 #include "cairn/engine/Program.h"
 #include "cairn/engine/Searcher.h"
 #include "cairn/solver/SolverChain.h"
@@ -54,6 +55,7 @@ struct RunStatistics {
   uint64_t linesTotal = 0;
   std::vector<ErrorReport> errors;
   std::vector<SolverLayerStats> solverLayers;
+  MemoryModelStats memory;
 };
 
 struct ExecutorOptions {
@@ -65,6 +67,7 @@ struct ExecutorOptions {
   uint32_t maxDepth = 0;          // symbolic branches per path; 0: none
   uint64_t maxMemoryMB = 0;       // 0: none
   SolverChainOptions solver;
+  MemoryModelOptions memory;
   bool checkOverflow = false;  // signed overflow of C's int arithmetic is an error
   bool checkOvershift = false; // shifting by the width or more is an error
   // When set and true, the run stops as if a limit was reached (e.g. set from a SIGINT handler).

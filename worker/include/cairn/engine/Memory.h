@@ -1,8 +1,8 @@
 // Memory of one execution state: objects, their contents, and the address space that maps
 // addresses to them. Contents are copy-on-write between forked states.
 //
-// An object's base and size are concrete in the standard model; the MemoryModel interface in
-// Executor is where the relocatable and symbolic-size models replace them by expressions.
+// An object's base and size are concrete in the standard model; the relocatable model gives
+// objects symbolic bases (MemoryModel.h), the symbolic-size model symbolic sizes.
 #pragma once
 
 #include "cairn/engine/Value.h"
@@ -20,6 +20,24 @@ enum class ObjectKind : uint8_t { Global, Stack, Heap, Argument };
 // is keyed by; `base` and `sizeExpr`, when set, are what expressions and checks use instead:
 // a symbolic base (relocatable model, bound to `address` by an address constraint) or a
 // symbolic size bounded by `size` (symbolic-size model, where `size` is the capacity).
+// Relocatable model: an object moved into a segment, at `offset` within it.
+struct SegmentMember {
+  ExprRef base;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  bool freed = false;
+  std::string name;
+};
+
+// Relocatable model: the object a chunk was split from. Its chunks lie back to back from
+// `address` on; the first chunk keeps the object's base.
+struct SplitOrigin {
+  ExprRef base;
+  uint64_t address = 0;
+  uint64_t size = 0;
+  uint64_t chunkSize = 0;
+};
+
 struct MemoryObject {
   uint64_t id = 0;
   uint64_t address = 0;
@@ -30,6 +48,10 @@ struct MemoryObject {
   bool readOnly = false;
   std::string name;     // the variable or allocation site, for messages
   uint32_t allocLoc = 0; // source location of the allocation
+  uint64_t allocContext = 0; // the allocation site and its callers (context-based resolution)
+  std::vector<SegmentMember> members;       // a segment's objects, by offset
+  std::shared_ptr<const SplitOrigin> split; // set on the chunks of a split object
+  bool splittable = true; // false once a split had to be undone for an access across chunks
 };
 
 // The bytes of one object. Concrete bytes are kept as bytes; symbolic ones as expressions.

@@ -1,0 +1,15 @@
+#include "cairn/engine/MemoryModel.h"
+
+namespace cairn::engine {
+
+bool parseMemoryModelKind(const std::string &name, MemoryModelKind &out) {
+  if (name == "standard")
+    out = MemoryModelKind::Standard;
+  else if (name == "relocatable")
+    out = MemoryModelKind::Relocatable;
+  else
+    return false;
+  return true;
+}
+
+} // namespace cairn::engine

@@ -1,0 +1,38 @@
+// The relocatable model's two ways of moving objects, as operations on one address space:
+// merging objects into a segment and splitting an object into chunks (and undoing a split).
+// Choosing addresses and base symbols, and recording where bases went, is the caller's part.
+#pragma once
+
+#include "cairn/engine/Memory.h"
+
+#include <utility>
+#include <vector>
+
+namespace cairn::engine {
+
+// Where a base symbol now stands: `address` is its new concrete address.
+struct BaseMove {
+  const SymbolDecl *base;
+  uint64_t address;
+};
+
+// Offsets of objects laid out back to back in a segment, each aligned like malloc's results.
+std::vector<uint64_t> segmentLayout(const std::vector<uint64_t> &sizes, uint64_t &total);
+
+// Moves the objects at `targets` (their addresses) into `segment` (whose id, address, base, size
+// and name the caller chose; `segment.size` must be what segmentLayout gave). A target that is a
+// segment itself brings its members along. Returns where every moved base now is.
+std::vector<BaseMove> mergeIntoSegment(ExprContext &ctx, AddressSpace &space, MemoryObject segment,
+                                       const std::vector<uint64_t> &targets);
+
+// Splits the object at `address` into chunks of `chunkSize` bytes at the same addresses: the
+// first chunk keeps the object's base, chunk i > 0 gets chunkBases[i - 1] and id firstId + i.
+// No base moves.
+void splitIntoChunks(ExprContext &ctx, AddressSpace &space, uint64_t address, uint64_t chunkSize,
+                     const std::vector<ExprRef> &chunkBases, uint64_t firstId);
+size_t chunkCount(uint64_t size, uint64_t chunkSize);
+
+// Joins the chunks of a split object into one object again (marked not to be split again).
+void joinChunks(ExprContext &ctx, AddressSpace &space, const SplitOrigin &origin);
+
+} // namespace cairn::engine

@@ -64,6 +64,12 @@ run options:
   --split-objects          relocatable: split large objects accessed at symbolic offsets
   --split-threshold BYTES  objects larger than this are split (default 300)
   --partition-size BYTES   the chunk size, a multiple of 8 (default 128)
+  --size-model concrete|symbolic   symbolic: allocations of a symbolic size keep it (bounded)
+  --capacity N             symbolic sizes: the largest size (default 100; raised when needed)
+  --size-mode eager|lazy|merge|merge-opt   symbolic sizes: fork per size at the allocation,
+                           fork on demand, or merge size-dependent loops (default lazy)
+  --max-merge-states N     a larger group of states at one merge point is not merged (10000)
+  --merge-loops-with-calls merge size-dependent loops even when they call functions
   --no-independence --no-query-cache --no-cex-cache
   --json                   print the summary as one JSON object on stdout
   --quiet                  no progress or summary text on stderr
@@ -105,7 +111,7 @@ int runCommand(std::vector<std::string> args) {
   ExecutorOptions opts;
   LoadOptions load;
   std::string outputDir, program;
-  bool json = false, quiet = false;
+  bool json = false, quiet = false, sizeModeGiven = false, capacityGiven = false;
   opts.solver.timeoutSeconds = 30;
 
   std::map<std::string, std::function<void(const std::string &)>> valued = {
@@ -138,6 +144,20 @@ int runCommand(std::vector<std::string> args) {
       {"--context-resolve", [&](const std::string &v) {
          opts.memory.contextDepth = int(std::min<uint64_t>(parseCount("--context-resolve", v), 64));
        }},
+      {"--size-model", [&](const std::string &v) {
+         if (!parseSizeModelKind(v, opts.sizeModel.kind))
+           throw UsageError("unknown size model '" + v + "' (concrete or symbolic)");
+       }},
+      {"--size-mode", [&](const std::string &v) {
+         if (!parseSizeMode(v, opts.sizeModel.mode))
+           throw UsageError("unknown size mode '" + v + "' (eager, lazy, merge or merge-opt)");
+         sizeModeGiven = true;
+       }},
+      {"--capacity", [&](const std::string &v) {
+         opts.sizeModel.capacity = parseCount("--capacity", v);
+         capacityGiven = true;
+       }},
+      {"--max-merge-states", [&](const std::string &v) { opts.merging.maxStates = parseCount("--max-merge-states", v); }},
       {"--split-threshold", [&](const std::string &v) { opts.memory.splitThreshold = parseCount("--split-threshold", v); }},
       {"--partition-size", [&](const std::string &v) {
          opts.memory.partitionSize = parseCount("--partition-size", v);
@@ -153,6 +173,7 @@ int runCommand(std::vector<std::string> args) {
       {"--merge-objects", [&] { opts.memory.mergeObjects = true; }},
       {"--no-segment-reuse", [&] { opts.memory.reuseSegments = false; }},
       {"--split-objects", [&] { opts.memory.splitObjects = true; }},
+      {"--merge-loops-with-calls", [&] { opts.merging.loopsWithCalls = true; }},
       {"--check-overflow", [&] { opts.checkOverflow = true; }},
       {"--check-overshift", [&] { opts.checkOvershift = true; }},
       {"--no-independence", [&] { opts.solver.independence = false; }},
@@ -196,6 +217,8 @@ int runCommand(std::vector<std::string> args) {
     throw UsageError("--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable");
   if (mm.contextDepth >= 0 && !mm.mergeObjects)
     throw UsageError("--context-resolve needs --merge-objects");
+  if ((sizeModeGiven || capacityGiven) && !opts.sizeModel.symbolic())
+    throw UsageError("--size-mode and --capacity need --size-model symbolic");
 
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, load.entry);

@@ -11,6 +11,9 @@
 #                                          follows "--" becomes the program's argv
 #   // EXPECT: paths_completed=N paths_partial=N tests=N
 #   // EXPECT-ERROR: TYPE KIND LINE        one per expected error; the set must match exactly
+#   // EXPECT@NAME: ...                    the variant NAME's own expectations: with this line,
+#   // EXPECT-ERROR@NAME: TYPE KIND LINE    they replace EXPECT and EXPECT-ERROR for that variant
+#                                          (its errors are then exactly its EXPECT-ERROR@ lines)
 #   // KNOWN-FAILING: reason               the engine is wrong here: the test is skipped (it
 #                                          still runs, and fails if the engine now gets it right,
 #                                          so the marker gets removed)
@@ -43,7 +46,7 @@ get_filename_component(e2e_name "${PROGRAM}" NAME)
 
 # --- the header ---------------------------------------------------------------------------------
 file(STRINGS "${PROGRAM}" header_lines
-     REGEX "^[ \t]*//[ \t]*(CAIRN-ARGS|EXPECT|EXPECT-ERROR|KNOWN-FAILING|NO-REPLAY):")
+     REGEX "^[ \t]*//[ \t]*(CAIRN-ARGS|EXPECT|EXPECT-ERROR|EXPECT@[A-Za-z0-9_-]+|EXPECT-ERROR@[A-Za-z0-9_-]+|KNOWN-FAILING|NO-REPLAY):")
 set(cairn_args "")
 set(compare_args "")
 if(DEFINED COMPARE_ARGS AND NOT COMPARE_ARGS STREQUAL "")
@@ -56,6 +59,8 @@ if(DEFINED VARIANT) # a CAIRN-VARIANT line: the same program and expectations, o
 endif()
 set(expect_line "")
 set(expected_errors "")
+set(variant_expect_line "")
+set(variant_expected_errors "")
 set(known_failing "")
 set(no_replay "")
 foreach(line IN LISTS header_lines)
@@ -75,6 +80,16 @@ foreach(line IN LISTS header_lines)
     list(APPEND expected_errors "${CMAKE_MATCH_1} ${CMAKE_MATCH_2} ${CMAKE_MATCH_3}")
   elseif(line MATCHES "^[ \t]*//[ \t]*EXPECT-ERROR:")
     message(FATAL_ERROR "e2e ${e2e_name}: malformed line '${line}' (want: EXPECT-ERROR: TYPE KIND LINE)")
+  elseif(line MATCHES "^[ \t]*//[ \t]*EXPECT@([A-Za-z0-9_-]+):(.*)$")
+    if(DEFINED VARIANT AND CMAKE_MATCH_1 STREQUAL VARIANT)
+      string(STRIP "${CMAKE_MATCH_2}" variant_expect_line)
+    endif()
+  elseif(line MATCHES "^[ \t]*//[ \t]*EXPECT-ERROR@([A-Za-z0-9_-]+):[ \t]*([^ \t]+)[ \t]+([^ \t]+)[ \t]+([0-9]+)[ \t]*$")
+    if(DEFINED VARIANT AND CMAKE_MATCH_1 STREQUAL VARIANT)
+      list(APPEND variant_expected_errors "${CMAKE_MATCH_2} ${CMAKE_MATCH_3} ${CMAKE_MATCH_4}")
+    endif()
+  elseif(line MATCHES "^[ \t]*//[ \t]*EXPECT-ERROR@")
+    message(FATAL_ERROR "e2e ${e2e_name}: malformed line '${line}' (want: EXPECT-ERROR@NAME: TYPE KIND LINE)")
   elseif(line MATCHES "^[ \t]*//[ \t]*KNOWN-FAILING:(.*)$")
     string(STRIP "${CMAKE_MATCH_1}" known_failing)
     if(known_failing STREQUAL "")
@@ -88,6 +103,12 @@ foreach(line IN LISTS header_lines)
   endif()
 endforeach()
 
+if(NOT variant_expect_line STREQUAL "")
+  set(expect_line "${variant_expect_line}")
+  set(expected_errors "${variant_expected_errors}")
+elseif(NOT variant_expected_errors STREQUAL "")
+  message(FATAL_ERROR "e2e ${e2e_name}: EXPECT-ERROR@${VARIANT} lines need an EXPECT@${VARIANT} line")
+endif()
 foreach(key paths_completed paths_partial tests)
   if(NOT expect_line MATCHES "(^|[ \t])${key}=([0-9]+)([ \t]|$)")
     message(FATAL_ERROR "e2e ${e2e_name}: the EXPECT line must give ${key}=N (got '${expect_line}')")

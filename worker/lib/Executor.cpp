@@ -2,7 +2,9 @@
 
 #include "AddressSubstitution.h"
 #include "Relocation.h"
+#include "StateMerging.h"
 #include "cairn/engine/ExecutionState.h"
+#include "cairn/expr/ExprUtil.h"
 #include "cairn/expr/Fold.h"
 
 #include <spdlog/spdlog.h>
@@ -71,11 +73,13 @@ public:
         break;
       // A state runs on until it forks or ends (or a slice is used up): no pick per instruction.
       const uint64_t forksBefore = stats_.forks;
-      for (unsigned slice = 0; slice < kSlice && stats_.forks == forksBefore && terminated_.empty() &&
+      paused_ = false;
+      for (unsigned slice = 0; slice < kSlice && stats_.forks == forksBefore && terminated_.empty() && !paused_ &&
                                !(options_.maxInstructions && stats_.instructions >= options_.maxInstructions);
            ++slice)
         step(s);
       reapTerminated();
+      completeMerges();
       if ((stats_.instructions & ~uint64_t(0xffff)) != lastCheck_) {
         lastCheck_ = stats_.instructions & ~uint64_t(0xffff);
         checkMemory();
@@ -212,13 +216,14 @@ private:
     return true;
   }
 
-  // Fresh memory reads as zero, like KLEE's default.
+  // Fresh memory reads as zero, like KLEE's default. With `sizeExpr`, `size` is the capacity.
   uint64_t allocate(ExecutionState &s, uint64_t size, ObjectKind kind, std::string name,
-                    uint32_t loc) {
+                    uint32_t loc, ExprRef sizeExpr = {}) {
     auto mo = std::make_shared<MemoryObject>();
     mo->id = nextObjectId_++;
     mo->address = s.nextAddress;
     mo->size = size;
+    mo->sizeExpr = std::move(sizeExpr);
     mo->kind = kind;
     mo->name = std::move(name);
     mo->allocLoc = loc;
@@ -502,9 +507,19 @@ private:
     return *v;
   }
 
-  void addConstraint(ExecutionState &s, const ExprRef &c) {
+  void pushConstraint(ExecutionState &s, const ExprRef &c) {
     if (!c->isTrue())
       s.constraints.push_back(c);
+  }
+
+  // A constraint added without a fork: in a merge context, a split whose other side no state
+  // takes, so the execution tree stays a picture of the path condition.
+  void addConstraint(ExecutionState &s, const ExprRef &c) {
+    if (c->isTrue())
+      return;
+    s.constraints.push_back(c);
+    for (MergeMembership &m : s.merges)
+      m.node = m.context->tree.split(m.node, c).first;
   }
 
   // Forks on `cond`: returns the states where it holds and where it does not (either may be
@@ -528,9 +543,11 @@ private:
       terminate(s, Termination{std::nullopt, true, true, "depth limit reached"});
       return {nullptr, nullptr};
     }
+    maybeOpenLoopContext(s, cond);
     ExecutionState &other = fork(s);
-    addConstraint(s, cond);
-    addConstraint(other, ctx_.lnot(cond));
+    pushConstraint(s, cond);
+    pushConstraint(other, ctx_.lnot(cond));
+    noteFork(s, other, cond);
     s.decisions.push_back(1);
     other.decisions.push_back(0);
     ++s.depth;
@@ -597,6 +614,7 @@ private:
     if (isTerminated(&s))
       return;
     terminated_.insert(&s);
+    leaveMergeContexts(s);
     if (t.partial)
       ++stats_.pathsPartial;
     else
@@ -636,6 +654,241 @@ private:
       stats_.errors.push_back(*t.error);
     ++stats_.tests;
     sink_.onTest(test);
+  }
+
+  // --- Symbolic-size model ------------------------------------------------------------------
+
+  // Allocates `size` bytes and calls `done(state, address)` on each state that results: one,
+  // or one per feasible size in eager mode. Address 0: the allocation failed (too large).
+  template <class Done>
+  void allocateSized(ExecutionState &s, const Value &size, ObjectKind kind, const std::string &name,
+                     uint32_t loc, Done done) {
+    if (size.concrete() || !options_.sizeModel.symbolic()) {
+      std::optional<u128> n = concretize(s, size, 64, true);
+      if (!n)
+        return;
+      return done(s, *n > kMaxAllocation ? 0 : allocate(s, uint64_t(*n), kind, name, loc));
+    }
+    const ExprRef sigma = ctx_.zextOrTrunc(size.sym, 64);
+    std::optional<uint64_t> capacity = boundSize(s, sigma);
+    if (!capacity)
+      return;
+    if (*capacity > kMaxAllocation)
+      return done(s, 0);
+    if (options_.sizeModel.mode == SizeMode::Eager) {
+      ExecutionState *rest = &s;
+      for (uint64_t v = 0; rest && v <= *capacity; ++v) {
+        auto [hit, miss] = branch(*rest, ctx_.eq(sigma, ctx_.constant(v, 64)));
+        if (hit && miss)
+          ++stats_.merging.sizeForks;
+        if (hit)
+          done(*hit, allocate(*hit, v, kind, name, loc));
+        rest = miss;
+      }
+      return;
+    }
+    uint64_t a = allocate(s, *capacity, kind, name, loc, sigma);
+    ++stats_.merging.symbolicSizeObjects;
+    SymbolCollector symbols;
+    symbols.add(sigma.get());
+    auto taint = std::make_shared<std::vector<const SymbolDecl *>>(
+        s.sizeSymbols ? *s.sizeSymbols : std::vector<const SymbolDecl *>{});
+    for (const SymbolDecl *d : symbols.symbols())
+      if (std::find(taint->begin(), taint->end(), d) == taint->end())
+        taint->push_back(d);
+    s.sizeSymbols = std::move(taint);
+    done(s, a);
+  }
+
+  // The capacity a symbolic size gets: the configured one, raised (in steps, past a value the
+  // size can take) while the path cannot keep the size that small; the size is then bounded
+  // by it. nullopt when the state ended.
+  std::optional<uint64_t> boundSize(ExecutionState &s, const ExprRef &size) {
+    const SizeModelOptions &o = options_.sizeModel;
+    uint64_t capacity = o.capacity;
+    for (;;) {
+      ExprRef fits = ctx_.ule(size, ctx_.constant(capacity, 64));
+      std::optional<Validity> v = decide(s, fits);
+      if (!v)
+        return std::nullopt;
+      if (*v == Validity::Either)
+        addConstraint(s, fits);
+      if (*v != Validity::False)
+        return capacity;
+      std::optional<u128> possible = concretize(s, Value(size), 64, false);
+      if (!possible)
+        return std::nullopt;
+      if (*possible > kMaxAllocation)
+        return kMaxAllocation + 1;
+      uint64_t step = std::max<uint64_t>(o.capacityStep, 1);
+      capacity = (uint64_t(*possible) + step - 1) / step * step;
+      spdlog::info("capacity raised to {} for a symbolic-size allocation at {}", capacity, where(currentLoc_));
+    }
+  }
+
+  // calloc's size: count times element size, each a size_t.
+  Value product(const Value &count, const Value &each) {
+    if (count.concrete() && each.concrete()) {
+      u128 n = count.bits * each.bits;
+      bool overflows = each.bits && n / each.bits != count.bits;
+      return Value(overflows ? u128(kMaxAllocation) + 1 : n);
+    }
+    return Value(ctx_.mul(count.expr(ctx_, 64), each.expr(ctx_, 64)));
+  }
+
+  // --- State merging -----------------------------------------------------------------------
+
+  MergeContext &openMergeContext(ExecutionState &s, MergeContext::Kind kind) {
+    auto c = std::make_shared<MergeContext>(ctx_);
+    c->kind = kind;
+    c->function = s.top().function;
+    c->frameDepth = s.stack.size();
+    c->prefixConstraints = s.constraints.size();
+    c->prefixDecisions = s.decisions.size();
+    s.merges.push_back({c, 0});
+    ++stats_.merging.contexts;
+    return *c;
+  }
+
+  void closeMergeRegion(ExecutionState &s) {
+    if (!s.merges.empty() && s.merges.back().context->kind == MergeContext::Kind::Region)
+      return arrive(s);
+    if (!warnedUnmatchedClose_)
+      spdlog::warn("klee_close_merge at {} without a klee_open_merge before it: ignored", where(currentLoc_));
+    warnedUnmatchedClose_ = true;
+  }
+
+  // Merge modes: a fork inside a loop on a condition over a symbolic size makes the loop
+  // size-dependent, and the states it forks merge where they leave it. Loops with inner loops
+  // or calls (unless allowed) are left alone, as is a state already in a loop context.
+  void maybeOpenLoopContext(ExecutionState &s, const ExprRef &cond) {
+    if (!options_.sizeModel.mergeLoops() || !s.sizeSymbols)
+      return;
+    const Frame &f = s.top();
+    const Function &fn = program_.functions[f.function];
+    uint32_t loop = fn.blockLoop.empty() ? 0 : fn.blockLoop[f.block];
+    if (!loop)
+      return;
+    const Loop &l = fn.loops[loop - 1];
+    if (l.hasInnerLoops || (l.callsFunctions && !options_.merging.loopsWithCalls))
+      return;
+    for (const MergeMembership &m : s.merges)
+      if (m.context->kind == MergeContext::Kind::Loop)
+        return;
+    SymbolCollector symbols;
+    symbols.add(cond.get());
+    bool tainted = std::any_of(symbols.symbols().begin(), symbols.symbols().end(), [&](const SymbolDecl *d) {
+      return std::find(s.sizeSymbols->begin(), s.sizeSymbols->end(), d) != s.sizeSymbols->end();
+    });
+    if (tainted)
+      openMergeContext(s, MergeContext::Kind::Loop).loop = loop - 1;
+  }
+
+  // Both sides of a fork stay in every context the state is in; each tree records the split.
+  void noteFork(ExecutionState &s, ExecutionState &other, const ExprRef &cond) {
+    for (size_t i = 0; i < s.merges.size(); ++i) {
+      MergeContext &c = *s.merges[i].context;
+      ++c.live;
+      auto [t, f] = c.tree.split(s.merges[i].node, cond);
+      s.merges[i].node = t;
+      other.merges[i].node = f;
+    }
+  }
+
+  // The state is about to run the first instruction after the loop of its innermost context.
+  bool leftLoop(const ExecutionState &s) const {
+    const MergeContext &c = *s.merges.back().context;
+    if (c.kind != MergeContext::Kind::Loop || s.stack.size() != c.frameDepth)
+      return false;
+    const Frame &f = s.stack.back();
+    return f.function == c.function && program_.functions[f.function].blockLoop[f.block] != c.loop + 1;
+  }
+
+  // The state waits, out of the searcher, until every state of its context got here or ended.
+  void arrive(ExecutionState &s) {
+    const std::shared_ptr<MergeContext> &c = s.merges.back().context;
+    searcher_->remove(&s);
+    paused_ = true;
+    c->arrived.push_back(&s);
+    if (--c->live == 0)
+      pendingMerges_.push_back(c);
+  }
+
+  // An ending state leaves its contexts: no longer awaited, or no longer waiting.
+  void leaveMergeContexts(ExecutionState &s) {
+    for (size_t i = s.merges.size(); i-- > 0;) {
+      const std::shared_ptr<MergeContext> &c = s.merges[i].context;
+      auto waiting = std::find(c->arrived.begin(), c->arrived.end(), &s);
+      if (waiting != c->arrived.end()) {
+        c->arrived.erase(waiting);
+        continue;
+      }
+      if (i + 1 == s.merges.size())
+        ++stats_.merging.earlyTerminated;
+      if (--c->live == 0)
+        pendingMerges_.push_back(c);
+    }
+    s.merges.clear();
+  }
+
+  // Contexts whose states all arrived or ended: the waiting states at the same instruction
+  // merge into one, which goes on; a group too large or incompatible goes on unmerged.
+  void completeMerges() {
+    while (!pendingMerges_.empty()) {
+      std::shared_ptr<MergeContext> c = std::move(pendingMerges_.back());
+      pendingMerges_.pop_back();
+      std::map<std::vector<uint32_t>, std::vector<ExecutionState *>> groups; // by position
+      for (ExecutionState *s : c->arrived) {
+        std::vector<uint32_t> position;
+        for (const Frame &f : s->stack)
+          position.insert(position.end(), {f.function, f.block, f.pc});
+        groups[position].push_back(s);
+      }
+      c->arrived.clear();
+      const bool tree = c->kind == MergeContext::Kind::Region
+                            ? options_.merging.treeEncoding
+                            : options_.sizeModel.mode == SizeMode::MergeOpt;
+      uint8_t exit = 0;
+      for (auto &[position, group] : groups) {
+        if (group.size() > 1 && group.size() <= options_.merging.maxStates) {
+          MergeOutcome o = mergeStates(ctx_, program_, *c, group, tree);
+          if (o.merged) {
+            ++stats_.merging.merges;
+            stats_.merging.statesMerged += group.size();
+            stats_.merging.constraintNodes += o.constraintNodes;
+            stats_.merging.valueNodes += o.valueNodes;
+            for (size_t i = 1; i < group.size(); ++i)
+              discardMerged(*group[i]);
+            group.resize(1);
+            // Merged paths of one context differ by their exit: keep their identities apart.
+            group[0]->decisions.push_back(uint8_t(2 + exit));
+          } else {
+            ++stats_.merging.refused;
+            spdlog::debug("{} states not merged at {}: {}", group.size(), where(currentLoc_), o.refusal);
+          }
+        } else if (group.size() > 1) {
+          ++stats_.merging.refused;
+        }
+        exit = uint8_t(std::min(exit + 1, 253));
+        for (ExecutionState *s : group) {
+          s->merges.pop_back();
+          searcher_->add(s);
+        }
+      }
+    }
+    reapTerminated();
+  }
+
+  // A state merged into another: no path ends; enclosing contexts now count one state less
+  // and their trees no longer match their states.
+  void discardMerged(ExecutionState &s) {
+    s.merges.pop_back();
+    for (MergeMembership &m : s.merges) {
+      m.context->treeExact = false;
+      --m.context->live;
+    }
+    s.merges.clear();
+    terminated_.insert(&s);
   }
 
   // --- Memory access -----------------------------------------------------------------------
@@ -898,6 +1151,8 @@ private:
   void setReg(ExecutionState &s, const Instr &in, Value v) { s.top().regs[in.dst] = std::move(v); }
 
   void step(ExecutionState &s) {
+    if (!s.merges.empty() && leftLoop(s))
+      return arrive(s);
     Frame &f = s.top();
     const Function &fn = program_.functions[f.function];
     currentInstr_ = (uint64_t(f.function) << 32) | f.pc;
@@ -956,13 +1211,15 @@ private:
     }
     case Opcode::InsertBits: return insertBits(s, in);
     case Opcode::Alloca: {
-      std::optional<u128> count = concretize(s, eval(f, in.a), in.count, true);
-      if (!count)
-        return;
-      uint64_t size = uint64_t(*count) * in.imm;
-      uint64_t a = allocate(s, size, ObjectKind::Stack, "local in " + fn.name, in.loc);
-      s.top().allocas.push_back(a);
-      return setReg(s, in, pointerTo(s, a));
+      Value count = eval(f, in.a);
+      Value size = count.concrete() ? Value(u128(uint64_t(count.bits) * in.imm))
+                                    : Value(ctx_.mul(ctx_.zextOrTrunc(count.sym, 64), ctx_.constant(in.imm, 64)));
+      allocateSized(s, size, ObjectKind::Stack, "local in " + fn.name, in.loc,
+                    [&](ExecutionState &st, uint64_t a) {
+                      st.top().allocas.push_back(a);
+                      setReg(st, in, pointerTo(st, a));
+                    });
+      return;
     }
     case Opcode::Load: {
       unsigned bytes = (in.width + 7) / 8;
@@ -1489,7 +1746,15 @@ private:
     switch (Special(site.callee)) {
     case Special::MakeSymbolic: {
       std::optional<u128> addr = concretize(s, arg(0), 64, true);
-      std::optional<u128> size = addr ? concretize(s, arg(1), 64, true) : std::nullopt;
+      if (!addr)
+        return;
+      // A symbolic-size object made symbolic by its size expression: all of its capacity.
+      const AddressSpace::Entry *whole = s.memory.findBase(uint64_t(*addr));
+      std::optional<u128> size =
+          whole && whole->object->sizeExpr && !arg(1).concrete() &&
+                  ctx_.zextOrTrunc(arg(1).sym, 64) == whole->object->sizeExpr
+              ? std::optional<u128>(whole->object->size)
+              : concretize(s, arg(1), 64, true);
       if (!size)
         return;
       std::string name = readString(s, arg(2));
@@ -1556,26 +1821,19 @@ private:
       return;
     }
     case Special::OpenMerge:
-    case Special::CloseMerge:
+      openMergeContext(s, MergeContext::Kind::Region);
+      return;
+    case Special::CloseMerge: return closeMergeRegion(s);
     case Special::Ignored:
     case Special::VaEnd: return;
     case Special::Identity: return returnValue(s, in, arg(0));
     case Special::Malloc:
     case Special::Calloc: {
-      std::optional<u128> n = concretize(s, arg(0), site.argWidths[0], true);
-      if (!n)
-        return;
-      u128 size = *n;
-      if (Special(site.callee) == Special::Calloc) {
-        std::optional<u128> m = concretize(s, arg(1), site.argWidths[1], true);
-        if (!m)
-          return;
-        size *= *m;
-      }
-      if (size > kMaxAllocation)
-        return returnValue(s, in, Value(u128(0))); // too large: malloc fails
-      uint64_t a = allocate(s, uint64_t(size), ObjectKind::Heap, "heap object", in.loc);
-      return returnValue(s, in, pointerTo(s, a));
+      Value size = Special(site.callee) == Special::Calloc ? product(arg(0), arg(1)) : arg(0);
+      allocateSized(s, size, ObjectKind::Heap, "heap object", in.loc, [&](ExecutionState &st, uint64_t a) {
+        returnValue(st, in, a ? pointerTo(st, a) : Value(u128(0)));
+      });
+      return;
     }
     case Special::Realloc: return reallocate(s, in, site, args);
     case Special::Free: return freeObject(s, arg(0));
@@ -1745,25 +2003,31 @@ private:
     return true;
   }
 
-  void reallocate(ExecutionState &s, const Instr &in, const CallSite &site, std::vector<Value> &args) {
+  void reallocate(ExecutionState &s, const Instr &in, const CallSite &, std::vector<Value> &args) {
     std::optional<u128> old = concretize(s, args[0], 64, true);
-    std::optional<u128> n = old ? concretize(s, args[1], site.argWidths[1], true) : std::nullopt;
-    if (!n)
+    if (!old)
       return;
-    if (*n > kMaxAllocation)
+    allocateSized(s, args[1], ObjectKind::Heap, "heap object", in.loc, [&](ExecutionState &st, uint64_t fresh) {
+      moveContents(st, in, uint64_t(*old), fresh);
+    });
+  }
+
+  // realloc's second half: the old object's bytes that fit go to the new one, which replaces it.
+  // Symbolic-size objects copy up to the smaller capacity: bytes past either size are never read.
+  void moveContents(ExecutionState &s, const Instr &in, uint64_t old, uint64_t fresh) {
+    if (!fresh)
       return returnValue(s, in, Value(u128(0)));
-    uint64_t fresh = allocate(s, uint64_t(*n), ObjectKind::Heap, "heap object", in.loc);
-    if (*old) {
-      std::optional<uint64_t> size = heapObjectSize(s, uint64_t(*old));
+    if (old) {
+      std::optional<uint64_t> size = heapObjectSize(s, old);
       if (!size)
         return reportError(s, makeError(s, "free", "invalid-free", "realloc of a pointer that is not a heap object"));
-      uint64_t keep = std::min<uint64_t>(*size, uint64_t(*n));
+      uint64_t keep = std::min<uint64_t>(*size, s.memory.findBase(fresh)->object->size);
       for (uint64_t i = 0; i < keep; ++i) {
-        const AddressSpace::Entry *e = s.memory.find(uint64_t(*old) + i);
-        Value b = e->state->read(ctx_, uint64_t(*old) + i - e->object->address, 1);
+        const AddressSpace::Entry *e = s.memory.find(old + i);
+        Value b = e->state->read(ctx_, old + i - e->object->address, 1);
         s.memory.writable(fresh).write(ctx_, i, b, 1);
       }
-      freeObject(s, Value(*old));
+      freeObject(s, Value(u128(old)));
     }
     returnValue(s, in, pointerTo(s, fresh));
   }
@@ -2028,6 +2292,10 @@ private:
   unsigned resolutionDepth_ = 0;
   uint64_t lastCheck_ = 0;
   uint64_t limitChecks_ = 0;
+  // State merging.
+  std::vector<std::shared_ptr<MergeContext>> pendingMerges_; // every state arrived or ended
+  bool paused_ = false;          // the running state began to wait at a merge point
+  bool warnedUnmatchedClose_ = false;
   static constexpr unsigned kSlice = 64;
 };
 

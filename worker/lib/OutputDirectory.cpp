@@ -98,7 +98,7 @@ std::string summaryJson(const RunStatistics &s,
   j += ", \"tests\": " + std::to_string(s.tests);
   j += ", \"instructions\": " + std::to_string(s.instructions);
   j += ", \"forks\": " + std::to_string(s.forks);
-  j += ", \"states_merged\": " + std::to_string(s.statesMerged);
+  j += ", \"states_merged\": " + std::to_string(s.merging.statesMerged);
   j += ", \"queries\": " + std::to_string(s.queries);
   j += ", \"solver_queries\": " + std::to_string(s.solverQueries);
   j += ", \"solver_time_s\": " + f(s.solverSeconds);
@@ -119,6 +119,16 @@ std::string summaryJson(const RunStatistics &s,
        ", \"symbolic_accesses\": " + std::to_string(m.symbolicAccesses) +
        ", \"symbolic_access_bytes\": " + std::to_string(m.symbolicAccessBytes) +
        ", \"max_symbolic_access_bytes\": " + std::to_string(m.maxSymbolicAccessBytes) + "}";
+  const MergeStats &g = s.merging;
+  j += ", \"merging\": {\"contexts\": " + std::to_string(g.contexts) +
+       ", \"merges\": " + std::to_string(g.merges) +
+       ", \"states_merged\": " + std::to_string(g.statesMerged) +
+       ", \"refused\": " + std::to_string(g.refused) +
+       ", \"early_terminated\": " + std::to_string(g.earlyTerminated) +
+       ", \"constraint_nodes\": " + std::to_string(g.constraintNodes) +
+       ", \"value_nodes\": " + std::to_string(g.valueNodes) +
+       ", \"size_forks\": " + std::to_string(g.sizeForks) +
+       ", \"symbolic_size_objects\": " + std::to_string(g.symbolicSizeObjects) + "}";
   j += ", \"errors\": [";
   for (size_t i = 0; i < errors.size(); ++i) {
     const auto &[e, test] = errors[i];

@@ -112,11 +112,21 @@ private:
 class RandomPathSearcher final : public BurstSearcher {
 public:
   explicit RandomPathSearcher(uint64_t seed) : rng_(seed) {}
+  // A state added once the tree exists (one that waited to be merged) hangs beside the whole
+  // tree under a new root.
   void add(ExecutionState *s) override {
+    int leaf = int(nodes_.size());
     nodes_.push_back({-1, {-1, -1}, s, 1});
-    leafOf_[s] = int(nodes_.size() - 1);
-    if (root_ < 0)
-      root_ = int(nodes_.size() - 1);
+    leafOf_[s] = leaf;
+    if (root_ < 0) {
+      root_ = leaf;
+      return;
+    }
+    int top = int(nodes_.size());
+    nodes_.push_back({-1, {root_, leaf}, nullptr, nodes_[root_].live + 1});
+    nodes_[root_].parent = top;
+    nodes_[leaf].parent = top;
+    root_ = top;
   }
   void remove(ExecutionState *s) override {
     BurstSearcher::remove(s);

@@ -3,6 +3,7 @@
 // calls to functions the engine implements resolved once.
 #include "cairn/engine/Translate.h"
 
+#include "Loops.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/Constants.h>
@@ -386,7 +387,11 @@ private:
           regs_[&i] = next++;
     }
     out.numRegs = next;
+    out.regWidths.assign(next, 0);
+    for (const auto &[value, reg] : regs_)
+      out.regWidths[reg] = registerWidth(value->getType());
     out.blocks.resize(blockIndex.size());
+    describeLoops(f, blockIndex, out);
     const bool user = !out.isRuntime;
 
     for (llvm::BasicBlock &bb : f) {
@@ -424,6 +429,23 @@ private:
         out.phiMoves.insert(out.phiMoves.end(), moves.begin(), moves.end());
       }
     }
+  }
+
+  // The width merging needs to build a value of the register; 0 when it is no bit-vector of
+  // at most 128 bits.
+  uint16_t registerWidth(llvm::Type *t) {
+    if (!t->isSized())
+      return 0;
+    uint64_t bits = dl_.getTypeStoreSizeInBits(t);
+    if (auto *v = llvm::dyn_cast<llvm::FixedVectorType>(t))
+      bits = v->getElementType()->isSized()
+                 ? uint64_t(v->getNumElements()) * registerWidth(v->getElementType())
+                 : 0;
+    else if (t->isIntegerTy())
+      bits = t->getIntegerBitWidth();
+    else if (t->isPointerTy())
+      bits = 64;
+    return bits <= 128 ? uint16_t(bits) : 0;
   }
 
   void translateInstruction(llvm::Instruction &inst, Instr &in, Function &out,

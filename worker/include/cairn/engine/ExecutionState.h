@@ -37,6 +37,14 @@ struct BaseBindings {
   uint64_t version = 0;
 };
 
+// A merge region (klee_open_merge) or a size-dependent loop: the states forked inside it wait
+// at its end to be merged (StateMerging.h).
+struct MergeContext;
+struct MergeMembership {
+  std::shared_ptr<MergeContext> context;
+  uint32_t node = 0; // the state's leaf in the context's execution tree
+};
+
 struct ExecutionState {
   uint64_t id = 0;
   std::vector<Frame> stack;
@@ -56,6 +64,10 @@ struct ExecutionState {
   // first `substitutedConstraints` constraints; rebuilt when an object moves.
   std::vector<ExprRef> solverConstraints;
   size_t substitutedConstraints = 0;
+  std::vector<MergeMembership> merges; // innermost last
+  // Symbolic-size model: the symbols the sizes of symbolic-size objects depend on; a fork on a
+  // condition over them inside a loop makes the loop size-dependent.
+  std::shared_ptr<const std::vector<const SymbolDecl *>> sizeSymbols;
 
   Frame &top() { return stack.back(); }
 };

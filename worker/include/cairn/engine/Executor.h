@@ -5,6 +5,7 @@
 #include "cairn/engine/MemoryModel.h"
 #include "cairn/engine/Program.h"
 #include "cairn/engine/Searcher.h"
+#include "cairn/engine/SizeModel.h"
 #include "cairn/solver/SolverChain.h"
 
 #include <csignal>
@@ -46,7 +47,6 @@ struct RunStatistics {
   uint64_t tests = 0;
   uint64_t instructions = 0;
   uint64_t forks = 0;
-  uint64_t statesMerged = 0;
   uint64_t queries = 0;
   uint64_t solverQueries = 0;
   double solverSeconds = 0;
@@ -56,6 +56,7 @@ struct RunStatistics {
   std::vector<ErrorReport> errors;
   std::vector<SolverLayerStats> solverLayers;
   MemoryModelStats memory;
+  MergeStats merging;
 };
 
 struct ExecutorOptions {
@@ -68,6 +69,8 @@ struct ExecutorOptions {
   uint64_t maxMemoryMB = 0;       // 0: none
   SolverChainOptions solver;
   MemoryModelOptions memory;
+  SizeModelOptions sizeModel;
+  MergeOptions merging;
   bool checkOverflow = false;  // signed overflow of C's int arithmetic is an error
   bool checkOvershift = false; // shifting by the width or more is an error
   // When set and true, the run stops as if a limit was reached (e.g. set from a SIGINT handler).

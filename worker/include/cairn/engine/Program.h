@@ -134,6 +134,13 @@ struct CallSite {
   std::string calleeName; // for messages
 };
 
+// A natural loop at the top of a function's loop nest: the unit of loop merging.
+struct Loop {
+  uint32_t header = 0;
+  bool callsFunctions = false; // calls a function of the program, or through a pointer
+  bool hasInnerLoops = false;
+};
+
 struct Function {
   std::string name;
   uint32_t numRegs = 0;
@@ -150,6 +157,9 @@ struct Function {
   std::vector<Operand> callArgs;
   std::vector<CallSite> callSites;
   std::vector<int32_t> shuffleMasks; // -1: an undefined lane
+  std::vector<Loop> loops;
+  std::vector<uint32_t> blockLoop;  // per block: 1 + the index of its loop in `loops`, 0: none
+  std::vector<uint16_t> regWidths;  // per register: its width in bits, 0 when over 128
   bool declarationOnly = false; // an external function with no body
 };
 

@@ -1,0 +1,36 @@
+// CAIRN-ARGS: --search dfs --size-model symbolic --capacity 3
+// EXPECT: paths_completed=5 paths_partial=0 tests=5
+//
+// Figure 1.7 of the symbolic-size chapter: a buffer of symbolic size n and a loop over it that
+// may break early. With capacity 3, forking lazily explores the chapter's five paths (n = 0, 1,
+// 2, 3 running to the end, and the break); merging leaves one state per loop exit (the break
+// and the loop condition), so two paths. Eager forking fixes n before the loop, so the break
+// happens once per n >= 1: seven paths. The concrete model sees one size only.
+#include "cairn.h"
+#include <stdlib.h>
+
+int main(void) {
+  size_t n;
+  int z;
+  klee_make_symbolic(&n, sizeof n, "n");
+  klee_make_symbolic(&z, sizeof z, "z");
+  char *p = malloc(n);
+  for (int i = 0; i < n; i++) {
+    if (z == 0)
+      break;
+    if (i > 0)
+      p[i] = i;
+  }
+  return 0;
+}
+
+// CAIRN-VARIANT: eager --search dfs --size-model symbolic --capacity 3 --size-mode eager
+// EXPECT@eager: paths_completed=7 paths_partial=0 tests=7
+// CAIRN-VARIANT: merge --search dfs --size-model symbolic --capacity 3 --size-mode merge
+// EXPECT@merge: paths_completed=2 paths_partial=0 tests=2
+// CAIRN-VARIANT: merge-opt --search dfs --size-model symbolic --capacity 3 --size-mode merge-opt
+// EXPECT@merge-opt: paths_completed=2 paths_partial=0 tests=2
+// CAIRN-VARIANT: merge-bfs --search bfs --size-model symbolic --capacity 3 --size-mode merge-opt
+// EXPECT@merge-bfs: paths_completed=2 paths_partial=0 tests=2
+// CAIRN-VARIANT: concrete --search dfs
+// EXPECT@concrete: paths_completed=1 paths_partial=0 tests=1

@@ -1,0 +1,265 @@
+#include "StateMerging.h"
+
+#include "cairn/expr/ExprUtil.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace cairn::engine {
+
+// --- The execution tree ------------------------------------------------------------------------
+
+ExecutionTree::ExecutionTree(ExprContext &ctx) : ctx_(ctx) { nodes_.push_back({ctx.trueExpr()}); }
+
+std::pair<uint32_t, uint32_t> ExecutionTree::split(uint32_t leaf, const ExprRef &cond) {
+  auto left = int32_t(nodes_.size());
+  nodes_.push_back({cond});
+  nodes_.push_back({ctx_.lnot(cond)});
+  nodes_[leaf].left = left;
+  nodes_[leaf].right = left + 1;
+  return {uint32_t(left), uint32_t(left + 1)};
+}
+
+TreeMerge::TreeMerge(ExprContext &ctx, const ExecutionTree &tree, std::span<const uint32_t> leaves)
+    : ctx_(ctx), tree_(tree), member_(tree.size(), -1), anyBelow_(tree.size(), false) {
+  for (size_t i = 0; i < leaves.size(); ++i)
+    member_[leaves[i]] = int32_t(i);
+  // Children are always added after their parent: one pass from the back sees them first.
+  for (size_t n = tree.size(); n-- > 0;) {
+    const ExecutionTree::Node &node = tree.nodes_[n];
+    anyBelow_[n] = member_[n] >= 0 ||
+                   (node.left >= 0 && (anyBelow_[size_t(node.left)] || anyBelow_[size_t(node.right)]));
+  }
+}
+
+ExprRef TreeMerge::condition() const { return condition(0).second; }
+
+// Algorithm 5: (whether every leaf below is a member, the condition relative to the parent).
+std::pair<bool, ExprRef> TreeMerge::condition(int32_t n) const {
+  const ExecutionTree::Node &node = tree_.nodes_[size_t(n)];
+  if (!anyBelow_[size_t(n)])
+    return {false, ctx_.falseExpr()};
+  if (node.left < 0)
+    return {true, node.cond};
+  auto [leftComplete, left] = condition(node.left);
+  auto [rightComplete, right] = condition(node.right);
+  if (leftComplete && rightComplete) // the two sides together are the whole of this node
+    return {true, node.cond};
+  return {false, ctx_.land(node.cond, ctx_.lor(left, right))};
+}
+
+ExprRef TreeMerge::value(std::span<const ExprRef> values) const { return value(0, values); }
+
+// Algorithm 6: below a fork, the left side's own condition tells the two sides apart.
+ExprRef TreeMerge::value(int32_t n, std::span<const ExprRef> values) const {
+  const ExecutionTree::Node &node = tree_.nodes_[size_t(n)];
+  if (!anyBelow_[size_t(n)])
+    return ExprRef();
+  if (node.left < 0)
+    return values[size_t(member_[size_t(n)])];
+  ExprRef left = value(node.left, values), right = value(node.right, values);
+  if (!left)
+    return right;
+  if (!right || left == right)
+    return left;
+  return ctx_.ite(tree_.nodes_[size_t(node.left)].cond, left, right);
+}
+
+// --- Compatibility ------------------------------------------------------------------------------
+
+std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
+  if (a.stack.size() != b.stack.size())
+    return "different call stacks";
+  for (size_t i = 0; i < a.stack.size(); ++i) {
+    const Frame &x = a.stack[i], &y = b.stack[i];
+    if (x.function != y.function || x.block != y.block || x.pc != y.pc || x.callerDst != y.callerDst ||
+        x.callLoc != y.callLoc || x.allocas != y.allocas || x.varargs != y.varargs ||
+        x.regs.size() != y.regs.size())
+      return "different call stacks";
+  }
+  const auto &ao = a.memory.objects(), &bo = b.memory.objects();
+  if (ao.size() != bo.size())
+    return "different objects allocated";
+  for (auto i = ao.begin(), j = bo.begin(); i != ao.end(); ++i, ++j)
+    if (i->first != j->first || i->second.object != j->second.object)
+      return "different objects allocated";
+  if (a.inputs.size() != b.inputs.size())
+    return "different symbolic inputs";
+  for (size_t i = 0; i < a.inputs.size(); ++i)
+    if (a.inputs[i].array != b.inputs[i].array)
+      return "different symbolic inputs";
+  if (a.output != b.output)
+    return "different output printed";
+  if (a.relocated != b.relocated)
+    return "different object placements";
+  if (a.merges.size() != b.merges.size())
+    return "different merge contexts";
+  for (size_t i = 0; i < a.merges.size(); ++i)
+    if (a.merges[i].context != b.merges[i].context)
+      return "different merge contexts";
+  const bool sameSizes = a.sizeSymbols == b.sizeSymbols ||
+                         (a.sizeSymbols && b.sizeSymbols && *a.sizeSymbols == *b.sizeSymbols);
+  if (!sameSizes)
+    return "different symbolic-size objects";
+  return {};
+}
+
+// --- Merging ------------------------------------------------------------------------------------
+
+namespace {
+
+bool sameValue(const Value &a, const Value &b) {
+  return a.concrete() ? b.concrete() && a.bits == b.bits : a.sym == b.sym;
+}
+
+// Builds one merged value per place the states disagree on, with either encoding.
+class ValueMerger {
+public:
+  ValueMerger(ExprContext &ctx, const MergeContext &context, std::span<ExecutionState *const> group,
+              bool useTree)
+      : ctx_(ctx) {
+    if (useTree) {
+      std::vector<uint32_t> leaves;
+      for (const ExecutionState *s : group)
+        leaves.push_back(s->merges.back().node);
+      tree_.emplace(ctx, context.tree, leaves);
+      condition_ = tree_->condition();
+      return;
+    }
+    condition_ = ctx.falseExpr();
+    for (const ExecutionState *s : group) {
+      ExprRef suffix = ctx.trueExpr();
+      for (size_t i = context.prefixConstraints; i < s->constraints.size(); ++i)
+        suffix = ctx.land(suffix, s->constraints[i]);
+      guards_.push_back(suffix);
+      condition_ = ctx.lor(condition_, suffix);
+    }
+  }
+
+  const ExprRef &condition() const { return condition_; }
+
+  ExprRef merge(std::span<const ExprRef> values) {
+    if (std::all_of(values.begin(), values.end(), [&](const ExprRef &v) { return v == values[0]; }))
+      return values[0];
+    ExprRef merged;
+    if (tree_) {
+      merged = tree_->value(values);
+    } else { // the last state's value needs no guard: the merged condition implies one holds
+      merged = values.back();
+      for (size_t i = values.size() - 1; i-- > 0;)
+        merged = ctx_.ite(guards_[i], values[i], merged);
+    }
+    valueNodes += dagSize(merged.get());
+    return merged;
+  }
+
+  uint64_t valueNodes = 0;
+
+private:
+  ExprContext &ctx_;
+  std::optional<TreeMerge> tree_;
+  std::vector<ExprRef> guards_;
+  ExprRef condition_;
+};
+
+} // namespace
+
+MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
+                         std::span<ExecutionState *const> group, bool useTree) {
+  MergeOutcome out;
+  ExecutionState &first = *group.front();
+  for (size_t i = 1; i < group.size(); ++i)
+    if (std::string why = incompatibility(first, *group[i]); !why.empty()) {
+      out.refusal = why;
+      return out;
+    }
+  ValueMerger merger(ctx, context, group, useTree && context.treeExact);
+  std::vector<ExprRef> values(group.size());
+
+  // Registers of every frame.
+  std::vector<Frame> stack = first.stack;
+  for (size_t f = 0; f < stack.size(); ++f) {
+    const Function &fn = program.functions[stack[f].function];
+    for (size_t r = 0; r < stack[f].regs.size(); ++r) {
+      const Value &mine = stack[f].regs[r];
+      bool same = true;
+      for (const ExecutionState *s : group)
+        same &= sameValue(s->stack[f].regs[r], mine);
+      if (same)
+        continue;
+      unsigned width = r < fn.regWidths.size() ? fn.regWidths[r] : 0;
+      for (size_t i = 0; i < group.size(); ++i) {
+        const Value &v = group[i]->stack[f].regs[r];
+        if (!width && v.sym)
+          width = v.sym->width();
+        if (v.sym && v.sym->width() != width) {
+          out.refusal = "a register of " + fn.name + " differs in width";
+          return out;
+        }
+      }
+      if (!width) {
+        out.refusal = "a register of " + fn.name + " wider than 128 bits differs";
+        return out;
+      }
+      for (size_t i = 0; i < group.size(); ++i)
+        values[i] = group[i]->stack[f].regs[r].expr(ctx, width);
+      stack[f].regs[r] = Value(merger.merge(values));
+    }
+  }
+
+  // Memory: the objects are the same in every state; their contents may differ byte by byte.
+  AddressSpace memory = first.memory;
+  std::vector<AddressSpace::Entry> entries(group.size());
+  for (const auto &[address, entry] : first.memory.objects()) {
+    bool shared = true;
+    for (size_t i = 0; i < group.size(); ++i) {
+      entries[i] = *group[i]->memory.findBase(address);
+      shared &= entries[i].state == entry.state;
+    }
+    if (shared)
+      continue;
+    auto contents = std::make_shared<ObjectState>(*entry.state);
+    for (uint64_t b = 0; b < contents->size(); ++b) {
+      bool same = true;
+      for (size_t i = 0; i < group.size(); ++i) {
+        values[i] = entries[i].state->byteExpr(ctx, b);
+        same &= values[i] == values[0];
+      }
+      if (!same)
+        contents->write(ctx, b, Value(merger.merge(values)), 1);
+    }
+    memory.bind(entry.object, std::move(contents));
+  }
+
+  // The common prefix, then the disjunction of what the paths added after it.
+  first.constraints.resize(context.prefixConstraints);
+  if (!merger.condition()->isTrue())
+    first.constraints.push_back(merger.condition());
+  size_t kept = std::min(first.substitutedConstraints, context.prefixConstraints);
+  first.solverConstraints.resize(std::min(first.solverConstraints.size(), kept));
+  first.substitutedConstraints = first.solverConstraints.size();
+  first.decisions.resize(context.prefixDecisions);
+  // Objects that lived and died on one path only (a callee's locals) leave their addresses
+  // unused and remembered as freed: the merged state allocates past all of them.
+  for (const ExecutionState *s : group) {
+    first.nextAddress = std::max(first.nextAddress, s->nextAddress);
+    if (s != &first)
+      first.freed.insert(first.freed.end(), s->freed.begin(), s->freed.end());
+  }
+  std::sort(first.freed.begin(), first.freed.end());
+  first.freed.erase(std::unique(first.freed.begin(), first.freed.end()), first.freed.end());
+  for (const ExecutionState *s : group) {
+    first.depth = std::max(first.depth, s->depth);
+    first.instructions = std::max(first.instructions, s->instructions);
+    first.instructionsSinceNewCoverage =
+        std::min(first.instructionsSinceNewCoverage, s->instructionsSinceNewCoverage);
+  }
+  first.stack = std::move(stack);
+  first.memory = std::move(memory);
+  out.merged = true;
+  out.constraintNodes = dagSize(merger.condition().get());
+  out.valueNodes = merger.valueNodes;
+  return out;
+}
+
+} // namespace cairn::engine

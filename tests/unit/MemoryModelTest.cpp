@@ -1,68 +1,20 @@
 // The relocatable memory model: symbolic bases, dynamic segments and object splitting, on the
 // thesis's example programs (sizes doubled for 64-bit pointers).
-#include "cairn/engine/Executor.h"
-#include "cairn/engine/ProgramLoader.h"
-#include "cairn/engine/Translate.h"
-
-#include <gtest/gtest.h>
-
-#include <filesystem>
-#include <fstream>
-#include <set>
+#include "RunSource.h"
 
 using namespace cairn;
 using namespace cairn::engine;
-namespace fs = std::filesystem;
+using namespace cairn::engine::unit;
 
 namespace {
 
-struct Recorder : ResultSink {
-  std::vector<TestCase> tests;
-  void onTest(const TestCase &t) override { tests.push_back(t); }
-};
-
-const char *kPrelude = "void klee_make_symbolic(void *, unsigned long, const char *);\n"
-                       "void klee_assume(unsigned long);\n"
-                       "void *malloc(unsigned long);\nvoid *calloc(unsigned long, unsigned long);\n"
-                       "void *realloc(void *, unsigned long);\nvoid free(void *);\n";
-
-struct Outcome {
-  RunStatistics stats;
-  std::vector<TestCase> tests;
-  // (type kind line) of every error, sorted.
-  std::multiset<std::string> errors() const {
-    std::multiset<std::string> out;
-    for (const ErrorReport &e : stats.errors)
-      out.insert(e.type + " " + e.kind + " " + std::to_string(e.line));
-    return out;
-  }
-};
-
-class MemoryModelTest : public ::testing::Test {
+class MemoryModelTest : public unit::EngineRunTest {
 protected:
-  fs::path dir = fs::temp_directory_path() /
-                 ("cairn-mm-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-
-  void SetUp() override { fs::create_directories(dir); }
-  void TearDown() override { fs::remove_all(dir); }
-
   Outcome run(const std::string &body, MemoryModelOptions memory) {
-    std::string path = (dir / "prog.c").string();
-    std::ofstream(path) << kPrelude << body;
-    LoadOptions lo;
-    lo.linkRuntime = false;
-    auto module = loadProgram(path, lo);
-    auto program = translateProgram(*module);
     ExecutorOptions eo;
     eo.search = SearchStrategy::Dfs;
-    eo.solver.timeoutSeconds = 10;
     eo.memory = memory;
-    Recorder sink;
-    Executor ex(*program, eo, sink);
-    Outcome o{ex.run(), {}};
-    o.tests = std::move(sink.tests);
-    return o;
+    return runSource(body, eo);
   }
 
   static MemoryModelOptions standard() { return {}; }

@@ -3,20 +3,12 @@
 // example programs in every size mode.
 #include "StateMerging.h"
 
-#include "cairn/engine/Executor.h"
-#include "cairn/engine/ProgramLoader.h"
-#include "cairn/engine/Translate.h"
+#include "RunSource.h"
 #include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/SolverChain.h"
 
-#include <gtest/gtest.h>
-
-#include <filesystem>
-#include <fstream>
-
 using namespace cairn;
 using namespace cairn::engine;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -100,57 +92,10 @@ TEST_F(Figure53, EachLeafGetsItsOwnValue) {
 
 // --- Whole runs --------------------------------------------------------------------------------
 
-struct Recorder : ResultSink {
-  std::vector<TestCase> tests;
-  void onTest(const TestCase &t) override { tests.push_back(t); }
-};
-
-const char *kPrelude = "void klee_make_symbolic(void *, unsigned long, const char *);\n"
-                       "void klee_assume(unsigned long);\n"
-                       "void klee_open_merge(void);\nvoid klee_close_merge(void);\n"
-                       "void *malloc(unsigned long);\nvoid free(void *);\n";
-
-// Figure 1.7 / 5.3 of the chapter.
-const char *kFigure17 = R"(
-int main(void) {
-  unsigned long n;
-  int z;
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_make_symbolic(&z, sizeof z, "z");
-  char *p = malloc(n);
-  for (int i = 0; i < n; i++) {
-    if (z == 0)
-      break;
-    if (i > 0)
-      p[i] = i;
-  }
-  return 0;
-}
-)";
-
-class SizeModelRun : public ::testing::Test {
+class SizeModelRun : public unit::EngineRunTest {
 protected:
-  fs::path dir = fs::temp_directory_path() /
-                 ("cairn-merge-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  void SetUp() override { fs::create_directories(dir); }
-  void TearDown() override { fs::remove_all(dir); }
-
-  RunStatistics run(const std::string &body, ExecutorOptions eo, std::vector<TestCase> *tests = nullptr) {
-    std::string path = (dir / "prog.c").string();
-    std::ofstream(path) << kPrelude << body;
-    LoadOptions lo;
-    lo.linkRuntime = false;
-    auto module = loadProgram(path, lo);
-    auto program = translateProgram(*module);
-    eo.solver.timeoutSeconds = 10;
-    Recorder sink;
-    Executor ex(*program, eo, sink);
-    RunStatistics stats = ex.run();
-    if (tests)
-      *tests = std::move(sink.tests);
-    return stats;
-  }
+  RunStatistics run(const std::string &body, ExecutorOptions eo) { return runSource(body, eo).stats; }
+  RunStatistics figure17(ExecutorOptions eo) { return runCorpusProgram("symsize_fig17.c", eo).stats; }
 
   static ExecutorOptions mode(SizeMode m, uint64_t capacity, SearchStrategy search = SearchStrategy::Dfs) {
     ExecutorOptions eo;
@@ -163,12 +108,12 @@ protected:
 };
 
 TEST_F(SizeModelRun, Figure17PathsPerMode) {
-  EXPECT_EQ(run(kFigure17, mode(SizeMode::Lazy, 3)).pathsCompleted, 5u);
-  EXPECT_EQ(run(kFigure17, mode(SizeMode::Eager, 3)).pathsCompleted, 7u);
+  EXPECT_EQ(figure17(mode(SizeMode::Lazy, 3)).pathsCompleted, 5u);
+  EXPECT_EQ(figure17(mode(SizeMode::Eager, 3)).pathsCompleted, 7u);
   for (SizeMode m : {SizeMode::Merge, SizeMode::MergeOpt})
     for (SearchStrategy s : {SearchStrategy::Dfs, SearchStrategy::Bfs, SearchStrategy::RandomPath,
                              SearchStrategy::Default}) {
-      RunStatistics st = run(kFigure17, mode(m, 3, s));
+      RunStatistics st = figure17(mode(m, 3, s));
       EXPECT_EQ(st.pathsCompleted, 2u) << "one path per loop exit";
       EXPECT_EQ(st.merging.contexts, 1u);
       EXPECT_EQ(st.merging.merges, 1u);
@@ -177,8 +122,8 @@ TEST_F(SizeModelRun, Figure17PathsPerMode) {
 }
 
 TEST_F(SizeModelRun, TreeEncodingIsSmallerAndNeedsNoMoreQueries) {
-  RunStatistics plain = run(kFigure17, mode(SizeMode::Merge, 20));
-  RunStatistics tree = run(kFigure17, mode(SizeMode::MergeOpt, 20));
+  RunStatistics plain = figure17(mode(SizeMode::Merge, 20));
+  RunStatistics tree = figure17(mode(SizeMode::MergeOpt, 20));
   EXPECT_EQ(plain.pathsCompleted, tree.pathsCompleted);
   EXPECT_LT(tree.merging.constraintNodes, plain.merging.constraintNodes);
   EXPECT_LT(tree.merging.valueNodes, plain.merging.valueNodes);
@@ -253,7 +198,7 @@ int main(void) {
 TEST_F(SizeModelRun, GroupsOverTheStateCapGoOnUnmerged) {
   ExecutorOptions eo = mode(SizeMode::MergeOpt, 3);
   eo.merging.maxStates = 3;
-  RunStatistics st = run(kFigure17, eo);
+  RunStatistics st = figure17(eo);
   EXPECT_EQ(st.merging.merges, 0u);
   EXPECT_EQ(st.merging.refused, 1u);
   EXPECT_EQ(st.pathsCompleted, 5u);
@@ -276,13 +221,13 @@ int main(void) {
   RunStatistics st = run(program, mode(SizeMode::Lazy, 100));
   EXPECT_EQ(st.merging.symbolicSizeObjects, 1u);
   ASSERT_EQ(st.errors.size(), 1u) << "only p[n] is out of bounds";
-  EXPECT_EQ(st.errors[0].line, 16u);
+  EXPECT_EQ(st.errors[0].line, unit::kEnginePreludeLines + 10);
 }
 
 TEST_F(SizeModelRun, ConcreteModelConcretizesTheSize) {
   ExecutorOptions eo;
   eo.search = SearchStrategy::Dfs;
-  RunStatistics st = run(kFigure17, eo);
+  RunStatistics st = figure17(eo);
   EXPECT_EQ(st.merging.symbolicSizeObjects, 0u);
   EXPECT_LE(st.pathsCompleted, 2u);
 }
@@ -314,8 +259,7 @@ int main(void) {
     ExecutorOptions eo;
     eo.search = SearchStrategy::Dfs;
     eo.merging.treeEncoding = tree;
-    std::vector<TestCase> tests;
-    RunStatistics st = run(program, eo, &tests);
+    RunStatistics st = run(program, eo);
     EXPECT_EQ(st.merging.merges, 1u);
     EXPECT_EQ(st.merging.statesMerged, 3u);
     EXPECT_TRUE(st.errors.empty()) << "y == 2 only when x < -10";

@@ -55,10 +55,31 @@ Value ObjectState::read(ExprContext &ctx, uint64_t offset, unsigned n) const {
       v = (v << 8) | bytes_[offset + i];
     return Value(v);
   }
+  if (const Expr *whole = wholeValueAt(offset, n))
+    return Value(ExprRef(whole));
   ExprRef e = byteExpr(ctx, offset);
   for (unsigned i = 1; i < n; ++i)
     e = ctx.concat(byteExpr(ctx, offset + i), e);
   return Value(e);
+}
+
+// A symbolic value written whole and read back whole (a pointer in the relocatable model, a
+// struct field) is the value itself: no concatenation of its bytes to build and simplify.
+const Expr *ObjectState::wholeValueAt(uint64_t offset, unsigned n) const {
+  if (n < 2 || throughArray_ || exprs_.empty())
+    return nullptr;
+  const Expr *first = exprs_[offset].get();
+  if (!first || first->kind() != Kind::Extract || first->extractOffset() != 0)
+    return nullptr;
+  const Expr *whole = first->kid(0);
+  if (whole->width() != 8 * n)
+    return nullptr;
+  for (unsigned i = 1; i < n; ++i) {
+    const Expr *b = exprs_[offset + i].get();
+    if (!b || b->kind() != Kind::Extract || b->kid(0) != whole || b->extractOffset() != 8 * i)
+      return nullptr;
+  }
+  return whole;
 }
 
 void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsigned n) {

@@ -72,9 +72,11 @@ public:
 
   bool isConcreteByte(uint64_t i) const { return !throughArray_ && (exprs_.empty() || !exprs_[i]); }
   uint8_t concreteByte(uint64_t i) const { return bytes_[i]; }
+  // Byte `i` as an expression (a constant when it is concrete).
+  ExprRef byteExpr(ExprContext &ctx, uint64_t i) const;
 
 private:
-  ExprRef byteExpr(ExprContext &ctx, uint64_t i) const;
+  const Expr *wholeValueAt(uint64_t offset, unsigned n) const;
   ExprRef arrayExpr(ExprContext &ctx) const;
   void setByte(ExprContext &ctx, uint64_t i, const ExprRef &e);
 

@@ -237,10 +237,8 @@ private:
   // A label taken as a value: numbered on first sight, so a dispatch table in a global's
   // initializer and the indirectbr that jumps through it agree on the address.
   u128 labelAddress(const llvm::BasicBlock *bb) {
-    auto [it, fresh] = labelAddress_.try_emplace(
-        bb, Program::kLabelBase + labelAddress_.size() * Program::kLabelStride);
-    (void)fresh;
-    return it->second;
+    u128 next = Program::kLabelBase + labelAddress_.size() * Program::kLabelStride;
+    return labelAddress_.try_emplace(bb, next).first->second;
   }
 
   // The {i128, i1} of a 128-bit *.with.overflow: two fields that do not fit one register.

@@ -1297,11 +1297,18 @@ private:
     Frame &f = s.top();
     Value v = eval(f, in.a);
     uint32_t from = f.block;
+    const uint32_t cameFrom = f.prevBlock;
     auto otherwise = [&](ExecutionState &st) {
-      if (in.op == Opcode::IndirectBr)
-        return reportError(st, makeError(st, "ptr", "invalid-function-pointer",
-                                         "indirect branch to an address that is none of its labels"));
-      enterBlock(st.top(), in.target, from);
+      if (in.op != Opcode::IndirectBr)
+        return enterBlock(st.top(), in.target, from);
+      // clang gives a function one indirectbr, with no location, that each computed goto
+      // branches to: the error is that goto's.
+      if (!loc(in.loc).line && cameFrom < fn.blocks.size()) {
+        size_t next = cameFrom + 1 < fn.blocks.size() ? fn.blocks[cameFrom + 1].firstInstr : fn.instrs.size();
+        currentLoc_ = fn.instrs[next - 1].loc;
+      }
+      reportError(st, makeError(st, "ptr", "invalid-function-pointer",
+                                "indirect branch to an address that is none of its labels"));
     };
     if (v.concrete()) {
       for (uint32_t i = 0; i < in.count; ++i)

@@ -75,8 +75,10 @@ u128 compute(FloatOp op, unsigned in, unsigned out, u128 aBits, u128 bBits, u128
   case FloatOp::Neg: return encode<F>(-x, out);
   case FloatOp::ToSigned: return u128(__int128(x)) & widthMask(out);
   case FloatOp::ToUnsigned: return u128(x < 0 ? 0 : x) & widthMask(out);
-  case FloatOp::FromSigned: return encode<F>(F(toSigned(aBits, in)), out);
-  case FloatOp::FromUnsigned: return encode<F>(F(aBits), out);
+  // Straight to float: through double first, a wide integer would be rounded twice.
+  case FloatOp::FromSigned:
+    return out == 32 ? encode<float>(float(toSigned(aBits, in)), 32) : encode<F>(F(toSigned(aBits, in)), out);
+  case FloatOp::FromUnsigned: return out == 32 ? encode<float>(float(aBits), 32) : encode<F>(F(aBits), out);
   case FloatOp::Extend:
   case FloatOp::Truncate: return encode<F>(x, out);
   case FloatOp::MulAdd: return encode<F>(product() + decode<F>(cBits, in), out);

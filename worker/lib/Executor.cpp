@@ -1,6 +1,8 @@
 #include "cairn/engine/Executor.h"
 
 #include "AddressSubstitution.h"
+#include "ArithmeticOverflow.h"
+#include "HostFloat.h"
 #include "Relocation.h"
 #include "StateMerging.h"
 #include "cairn/engine/ExecutionState.h"
@@ -1261,7 +1263,8 @@ private:
         enterBlock(e->top(), in.target2, from);
       return;
     }
-    case Opcode::Switch: return switchOn(s, in, fn);
+    case Opcode::Switch:
+    case Opcode::IndirectBr: return switchOn(s, in, fn);
     case Opcode::Ret: return ret(s, in);
     case Opcode::Unreachable:
       return reportError(s, makeError(s, "exec", "unreachable", "reached an unreachable instruction"));
@@ -1432,60 +1435,13 @@ private:
   void floatOp(ExecutionState &s, const Instr &in) {
     Frame &f = s.top();
     FloatOp op = FloatOp(in.imm);
-    const bool twoOperands = op <= FloatOp::Rem || op >= FloatOp::CmpFirst;
-    Value a = eval(f, in.a), b = twoOperands ? eval(f, in.b) : Value();
-    if (!a.concrete() || !b.concrete())
+    const bool threeOperands = op == FloatOp::MulAdd || op == FloatOp::FusedMulAdd;
+    const bool twoOperands = threeOperands || op <= FloatOp::Rem || op >= FloatOp::CmpFirst;
+    Value a = eval(f, in.a), b = twoOperands ? eval(f, in.b) : Value(), c = threeOperands ? eval(f, in.c) : Value();
+    if (!a.concrete() || !b.concrete() || !c.concrete())
       return reportError(s, makeError(s, "model", "symbolic-float",
                                       "floating-point operation on a symbolic value"));
-    auto toDouble = [&](u128 bits) {
-      if (in.count == 32) {
-        float x;
-        uint32_t v = uint32_t(bits);
-        std::memcpy(&x, &v, 4);
-        return double(x);
-      }
-      double x;
-      uint64_t v = uint64_t(bits);
-      std::memcpy(&x, &v, 8);
-      return x;
-    };
-    auto fromDouble = [&](double d, unsigned width) -> u128 {
-      if (width == 32) {
-        float x = float(d);
-        uint32_t v;
-        std::memcpy(&v, &x, 4);
-        return v;
-      }
-      uint64_t v;
-      std::memcpy(&v, &d, 8);
-      return v;
-    };
-    double x = toDouble(a.bits), y = toDouble(b.bits);
-    u128 r = 0;
-    switch (op) {
-    case FloatOp::Add: r = fromDouble(x + y, in.width); break;
-    case FloatOp::Sub: r = fromDouble(x - y, in.width); break;
-    case FloatOp::Mul: r = fromDouble(x * y, in.width); break;
-    case FloatOp::Div: r = fromDouble(x / y, in.width); break;
-    case FloatOp::Rem: r = fromDouble(std::fmod(x, y), in.width); break;
-    case FloatOp::Neg: r = fromDouble(-x, in.width); break;
-    case FloatOp::ToSigned: r = u128(__int128(x)) & widthMask(in.width); break;
-    case FloatOp::ToUnsigned: r = u128(x < 0 ? 0 : x) & widthMask(in.width); break;
-    case FloatOp::FromSigned: r = fromDouble(double(toSigned(a.bits, in.count)), in.width); break;
-    case FloatOp::FromUnsigned: r = fromDouble(double(a.bits), in.width); break;
-    case FloatOp::Extend:
-    case FloatOp::Truncate: r = fromDouble(x, in.width); break;
-    default: {
-      unsigned pred = in.imm - unsigned(FloatOp::CmpFirst);
-      bool unordered = std::isnan(x) || std::isnan(y);
-      bool lt = x < y, eq = x == y, gt = x > y;
-      // LLVM's predicate bits: 1 = equal, 2 = greater, 4 = less, 8 = unordered.
-      bool result = ((pred & 1) && eq) || ((pred & 2) && gt) || ((pred & 4) && lt) ||
-                    ((pred & 8) && unordered);
-      r = result;
-    }
-    }
-    setReg(s, in, Value(r));
+    setReg(s, in, Value(hostFloatOp(op, in.count, in.width, a.bits, b.bits, c.bits)));
   }
 
   void binary(ExecutionState &s, const Instr &in) {
@@ -1591,15 +1547,31 @@ private:
     setReg(s, in, Value(r));
   }
 
+  // Also an indirectbr: a switch on the address over the labels it may jump to, where an
+  // address that is none of them is a wild jump rather than a default (named as a native
+  // jump to a non-function is, so replay agrees).
   void switchOn(ExecutionState &s, const Instr &in, const Function &fn) {
     Frame &f = s.top();
     Value v = eval(f, in.a);
     uint32_t from = f.block;
+    const uint32_t cameFrom = f.prevBlock;
+    auto otherwise = [&](ExecutionState &st) {
+      if (in.op != Opcode::IndirectBr)
+        return enterBlock(st.top(), in.target, from);
+      // clang gives a function one indirectbr, with no location, that each computed goto
+      // branches to: the error is that goto's.
+      if (!loc(in.loc).line && cameFrom < fn.blocks.size()) {
+        size_t next = cameFrom + 1 < fn.blocks.size() ? fn.blocks[cameFrom + 1].firstInstr : fn.instrs.size();
+        currentLoc_ = fn.instrs[next - 1].loc;
+      }
+      reportError(st, makeError(st, "ptr", "invalid-function-pointer",
+                                "indirect branch to an address that is none of its labels"));
+    };
     if (v.concrete()) {
       for (uint32_t i = 0; i < in.count; ++i)
         if (fn.switchCases[in.imm + i].value == v.bits)
           return enterBlock(f, fn.switchCases[in.imm + i].target, from);
-      return enterBlock(f, in.target, from);
+      return otherwise(s);
     }
     ExecutionState *rest = &s;
     for (uint32_t i = 0; i < in.count && rest; ++i) {
@@ -1610,7 +1582,7 @@ private:
       rest = miss;
     }
     if (rest)
-      enterBlock(rest->top(), in.target, from);
+      otherwise(*rest);
   }
 
   void releaseFrame(ExecutionState &s, Frame &f) {
@@ -1896,22 +1868,15 @@ private:
     case Special::SSubSat: {
       Special k = Special(site.callee);
       bool isSigned = k == Special::SAddSat || k == Special::SSubSat;
-      bool add = k == Special::UAddSat || k == Special::SAddSat;
-      if (w >= 128)
-        break;
-      unsigned wide = w + 1;
-      auto ext = [&](const ExprRef &e) { return isSigned ? ctx_.sext(e, wide) : ctx_.zext(e, wide); };
-      ExprRef exact = add ? ctx_.add(ext(x(0)), ext(x(1))) : ctx_.sub(ext(x(0)), ext(x(1)));
-      ExprRef result = ctx_.extract(exact, 0, w);
-      if (isSigned) {
-        ExprRef maxV = ctx_.constant(widthMask(w - 1), w), minV = ctx_.constant(u128(1) << (w - 1), w);
-        ExprRef tooBig = ctx_.slt(ctx_.sext(maxV, wide), exact);
-        ExprRef tooSmall = ctx_.slt(exact, ctx_.sext(minV, wide));
-        r = ctx_.ite(tooBig, maxV, ctx_.ite(tooSmall, minV, result));
-      } else {
-        ExprRef carry = ctx_.eq(ctx_.extract(exact, w, 1), ctx_.constant(1, 1));
-        r = ctx_.ite(carry, add ? ctx_.constant(widthMask(w), w) : ctx_.constant(0, w), result);
-      }
+      Kind op = k == Special::UAddSat || k == Special::SAddSat ? Kind::Add : Kind::Sub;
+      ExprRef a = x(0), b = x(1);
+      // Signed operations overflow towards the first operand's sign; unsigned additions up,
+      // subtractions down.
+      ExprRef limit = ctx_.constant(op == Kind::Add ? widthMask(w) : 0, w);
+      if (isSigned)
+        limit = ctx_.ite(ctx_.slt(a, ctx_.constant(0, w)), ctx_.constant(u128(1) << (w - 1), w),
+                         ctx_.constant(widthMask(w - 1), w));
+      r = ctx_.ite(overflowFlag(ctx_, op, isSigned, a, b), limit, ctx_.build(op, std::array{a, b}));
       break;
     }
     case Special::Bswap: {
@@ -1962,16 +1927,14 @@ private:
       bool isSigned = k == Special::SAddO || k == Special::SSubO || k == Special::SMulO;
       Kind op = (k == Special::SAddO || k == Special::UAddO) ? Kind::Add
                 : (k == Special::SSubO || k == Special::USubO) ? Kind::Sub : Kind::Mul;
-      unsigned wide = std::min(2 * w, 128u);
-      auto ext = [&](const ExprRef &e) { return isSigned ? ctx_.sext(e, wide) : ctx_.zext(e, wide); };
-      ExprRef exact = ctx_.build(op, std::array{ext(x(0)), ext(x(1))});
-      ExprRef result = ctx_.extract(exact, 0, w);
-      ExprRef overflow = ctx_.lnot(ctx_.eq(ext(result), exact));
-      if (w == 128) // no wider type: detect by the operation's own rules
-        overflow = ctx_.falseExpr();
-      unsigned total = in.width;
-      ExprRef packed = ctx_.concat(ctx_.zext(overflow, total - w), result);
-      r = packed;
+      ExprRef result = ctx_.build(op, std::array{x(0), x(1)});
+      ExprRef overflow = overflowFlag(ctx_, op, isSigned, x(0), x(1));
+      if (in.width == w) { // a register pair (Program.h): the flag goes to the next register
+        returnValue(s, in, Value(result));
+        s.top().regs[in.dst + 1] = Value(overflow);
+        return true;
+      }
+      r = ctx_.concat(ctx_.zext(overflow, in.width - w), result);
       break;
     }
     case Special::VaStart: {

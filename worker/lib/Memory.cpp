@@ -1,6 +1,7 @@
 #include "cairn/engine/Memory.h"
 
 #include <cassert>
+#include <stdexcept>
 
 namespace cairn::engine {
 
@@ -122,31 +123,34 @@ void ObjectState::makeSymbolic(ExprContext &ctx, const ExprRef &array) {
 
 void AddressSpace::bind(std::shared_ptr<const MemoryObject> mo, std::shared_ptr<const ObjectState> os) {
   uint64_t base = mo->address;
-  objects_[base] = Entry{std::move(mo), std::move(os)};
+  objects_.insertOrAssign(base, Entry{std::move(mo), std::move(os)});
 }
 
 void AddressSpace::unbind(uint64_t address) { objects_.erase(address); }
 
 const AddressSpace::Entry *AddressSpace::find(uint64_t address) const {
-  auto it = objects_.upper_bound(address);
-  if (it == objects_.begin())
+  const Objects::value_type *below = objects_.floor(address);
+  if (!below)
     return nullptr;
-  --it;
-  const MemoryObject &mo = *it->second.object;
+  const MemoryObject &mo = *below->second.object;
   uint64_t size = mo.size ? mo.size : 1; // a zero-sized object still owns its address
-  return address - mo.address < size ? &it->second : nullptr;
+  return address - mo.address < size ? &below->second : nullptr;
 }
 
 const AddressSpace::Entry *AddressSpace::findBase(uint64_t address) const {
-  auto it = objects_.find(address);
-  return it == objects_.end() ? nullptr : &it->second;
+  const Objects::value_type *at = objects_.find(address);
+  return at ? &at->second : nullptr;
 }
 
 ObjectState &AddressSpace::writable(uint64_t base) {
-  Entry &e = objects_.at(base);
-  if (e.state.use_count() > 1)
-    e.state = std::make_shared<ObjectState>(*e.state);
-  return const_cast<ObjectState &>(*e.state);
+  // The entry is this state's alone now, so a count above one means another state's entry
+  // shares the contents.
+  Entry *e = objects_.mutate(base);
+  if (!e)
+    throw std::out_of_range("no object at this address");
+  if (e->state.use_count() > 1)
+    e->state = std::make_shared<ObjectState>(*e->state);
+  return const_cast<ObjectState &>(*e->state);
 }
 
 } // namespace cairn::engine

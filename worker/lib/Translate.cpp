@@ -183,6 +183,8 @@ private:
       return p_.functionAddress(functionIndex_.at(f));
     if (auto *ga = dyn_cast<GlobalAlias>(c))
       return evalConstant(ga->getAliasee());
+    if (auto *ba = dyn_cast<BlockAddress>(c))
+      return labelAddress(ba->getBasicBlock());
     if (auto *cfp = dyn_cast<ConstantFP>(c)) {
       APInt bits = cfp->getValueAPF().bitcastToAPInt();
       u128 r = 0;
@@ -231,6 +233,41 @@ private:
       return r;
     }
     throw LoadError("unsupported constant: " + describe(c));
+  }
+
+  // A label taken as a value: numbered on first sight, so a dispatch table in a global's
+  // initializer and the indirectbr that jumps through it agree on the address.
+  u128 labelAddress(const llvm::BasicBlock *bb) {
+    u128 next = Program::kLabelBase + labelAddress_.size() * Program::kLabelStride;
+    return labelAddress_.try_emplace(bb, next).first->second;
+  }
+
+  // The {i128, i1} of a 128-bit *.with.overflow: two fields that do not fit one register.
+  bool isRegisterPair(llvm::Type *t) {
+    auto *st = llvm::dyn_cast<llvm::StructType>(t);
+    if (!st || st->getNumElements() != 2 || dl_.getTypeStoreSizeInBits(t) <= 128)
+      return false;
+    for (llvm::Type *field : st->elements())
+      if (!field->isIntegerTy() || field->getIntegerBitWidth() > 128)
+        return false;
+    return true;
+  }
+
+  // A register pair is made by a *.with.overflow call and only taken apart by extractvalue.
+  void checkRegisterPair(const llvm::Instruction &inst) {
+    const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+    const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+    std::optional<Special> s =
+        callee && callee->isIntrinsic() ? intrinsicSpecial(callee->getIntrinsicID()) : std::nullopt;
+    bool overflowIntrinsic = s && *s >= Special::SAddO && *s <= Special::UMulO;
+    bool onlyExtracted = std::all_of(inst.user_begin(), inst.user_end(), [](const llvm::User *u) {
+      return llvm::isa<llvm::ExtractValueInst>(u) &&
+             llvm::cast<llvm::ExtractValueInst>(u)->getNumIndices() == 1;
+    });
+    if (!overflowIntrinsic || !onlyExtracted)
+      throw LoadError("values of type " + typeName(inst.getType()) + " (" +
+                      std::to_string(dl_.getTypeStoreSizeInBits(inst.getType())) +
+                      " bits) are not supported in registers: " + describe(&inst));
   }
 
   static std::string describe(const llvm::Value *v) {
@@ -382,9 +419,15 @@ private:
     std::unordered_map<const llvm::BasicBlock *, uint32_t> blockIndex;
     for (llvm::BasicBlock &bb : f) {
       blockIndex[&bb] = uint32_t(blockIndex.size());
-      for (llvm::Instruction &i : bb)
-        if (!i.getType()->isVoidTy())
-          regs_[&i] = next++;
+      for (llvm::Instruction &i : bb) {
+        if (i.getType()->isVoidTy())
+          continue;
+        regs_[&i] = next++;
+        if (isRegisterPair(i.getType())) {
+          checkRegisterPair(i);
+          ++next;
+        }
+      }
     }
     out.numRegs = next;
     out.regWidths.assign(next, 0);
@@ -451,9 +494,9 @@ private:
   void translateInstruction(llvm::Instruction &inst, Instr &in, Function &out,
                             const std::unordered_map<const llvm::BasicBlock *, uint32_t> &blocks) {
     using namespace llvm;
-    if (!inst.getType()->isVoidTy() && !inst.getType()->isAggregateType())
-      in.width = uint16_t(bitsOf(inst.getType()));
-    else if (inst.getType()->isAggregateType())
+    if (isRegisterPair(inst.getType()))
+      in.width = uint16_t(bitsOf(inst.getType()->getStructElementType(0)));
+    else if (!inst.getType()->isVoidTy())
       in.width = uint16_t(bitsOf(inst.getType()));
     switch (inst.getOpcode()) {
     case Instruction::Add: binary(in, inst, Kind::Add); return;
@@ -620,6 +663,12 @@ private:
     }
     case Instruction::ExtractValue: {
       auto &ev = cast<ExtractValueInst>(inst);
+      if (isRegisterPair(ev.getAggregateOperand()->getType())) {
+        in.op = Opcode::Move;
+        Operand pair = operand(ev.getAggregateOperand());
+        in.a = {pair.index + ev.getIndices()[0], false};
+        return;
+      }
       in.op = Opcode::ExtractBits;
       in.a = operand(ev.getAggregateOperand());
       in.imm = uint32_t(aggregateOffset(ev.getAggregateOperand()->getType(), ev.getIndices()) * 8);
@@ -659,6 +708,19 @@ private:
       in.count = uint32_t(out.switchCases.size()) - in.imm;
       return;
     }
+    case Instruction::IndirectBr: {
+      auto &ib = cast<IndirectBrInst>(inst);
+      in.op = Opcode::IndirectBr;
+      in.a = operand(ib.getAddress());
+      in.width = 64;
+      in.imm = uint32_t(out.switchCases.size());
+      for (unsigned i = 0; i < ib.getNumDestinations(); ++i) {
+        llvm::BasicBlock *dest = ib.getDestination(i);
+        out.switchCases.push_back({labelAddress(dest), blocks.at(dest)});
+      }
+      in.count = uint32_t(out.switchCases.size()) - in.imm;
+      return;
+    }
     case Instruction::Ret:
       in.op = Opcode::Ret;
       if (inst.getNumOperands()) {
@@ -667,7 +729,11 @@ private:
       }
       return;
     case Instruction::Unreachable: in.op = Opcode::Unreachable; return;
-    case Instruction::Call: translateCall(cast<CallInst>(inst), in, out); return;
+    case Instruction::Call:
+      if (std::optional<FloatOp> op = floatIntrinsic(cast<CallInst>(inst)))
+        return floatOp(in, inst, *op);
+      translateCall(cast<CallInst>(inst), in, out);
+      return;
     case Instruction::FAdd: floatOp(in, inst, FloatOp::Add); return;
     case Instruction::FSub: floatOp(in, inst, FloatOp::Sub); return;
     case Instruction::FMul: floatOp(in, inst, FloatOp::Mul); return;
@@ -729,14 +795,32 @@ private:
       throw LoadError("vector operations are not supported yet: " + describe(&inst));
     llvm::Type *operandType = inst.getOperand(0)->getType();
     for (llvm::Type *t : {operandType, inst.getType()})
-      if (t->isFloatingPointTy() && !t->isFloatTy() && !t->isDoubleTy())
-        throw LoadError("only float and double are supported: " + describe(&inst));
+      if (t->isFloatingPointTy() && !t->isFloatTy() && !t->isDoubleTy() && !t->isX86_FP80Ty())
+        throw LoadError("only float, double and x86_fp80 are supported: " + describe(&inst));
     in.op = Opcode::Float;
     in.imm = uint32_t(op);
+    // A call's last operand is its callee, not an argument.
+    auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+    const unsigned operands = call ? call->arg_size() : inst.getNumOperands();
     in.a = operand(inst.getOperand(0));
-    if (inst.getNumOperands() > 1)
+    if (operands > 1)
       in.b = operand(inst.getOperand(1));
+    if (operands > 2)
+      in.c = operand(inst.getOperand(2));
     in.count = bitsOf(operandType);
+  }
+
+  // The float intrinsics that are plain arithmetic. fmuladd may fuse or not; x86-64 without FMA
+  // (what a native build of the program runs) rounds twice, so it is MulAdd.
+  static std::optional<FloatOp> floatIntrinsic(const llvm::CallInst &call) {
+    const llvm::Function *callee = call.getCalledFunction();
+    if (!callee)
+      return std::nullopt;
+    switch (callee->getIntrinsicID()) {
+    case llvm::Intrinsic::fmuladd: return FloatOp::MulAdd;
+    case llvm::Intrinsic::fma: return FloatOp::FusedMulAdd;
+    default: return std::nullopt;
+    }
   }
 
   void unary(Instr &in, llvm::Instruction &inst, Opcode op) {
@@ -800,6 +884,7 @@ private:
   std::unordered_map<const llvm::Function *, uint32_t> functionIndex_;
   std::unordered_map<const llvm::GlobalVariable *, uint64_t> globalAddress_;
   std::unordered_map<const llvm::Value *, uint32_t> regs_;
+  std::unordered_map<const llvm::BasicBlock *, u128> labelAddress_;
   std::map<u128, uint32_t> constantIndex_;
   std::unordered_map<std::string, uint32_t> fileIndex_;
   std::unordered_map<uint64_t, uint32_t> locationIndex_;

@@ -1,6 +1,5 @@
 // CAIRN-ARGS: --search dfs
 // EXPECT: paths_completed=9 paths_partial=0 tests=9
-// KNOWN-FAILING: labels as values (blockaddress constants, indirectbr) are not translated: cairn run refuses the whole program ("unsupported constant: ptr blockaddress(...)")
 //
 // A threaded-code interpreter with GNU labels as values: goto *dispatch[op]. The two opcodes
 // are symbolic (each 0..2), so each indirect branch has three possible targets and forks once

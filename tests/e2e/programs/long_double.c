@@ -1,6 +1,5 @@
 // CAIRN-ARGS: --search dfs
 // EXPECT: paths_completed=2 paths_partial=0 tests=2
-// KNOWN-FAILING: x86_fp80 (long double) is not supported: cairn run refuses the whole program ("only float and double are supported: fmul x86_fp80")
 //
 // long double (x86_fp80) arithmetic on concrete values, like float and double: multiplication,
 // addition, division, comparisons and conversions to and from double and int. The only

@@ -1,6 +1,5 @@
 // CAIRN-ARGS: --search dfs
 // EXPECT: paths_completed=3 paths_partial=0 tests=3
-// KNOWN-FAILING: the 128-bit *.with.overflow intrinsics return { i128, i1 }, which cairn run refuses ("values of type { i128, i1 } (192 bits) are not supported in registers"); the executor would also report no overflow for 128-bit operands (it sets the flag to false when w == 128)
 //
 // The *.with.overflow intrinsics on 128 bits (__builtin_add_overflow on unsigned __int128,
 // __builtin_mul_overflow on __int128). a + 1 overflows exactly when a is all ones (2 paths);

@@ -1,13 +1,14 @@
 // Memory of one execution state: objects, their contents, and the address space that maps
-// addresses to them. Contents are copy-on-write between forked states.
+// addresses to them. Both the address space and the contents are copy-on-write between forked
+// states: a fork costs what the states change afterwards, not the number of objects.
 //
 // An object's base and size are concrete in the standard model; the relocatable model gives
 // objects symbolic bases (MemoryModel.h), the symbolic-size model symbolic sizes.
 #pragma once
 
+#include "cairn/engine/PersistentMap.h"
 #include "cairn/engine/Value.h"
 
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -100,10 +101,12 @@ public:
   const Entry *findBase(uint64_t address) const;
   // A writable copy of the object's contents (copied when another state shares it).
   ObjectState &writable(uint64_t base);
-  const std::map<uint64_t, Entry> &objects() const { return objects_; }
+  // By address: iterates as (address, Entry) pairs.
+  using Objects = PersistentMap<Entry>;
+  const Objects &objects() const { return objects_; }
 
 private:
-  std::map<uint64_t, Entry> objects_;
+  Objects objects_;
 };
 
 } // namespace cairn::engine

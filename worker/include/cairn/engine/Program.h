@@ -4,7 +4,9 @@
 //
 // Values are bit-vectors of at most 128 bits; pointers are 64-bit integers. Aggregates that
 // live in registers (the results of *.with.overflow, small structs) are flattened into one
-// bit-vector by their data layout.
+// bit-vector by their data layout. The one aggregate that does not fit, the {i128, i1} of a
+// 128-bit *.with.overflow, is a register pair: the instruction's `dst` holds the value and
+// `dst + 1` the flag, and its extractvalues read one register each.
 #pragma once
 
 #include "cairn/expr/Expr.h"
@@ -37,10 +39,12 @@ enum class Opcode : uint8_t {
   Br,          // target: block
   CondBr,      // a: condition; target, target2
   Switch,      // a: value; imm: first SwitchCase; count; target: default block
+  IndirectBr,  // a: address; imm: first SwitchCase (label address -> block); count; no default
   Ret,         // a (when hasValue)
   Unreachable,
   Call,        // imm: CallSite index
-  Float,       // imm: FloatOp; a, b; count: operand width (32 or 64); floats run concretely
+  Float,       // imm: FloatOp; a, b, c (MulAdd's addend); count: operand width (32, 64 or 80);
+               // runs concretely
   ExtractElement, // a: vector, b: index; width: element bits; count: lanes of a
   InsertElement,  // a: vector, b: element, c: index; count: element bits
   Shuffle,        // a, b: vectors of `count` lanes each; imm: first mask entry; lanes: result
@@ -54,6 +58,7 @@ enum class RmwOp : uint8_t { Xchg, Add, Sub, And, Nand, Or, Xor, Max, Min, UMax,
 enum class FloatOp : uint8_t {
   Add, Sub, Mul, Div, Rem, Neg,
   ToSigned, ToUnsigned, FromSigned, FromUnsigned, Extend, Truncate,
+  MulAdd, FusedMulAdd, // a * b + c, rounded twice or once
   // fcmp predicates, in LLVM's order from 0 (false) to 15 (true)
   CmpFirst,
 };
@@ -190,6 +195,10 @@ struct Program {
   static constexpr uint64_t kFunctionBase = 0x0800'0000;
   static constexpr uint64_t kFunctionStride = 16;
   uint64_t functionAddress(uint32_t index) const { return kFunctionBase + index * kFunctionStride; }
+  // Labels taken as values (blockaddress) are fake addresses too, numbered from kLabelBase in
+  // the order the translator meets them; only an indirectbr's cases give them meaning.
+  static constexpr uint64_t kLabelBase = 0x0c00'0000;
+  static constexpr uint64_t kLabelStride = 16;
   // The lines of the user's program that hold instructions: the coverage denominator.
   uint64_t coverableLines = 0;
 };

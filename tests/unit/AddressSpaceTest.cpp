@@ -1,0 +1,149 @@
+// The address space's object table is shared between forked states: random binds, unbinds and
+// writes on a tree of forks must each behave as on a private std::map, no state may see another's
+// changes, and a fork must share what neither side changed.
+#include "cairn/engine/Memory.h"
+#include "cairn/engine/PersistentMap.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+using namespace cairn;
+using namespace cairn::engine;
+
+namespace {
+
+// Each map is checked against its reference: same entries, in order, found by key and by floor.
+void expectSame(const PersistentMap<int> &m, const std::map<uint64_t, int> &ref) {
+  ASSERT_EQ(m.size(), ref.size());
+  auto r = ref.begin();
+  for (const auto &[key, value] : m) {
+    ASSERT_NE(r, ref.end());
+    EXPECT_EQ(key, r->first);
+    EXPECT_EQ(value, r->second);
+    ++r;
+  }
+  EXPECT_EQ(r, ref.end());
+  for (uint64_t probe = 0; probe < 260; probe += 3) {
+    const auto *found = m.find(probe);
+    auto it = ref.find(probe);
+    ASSERT_EQ(found != nullptr, it != ref.end()) << probe;
+    if (found)
+      EXPECT_EQ(found->second, it->second);
+    const auto *below = m.floor(probe);
+    auto above = ref.upper_bound(probe);
+    ASSERT_EQ(below != nullptr, above != ref.begin()) << probe;
+    if (below)
+      EXPECT_EQ(below->first, std::prev(above)->first);
+  }
+}
+
+TEST(PersistentMapTest, ForksBehaveAsIndependentMaps) {
+  std::mt19937_64 rng(7);
+  std::vector<PersistentMap<int>> maps(1);
+  std::vector<std::map<uint64_t, int>> refs(1);
+  for (int step = 0; step < 4000; ++step) {
+    size_t i = rng() % maps.size();
+    uint64_t key = rng() % 256;
+    switch (rng() % 8) {
+    case 0: // fork
+      if (maps.size() < 24) {
+        maps.push_back(maps[i]);
+        refs.push_back(refs[i]);
+      }
+      break;
+    case 1:
+    case 2: EXPECT_EQ(maps[i].erase(key), refs[i].erase(key) == 1); break;
+    case 3: {
+      int *v = maps[i].mutate(key);
+      ASSERT_EQ(v != nullptr, refs[i].count(key) == 1);
+      if (v)
+        *v = refs[i][key] = int(rng() % 1000);
+      break;
+    }
+    default: {
+      int v = int(rng() % 1000);
+      maps[i].insertOrAssign(key, v);
+      refs[i][key] = v;
+    }
+    }
+    if (step % 97 == 0)
+      for (size_t k = 0; k < maps.size(); ++k)
+        expectSame(maps[k], refs[k]);
+  }
+  for (size_t k = 0; k < maps.size(); ++k)
+    expectSame(maps[k], refs[k]);
+}
+
+TEST(PersistentMapTest, EmptyMapAndSingleEntry) {
+  PersistentMap<int> m;
+  EXPECT_TRUE(m.empty());
+  EXPECT_EQ(m.begin(), m.end());
+  EXPECT_EQ(m.floor(5), nullptr);
+  EXPECT_EQ(m.mutate(5), nullptr);
+  EXPECT_FALSE(m.erase(5));
+  m.insertOrAssign(5, 1);
+  EXPECT_EQ(m.floor(4), nullptr);
+  EXPECT_EQ(m.floor(~0ull)->second, 1);
+  PersistentMap<int> copy = m;
+  EXPECT_TRUE(m.erase(5));
+  EXPECT_TRUE(m.empty());
+  EXPECT_EQ(copy.find(5)->second, 1);
+}
+
+std::shared_ptr<const MemoryObject> object(uint64_t address, uint64_t size) {
+  auto mo = std::make_shared<MemoryObject>();
+  mo->address = address;
+  mo->size = size;
+  return mo;
+}
+
+TEST(AddressSpaceTest, ForkSharesEverythingButWhatChanged) {
+  ExprContext ctx;
+  AddressSpace parent;
+  constexpr uint64_t kObjects = 10000;
+  for (uint64_t i = 0; i < kObjects; ++i)
+    parent.bind(object(0x1000 + 32 * i, 16), std::make_shared<ObjectState>(16));
+  AddressSpace child = parent;
+  const uint64_t written = 0x1000 + 32 * 1234, added = 0x1000 + 32 * kObjects, removed = 0x1000;
+  child.writable(written).write(ctx, 0, Value(u128(0xab)), 1);
+  child.bind(object(added, 8), std::make_shared<ObjectState>(8));
+  child.unbind(removed);
+
+  EXPECT_EQ(parent.objects().size(), kObjects);
+  EXPECT_EQ(child.objects().size(), kObjects);
+  EXPECT_EQ(parent.findBase(written)->state->read(ctx, 0, 1).bits, 0u);
+  EXPECT_EQ(child.findBase(written)->state->read(ctx, 0, 1).bits, 0xabu);
+  EXPECT_EQ(parent.find(added + 1), nullptr);
+  EXPECT_NE(child.find(added + 1), nullptr);
+  EXPECT_NE(parent.find(removed + 15), nullptr);
+  EXPECT_EQ(child.find(removed + 15), nullptr);
+  EXPECT_EQ(child.find(removed + 16), nullptr); // between objects
+  // Untouched objects' contents are one copy for both states.
+  size_t shared = 0;
+  for (const auto &[address, entry] : child.objects())
+    if (const AddressSpace::Entry *p = parent.findBase(address); p && p->state == entry.state)
+      ++shared;
+  EXPECT_EQ(shared, kObjects - 2);
+  // A second write to the same object in the child copies nothing more.
+  const ObjectState *first = child.findBase(written)->state.get();
+  EXPECT_EQ(&child.writable(written), first);
+  EXPECT_THROW(child.writable(removed), std::out_of_range);
+}
+
+TEST(AddressSpaceTest, WriteAfterForkLeavesTheOtherSideAlone) {
+  ExprContext ctx;
+  AddressSpace a;
+  a.bind(object(0x100, 4), std::make_shared<ObjectState>(4));
+  AddressSpace b = a;
+  a.writable(0x100).write(ctx, 0, Value(u128(1)), 1);
+  b.writable(0x100).write(ctx, 0, Value(u128(2)), 1);
+  AddressSpace c = b;
+  c.writable(0x100).write(ctx, 1, Value(u128(3)), 1);
+  EXPECT_EQ(a.findBase(0x100)->state->read(ctx, 0, 2).bits, 0x0001u);
+  EXPECT_EQ(b.findBase(0x100)->state->read(ctx, 0, 2).bits, 0x0002u);
+  EXPECT_EQ(c.findBase(0x100)->state->read(ctx, 0, 2).bits, 0x0302u);
+}
+
+} // namespace

@@ -67,6 +67,7 @@ run options:
   --no-independence --no-query-cache --no-cex-cache
   --address-aware-cache    relocatable: reuse answers of queries equal up to renaming bases
   --validate-address-cache with --address-aware-cache: check every hit with the solver
+  --no-address-cache-models  with --address-aware-cache: sat/unsat answers only, no models
   --json                   print the summary as one JSON object on stdout
   --quiet                  no progress or summary text on stderr
 
@@ -105,8 +106,8 @@ double parseSeconds(const std::string &flag, const std::string &v) {
 
 void checkAddressCacheOptions(const ExecutorOptions &opts) {
   if (!opts.solver.addressCache) {
-    if (opts.solver.addressCacheOptions.validate)
-      throw UsageError("--validate-address-cache needs --address-aware-cache");
+    if (opts.solver.addressCacheOptions.validate || !opts.solver.addressCacheOptions.reuseModels)
+      throw UsageError("--validate-address-cache and --no-address-cache-models need --address-aware-cache");
     return;
   }
   if (!opts.memory.relocatable())
@@ -192,6 +193,7 @@ int runCommand(std::vector<std::string> args) {
       {"--no-cex-cache", [&] { opts.solver.cexCache = false; }},
       {"--address-aware-cache", [&] { opts.solver.addressCache = true; }},
       {"--validate-address-cache", [&] { opts.solver.addressCacheOptions.validate = true; }},
+      {"--no-address-cache-models", [&] { opts.solver.addressCacheOptions.reuseModels = false; }},
   };
   for (size_t i = 0; i < args.size(); ++i) {
     std::string a = args[i];

@@ -101,7 +101,7 @@ public:
     if (hit) {
       SolverResponse cached{hit->result, {}, {}};
       bool usable = !wantModel || hit->result == SatResult::Unsat;
-      if (!usable && hit->hasModel) {
+      if (!usable && hit->hasModel && options_.reuseModels) {
         cached.model = hit->model;
         completeModel(cached.model, q);
         usable = satisfiesAll(q, cached.model);

@@ -19,6 +19,8 @@ struct AddressCacheOptions {
   // Every hit is also asked of the next layer, whose answer is used; a different answer is
   // logged as an error and counted (`mismatches`).
   bool validate = false;
+  // Answer model queries too, with the model of the matching query (checked by evaluation).
+  bool reuseModels = true;
 };
 
 struct SolverChainOptions {

@@ -5,8 +5,8 @@
 
 #include <stdlib.h>
 
-#define FORKS 5
-#define ROWS 6
+#define FORKS 4
+#define ROWS 5
 #define COLS 8
 
 int main(void) {

@@ -79,6 +79,7 @@ public:
                   {"model_hits", modelHits_},
                   {"entries", entries_.size()},
                   {"validated", validated_},
+                  {"saved_solver_calls", savedCalls_},
                   {"mismatches", mismatches_}};
     out.push_back(std::move(s));
     next_->collectStats(out);
@@ -162,7 +163,9 @@ private:
   // different one is an error in the log and in the statistics.
   SolverResponse validate(const Query &q, bool wantModel, const SolverResponse &cached) {
     ++validated_;
+    const uint64_t coreBefore = coreQueries();
     SolverResponse truth = forward(q, wantModel);
+    savedCalls_ += coreQueries() > coreBefore; // the ordinary caches could not answer it
     if (truth.result != SatResult::Unknown && truth.result != cached.result) {
       ++mismatches_;
       std::string text;
@@ -173,6 +176,13 @@ private:
                     q.symbolic->expr ? toString(q.symbolic->expr.get()) : "true");
     }
     return truth;
+  }
+
+  // Queries that reached the core solver (the last layer) so far.
+  uint64_t coreQueries() const {
+    std::vector<SolverLayerStats> below;
+    next_->collectStats(below);
+    return below.empty() ? 0 : below.back().queries;
   }
 
   SolverResponse forward(const Query &q, bool wantModel) {
@@ -186,7 +196,7 @@ private:
   std::vector<Entry> entries_;
   std::unordered_multimap<uint64_t, size_t> buckets_; // key hash -> index into entries_
   uint64_t addressDependent_ = 0, layoutDependent_ = 0, modelHits_ = 0;
-  uint64_t validated_ = 0, mismatches_ = 0;
+  uint64_t validated_ = 0, mismatches_ = 0, savedCalls_ = 0; // saved: in validation mode
 };
 
 } // namespace

@@ -256,6 +256,7 @@ TEST_F(AddressCache, ValidationCatchesAnAnswerThatDependsOnTheLayout) {
   EXPECT_FALSE(*b); // validation returns the solver's answer
   EXPECT_EQ(counter("validated"), 1u);
   EXPECT_EQ(counter("mismatches"), 1u);
+  EXPECT_EQ(counter("saved_solver_calls"), 1u); // no ordinary cache below: the core answered
 }
 
 } // namespace

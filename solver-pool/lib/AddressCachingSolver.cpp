@@ -116,9 +116,11 @@ public:
     SolverResponse r = forward(q, wantModel);
     if (r.result == SatResult::Unknown)
       return r;
-    if (hit) { // decided before, but without the model asked for now
-      hit->model = r.model;
-      hit->hasModel = true;
+    if (hit) { // decided before, but without the model asked for now (wantModel is set)
+      if (r.result == SatResult::Sat) {
+        hit->model = r.model;
+        hit->hasModel = true;
+      }
       return r;
     }
     if (entries_.size() >= options_.maxEntries) {

@@ -71,6 +71,9 @@ run options:
   --max-merge-states N     a larger group of states at one merge point is not merged (10000)
   --merge-loops-with-calls merge size-dependent loops even when they call functions
   --no-independence --no-query-cache --no-cex-cache
+  --address-aware-cache    relocatable: reuse answers of queries equal up to renaming bases
+  --validate-address-cache with --address-aware-cache: check every hit with the solver
+  --no-address-cache-models  with --address-aware-cache: sat/unsat answers only, no models
   --json                   print the summary as one JSON object on stdout
   --quiet                  no progress or summary text on stderr
 
@@ -105,6 +108,36 @@ double parseSeconds(const std::string &flag, const std::string &v) {
   } catch (...) {
   }
   throw UsageError(flag + " needs a number of seconds, got '" + v + "'");
+}
+
+void checkAddressCacheOptions(const ExecutorOptions &opts) {
+  if (!opts.solver.addressCache) {
+    if (opts.solver.addressCacheOptions.validate || !opts.solver.addressCacheOptions.reuseModels)
+      throw UsageError("--validate-address-cache and --no-address-cache-models need --address-aware-cache");
+    return;
+  }
+  if (!opts.memory.relocatable())
+    throw UsageError("--address-aware-cache needs --memory-model relocatable");
+  if (opts.memory.mergeObjects || opts.memory.splitObjects)
+    throw UsageError("--address-aware-cache does not combine with --merge-objects or --split-objects");
+}
+
+std::string layerCounters(const SolverLayerStats &l) {
+  std::string text;
+  for (const auto &[name, value] : l.counters)
+    text += ", " + name + " " + std::to_string(value);
+  return text;
+}
+
+// Validation mode found cached answers the solver contradicts: the run fails.
+bool addressCacheMismatches(const RunStatistics &stats) {
+  for (const SolverLayerStats &l : stats.solverLayers)
+    for (const auto &[name, value] : l.counters)
+      if (name == "mismatches" && value) {
+        spdlog::error("the address-aware cache gave {} answers the solver contradicts (see run.log)", value);
+        return true;
+      }
+  return false;
 }
 
 int runCommand(std::vector<std::string> args) {
@@ -179,6 +212,9 @@ int runCommand(std::vector<std::string> args) {
       {"--no-independence", [&] { opts.solver.independence = false; }},
       {"--no-query-cache", [&] { opts.solver.queryCache = false; }},
       {"--no-cex-cache", [&] { opts.solver.cexCache = false; }},
+      {"--address-aware-cache", [&] { opts.solver.addressCache = true; }},
+      {"--validate-address-cache", [&] { opts.solver.addressCacheOptions.validate = true; }},
+      {"--no-address-cache-models", [&] { opts.solver.addressCacheOptions.reuseModels = false; }},
   };
   for (size_t i = 0; i < args.size(); ++i) {
     std::string a = args[i];
@@ -219,6 +255,7 @@ int runCommand(std::vector<std::string> args) {
     throw UsageError("--context-resolve needs --merge-objects");
   if ((sizeModeGiven || capacityGiven) && !opts.sizeModel.symbolic())
     throw UsageError("--size-mode and --capacity need --size-model symbolic");
+  checkAddressCacheOptions(opts);
 
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, load.entry);
@@ -263,8 +300,8 @@ int runCommand(std::vector<std::string> args) {
   for (const ErrorReport &e : stats.errors)
     spdlog::info("error {}/{} at {}:{}: {}", e.type, e.kind, e.file, e.line, e.message);
   for (const SolverLayerStats &l : stats.solverLayers)
-    spdlog::info("solver layer {}: {} queries, {} answered there, {} unknown, {:.3f} s", l.layer,
-                 l.queries, l.answered, l.unknown, l.seconds);
+    spdlog::info("solver layer {}: {} queries, {} answered there, {} unknown, {:.3f} s{}", l.layer,
+                 l.queries, l.answered, l.unknown, l.seconds, layerCounters(l));
   spdlog::info("summary {}", summary);
   logger->flush();
   if (json)
@@ -281,7 +318,7 @@ int runCommand(std::vector<std::string> args) {
       std::fprintf(stderr, "cairn: %s:%u: %s (%s/%s)\n", e.file.c_str(), e.line, e.message.c_str(),
                    e.type.c_str(), e.kind.c_str());
   }
-  return 0;
+  return addressCacheMismatches(stats) ? 3 : 0;
 }
 
 int replayCommand(std::vector<std::string> args) {

@@ -199,6 +199,14 @@ public:
     for (size_t i = 0; i < kept.size(); ++i)
       if (kept[i])
         sliced.constraints.push_back(q.constraints[i]);
+    // The symbolic form follows the slice made on the concrete one: the same constraints.
+    if (q.symbolic) {
+      auto form = std::make_shared<AddressForm>(AddressForm{{}, q.symbolic->expr, q.symbolic->layoutDependent});
+      for (size_t i = 0; i < kept.size(); ++i)
+        if (kept[i])
+          form->constraints.push_back(q.symbolic->constraints[i]);
+      sliced.symbolic = std::move(form);
+    }
     if (wantModel && !q.terms.empty())
       return solveFactors(sliced);
     return forward(sliced, wantModel);
@@ -212,6 +220,12 @@ private:
     std::vector<ExprRef> items = q.constraints;
     if (q.expr && !q.expr->isTrue())
       items.push_back(q.expr);
+    std::vector<ExprRef> symbolicItems;
+    if (q.symbolic) {
+      symbolicItems = q.symbolic->constraints;
+      if (q.expr && !q.expr->isTrue())
+        symbolicItems.push_back(q.symbolic->expr);
+    }
     // Components by shared elements, with a union-find over the items.
     std::vector<size_t> parent(items.size());
     for (size_t i = 0; i < items.size(); ++i)
@@ -239,6 +253,12 @@ private:
         fp.merge(footprintOf(items[i]));
       }
       part.expr = items[members.front()]->context().trueExpr();
+      if (q.symbolic) {
+        auto form = std::make_shared<AddressForm>(AddressForm{{}, part.expr, q.symbolic->layoutDependent});
+        for (size_t i : members)
+          form->constraints.push_back(symbolicItems[i]);
+        part.symbolic = std::move(form);
+      }
       SolverResponse answer = next_->check(part, true);
       if (answer.result != SatResult::Sat) {
         if (answer.result == SatResult::Unknown)

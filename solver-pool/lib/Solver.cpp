@@ -45,11 +45,20 @@ void completeModel(Assignment &model, const Query &query) {
 
 namespace {
 
+// The query's AddressForm: the question's constraints with `expr` (already symbolic).
+std::shared_ptr<const AddressForm> formOf(const AddressQuestion *q, ExprRef expr) {
+  if (!q)
+    return nullptr;
+  return std::make_shared<const AddressForm>(AddressForm{q->constraints, std::move(expr), q->layoutDependent});
+}
+
 Answer<bool> satisfiable(Solver &solver, const std::vector<ExprRef> &constraints,
-                         const ExprRef &e) {
+                         const ExprRef &e, std::shared_ptr<const AddressForm> form) {
   if (e->isConstant() && constraints.empty())
     return {e->isTrue(), {}};
-  SolverResponse r = solver.check(Query(constraints, e), false);
+  Query q(constraints, e);
+  q.symbolic = std::move(form);
+  SolverResponse r = solver.check(q, false);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};
   return {r.result == SatResult::Sat, {}};
@@ -63,40 +72,49 @@ Answer<bool> negate(Answer<bool> a) {
 
 } // namespace
 
-Answer<bool> Solver::mayBeTrue(const std::vector<ExprRef> &c, const ExprRef &e) {
-  return satisfiable(*this, c, e);
+Answer<bool> Solver::mayBeTrue(const std::vector<ExprRef> &c, const ExprRef &e,
+                               const AddressQuestion *sym) {
+  return satisfiable(*this, c, e, formOf(sym, sym ? sym->expr : ExprRef()));
 }
 
-Answer<bool> Solver::mayBeFalse(const std::vector<ExprRef> &c, const ExprRef &e) {
-  return satisfiable(*this, c, e->context().lnot(e));
+Answer<bool> Solver::mayBeFalse(const std::vector<ExprRef> &c, const ExprRef &e,
+                                const AddressQuestion *sym) {
+  return satisfiable(*this, c, e->context().lnot(e),
+                     formOf(sym, sym ? e->context().lnot(sym->expr) : ExprRef()));
 }
 
-Answer<bool> Solver::mustBeTrue(const std::vector<ExprRef> &c, const ExprRef &e) {
-  return negate(mayBeFalse(c, e));
+Answer<bool> Solver::mustBeTrue(const std::vector<ExprRef> &c, const ExprRef &e,
+                                const AddressQuestion *sym) {
+  return negate(mayBeFalse(c, e, sym));
 }
 
-Answer<bool> Solver::mustBeFalse(const std::vector<ExprRef> &c, const ExprRef &e) {
-  return negate(mayBeTrue(c, e));
+Answer<bool> Solver::mustBeFalse(const std::vector<ExprRef> &c, const ExprRef &e,
+                                 const AddressQuestion *sym) {
+  return negate(mayBeTrue(c, e, sym));
 }
 
-Answer<Validity> Solver::evaluate(const std::vector<ExprRef> &c, const ExprRef &e) {
+Answer<Validity> Solver::evaluate(const std::vector<ExprRef> &c, const ExprRef &e,
+                                  const AddressQuestion *sym) {
   if (e->isConstant())
     return {e->isTrue() ? Validity::True : Validity::False, {}};
-  Answer<bool> canBeFalse = mayBeFalse(c, e);
+  Answer<bool> canBeFalse = mayBeFalse(c, e, sym);
   if (!canBeFalse.known())
     return {std::nullopt, canBeFalse.reason};
   if (!*canBeFalse)
     return {Validity::True, {}};
-  Answer<bool> canBeTrue = mayBeTrue(c, e);
+  Answer<bool> canBeTrue = mayBeTrue(c, e, sym);
   if (!canBeTrue.known())
     return {std::nullopt, canBeTrue.reason};
   return {*canBeTrue ? Validity::Either : Validity::False, {}};
 }
 
-Answer<u128> Solver::getValue(const std::vector<ExprRef> &c, const ExprRef &e) {
+Answer<u128> Solver::getValue(const std::vector<ExprRef> &c, const ExprRef &e,
+                              const AddressQuestion *sym) {
   if (e->isConstant())
     return {e->value(), {}};
-  SolverResponse r = check(Query(c, e->context().trueExpr(), {e}), true);
+  Query q(c, e->context().trueExpr(), {e});
+  q.symbolic = formOf(sym, e->context().trueExpr());
+  SolverResponse r = check(q, true);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};
   if (r.result == SatResult::Unsat)
@@ -105,10 +123,12 @@ Answer<u128> Solver::getValue(const std::vector<ExprRef> &c, const ExprRef &e) {
 }
 
 Answer<Assignment> Solver::getInitialValues(const std::vector<ExprRef> &c,
-                                            const std::vector<ExprRef> &symbols) {
+                                            const std::vector<ExprRef> &symbols,
+                                            const AddressQuestion *sym) {
   if (symbols.empty())
     return {Assignment(), {}};
   Query q(c, symbols.front()->context().trueExpr(), symbols);
+  q.symbolic = formOf(sym, symbols.front()->context().trueExpr());
   SolverResponse r = check(q, true);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};

@@ -65,6 +65,8 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
     s = createCexCachingSolver(std::move(s));
   if (o.queryCache)
     s = createQueryCachingSolver(std::move(s));
+  if (o.addressCache)
+    s = createAddressCachingSolver(std::move(s), o.addressCacheOptions);
   if (o.independence)
     s = createIndependentSolver(std::move(s));
   return s;

@@ -7,8 +7,10 @@
 // the ratio columns (each configuration's cost over the first's) compare like with like on a
 // shared, noisy machine.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <array>
 #include <filesystem>
 #include <string>
 #include <sys/resource.h>
@@ -124,6 +126,9 @@ int main(int argc, char **argv) {
   if (compare)
     std::printf(" %10s %10s %10s", "wall x", "solver x", "queries x");
   std::printf("\n");
+  // Per configuration: sums of log ratios (wall, solver, queries) and how many programs.
+  std::vector<std::array<double, 3>> logRatios(configs.size(), {0, 0, 0});
+  std::vector<int> compared(configs.size(), 0);
   for (const fs::path &p : programs) {
     double firstWall = 0, firstSolver = 0, firstQueries = 0;
     for (size_t c = 0; c < configs.size(); ++c) {
@@ -156,10 +161,23 @@ int main(int argc, char **argv) {
         auto ratio = [](double x, double first) { return first > 0 ? x / first : 0.0; };
         std::printf(" %10.2f %10.2f %10.2f", ratio(wall, firstWall), ratio(solver, firstSolver),
                     ratio(queries, firstQueries));
+        if (firstWall > 0 && firstSolver > 0 && firstQueries > 0 && wall > 0 && solver > 0 && queries > 0) {
+          logRatios[c][0] += std::log(wall / firstWall);
+          logRatios[c][1] += std::log(solver / firstSolver);
+          logRatios[c][2] += std::log(queries / firstQueries);
+          ++compared[c];
+        }
       }
       std::printf("\n");
       std::fflush(stdout);
     }
   }
+  // The geometric mean of each configuration's ratios over the programs (under 1: cheaper).
+  for (size_t c = 1; c < configs.size(); ++c)
+    if (compared[c])
+      std::printf("%-22s %-14s %8s %12s %10s %9s %10s %8s %9s %10.2f %10.2f %10.2f\n", "geometric mean",
+                  configs[c].name.c_str(), "", "", "", "", "", "", "",
+                  std::exp(logRatios[c][0] / compared[c]), std::exp(logRatios[c][1] / compared[c]),
+                  std::exp(logRatios[c][2] / compared[c]));
   return 0;
 }

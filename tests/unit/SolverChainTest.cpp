@@ -23,7 +23,7 @@ public:
   }
   std::string name() const override { return "recording"; }
   void collectStats(std::vector<SolverLayerStats> &out) const override {
-    out.push_back({"recording", seen.size(), 0, 0, 0});
+    out.push_back({"recording", seen.size(), 0, 0, 0, {}});
   }
   void setTimeout(double) override {}
 };

@@ -304,8 +304,10 @@ private:
       return s.constraints;
     for (; s.substitutedConstraints < s.constraints.size(); ++s.substitutedConstraints) {
       ExprRef c = substitute(s, s.constraints[s.substitutedConstraints]);
-      if (!c->isTrue())
+      if (!c->isTrue()) {
         s.solverConstraints.push_back(std::move(c));
+        s.symbolicConstraints.push_back(s.constraints[s.substitutedConstraints]);
+      }
     }
     return s.solverConstraints;
   }
@@ -329,6 +331,7 @@ private:
     b->version = ++nextBindingsVersion_;
     s.relocated = std::move(b);
     s.solverConstraints.clear();
+    s.symbolicConstraints.clear();
     s.substitutedConstraints = 0;
   }
 
@@ -501,7 +504,9 @@ private:
     if (c->isConstant()) // the layout alone decides it
       return c->isTrue() ? Validity::True : Validity::False;
     ++stats_.queries;
-    Answer<Validity> v = solver_->evaluate(solverConstraints(s), c);
+    const std::vector<ExprRef> &constraints = solverConstraints(s);
+    AddressQuestion symbolic{s.symbolicConstraints, cond, layoutQuestion_ || s.layoutDependent};
+    Answer<Validity> v = solver_->evaluate(constraints, c, addressCache() ? &symbolic : nullptr);
     if (!v.known()) {
       terminate(s, Termination{std::nullopt, true, true, "solver failure: " + v.reason});
       return std::nullopt;
@@ -557,6 +562,20 @@ private:
     return {&s, &other};
   }
 
+  bool addressCache() const { return options_.solver.addressCache && relocatable(); }
+
+  // A branch on where objects lie (a pointer leaving the object it was derived from): the
+  // address-aware cache answers neither it nor any later question of the states it leads to.
+  Sides layoutBranch(ExecutionState &s, const ExprRef &cond) {
+    layoutQuestion_ = true;
+    Sides sides = branch(s, cond);
+    layoutQuestion_ = false;
+    for (ExecutionState *t : {sides.first, sides.second})
+      if (t)
+        t->layoutDependent = true;
+    return sides;
+  }
+
   // A concrete value the expression can take on this state, constrained to it.
   std::optional<u128> concretize(ExecutionState &s, const Value &v, unsigned width,
                                  bool constrain) {
@@ -568,7 +587,9 @@ private:
     if (e->isConstant())
       return e->value();
     ++stats_.queries;
-    Answer<u128> value = solver_->getValue(solverConstraints(s), e);
+    const std::vector<ExprRef> &constraints = solverConstraints(s);
+    AddressQuestion symbolic{s.symbolicConstraints, ctx_.trueExpr(), s.layoutDependent};
+    Answer<u128> value = solver_->getValue(constraints, e, addressCache() ? &symbolic : nullptr);
     if (!value.known()) {
       terminate(s, Termination{std::nullopt, true, true, "solver failure: " + value.reason});
       return std::nullopt;
@@ -634,7 +655,10 @@ private:
     for (const SymbolicInput &in : s.inputs)
       arrays.push_back(ctx_.symbol(in.array));
     ++stats_.queries;
-    Answer<Assignment> model = solver_->getInitialValues(solverConstraints(s), arrays);
+    const std::vector<ExprRef> &constraints = solverConstraints(s);
+    AddressQuestion symbolic{s.symbolicConstraints, ctx_.trueExpr(), s.layoutDependent};
+    Answer<Assignment> model =
+        solver_->getInitialValues(constraints, arrays, addressCache() ? &symbolic : nullptr);
     if (!model.known()) {
       spdlog::warn("no test for a path: the solver gave no model ({})", model.reason);
       if (t.error) // the error still counts, without inputs
@@ -963,6 +987,17 @@ private:
     return any;
   }
 
+  // Whether resolving `p` to `mo` relates p to another object's place: p is not derived from
+  // mo's base (relocatable model; the address-aware cache must not answer such questions).
+  bool leavesItsObject(const ExprRef &p, const MemoryObject &mo) {
+    if (!mo.base)
+      return p->mentionsAddress();
+    SymbolCollector symbols;
+    symbols.add(p.get());
+    const auto &found = symbols.symbols();
+    return std::find(found.begin(), found.end(), mo.base->symbol()) == found.end();
+  }
+
   ExprRef baseOf(const MemoryObject &mo) {
     return mo.base ? mo.base : ctx_.constant(mo.address, 64);
   }
@@ -1005,7 +1040,7 @@ private:
         // rest, which must hit some object, goes on being resolved.
         ExprRef hitsSome = pointsIntoSomeObject(*rest, p);
         ExprRef astray = hitsSome ? ctx_.lnot(hitsSome) : ctx_.eq(p, ctx_.constant(*sample, 64));
-        auto [bad, others] = branch(*rest, astray);
+        auto [bad, others] = layoutBranch(*rest, astray);
         if (bad)
           memoryError(*bad, uint64_t(*sample), bytes, nullptr);
         rest = others;
@@ -1017,13 +1052,14 @@ private:
       ExprRef offset = ctx_.sub(p, baseOf(mo));
       // In the object's extent at all (a zero-sized object still owns its first byte), then
       // within its size for the whole access.
-      auto [inside, outside] = branch(*rest, inObject(p, mo));
+      const bool cross = addressCache() && leavesItsObject(p, mo);
+      auto [inside, outside] = cross ? layoutBranch(*rest, inObject(p, mo)) : branch(*rest, inObject(p, mo));
       if (inside && outside)
         ++stats_.memory.resolutionForks;
       if (inside) {
         ExprRef size = sizeOf(mo), n = ctx_.constant(bytes, 64);
         ExprRef fits = ctx_.land(ctx_.ule(n, size), ctx_.ule(offset, ctx_.sub(size, n)));
-        auto [ok, overflow] = branch(*inside, fits);
+        auto [ok, overflow] = cross ? layoutBranch(*inside, fits) : branch(*inside, fits);
         if (overflow)
           overflowAccess(*overflow, mo, p, uint64_t(*sample), address, bytes, write, access);
         if (ok && shouldSplit(mo, offset)) {
@@ -1713,6 +1749,21 @@ private:
       s.top().regs[in.dst] = std::move(v);
   }
 
+  // As in KLEE, input names are unique per path, not per run: the same input made symbolic on
+  // two paths is one array, so their queries can be equal (and cached) across the fork.
+  const SymbolDecl *inputArray(const ExecutionState &s, const std::string &name, uint64_t size) {
+    std::string unique = name;
+    auto taken = [&](const std::string &n) {
+      return std::any_of(s.inputs.begin(), s.inputs.end(), [&](const SymbolicInput &in) { return in.array->name == n; });
+    };
+    for (unsigned n = 1; taken(unique) || (inputArrays_.count({unique, size}) == 0 && ctx_.findSymbol(unique)); ++n)
+      unique = name + "_" + std::to_string(n);
+    const SymbolDecl *&decl = inputArrays_[{unique, size}];
+    if (!decl)
+      decl = ctx_.declareArray(unique, size, 64, 8);
+    return decl;
+  }
+
   void special(ExecutionState &s, const Instr &in, const CallSite &site, std::vector<Value> &args) {
     auto arg = [&](size_t i) -> const Value & { return args.at(i); };
     switch (Special(site.callee)) {
@@ -1736,7 +1787,7 @@ private:
                                         "klee_make_symbolic: the memory is not one object of that size"));
       if (name.empty())
         name = "unnamed";
-      const SymbolDecl *decl = ctx_.declareArray(name, uint64_t(*size), 64, 8);
+      const SymbolDecl *decl = inputArray(s, name, uint64_t(*size));
       ExprRef array = ctx_.symbol(decl);
       ObjectState &os = s.memory.writable(e->object->address);
       uint64_t off = uint64_t(*addr) - e->object->address;
@@ -2229,6 +2280,8 @@ private:
   ResultSink &sink_;
   ExprContext ctx_; // before the solver, whose caches hold its expressions
   std::unique_ptr<Solver> solver_;
+  bool layoutQuestion_ = false; // the question being asked depends on the layout
+  std::map<std::pair<std::string, uint64_t>, const SymbolDecl *> inputArrays_; // by name and size
   std::unique_ptr<Searcher> searcher_;
   std::map<uint64_t, std::unique_ptr<ExecutionState>> states_; // by id: creation order
   std::unordered_set<ExecutionState *> terminated_;

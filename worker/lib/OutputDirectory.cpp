@@ -129,6 +129,18 @@ std::string summaryJson(const RunStatistics &s,
        ", \"value_nodes\": " + std::to_string(g.valueNodes) +
        ", \"size_forks\": " + std::to_string(g.sizeForks) +
        ", \"symbolic_size_objects\": " + std::to_string(g.symbolicSizeObjects) + "}";
+  // Per solver layer: what reached it, what it answered itself, and its own counters.
+  j += ", \"solver\": {\"layers\": [";
+  for (size_t i = 0; i < s.solverLayers.size(); ++i) {
+    const SolverLayerStats &l = s.solverLayers[i];
+    j += (i ? ", " : "") + std::string("{\"layer\": ") + jsonString(l.layer) +
+         ", \"queries\": " + std::to_string(l.queries) + ", \"answered\": " + std::to_string(l.answered) +
+         ", \"unknown\": " + std::to_string(l.unknown) + ", \"time_s\": " + f(l.seconds);
+    for (const auto &[name, value] : l.counters)
+      j += ", " + jsonString(name) + ": " + std::to_string(value);
+    j += "}";
+  }
+  j += "]}";
   j += ", \"errors\": [";
   for (size_t i = 0; i < errors.size(); ++i) {
     const auto &[e, test] = errors[i];

@@ -235,9 +235,10 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   first.constraints.resize(context.prefixConstraints);
   if (!merger.condition()->isTrue())
     first.constraints.push_back(merger.condition());
-  size_t kept = std::min(first.substitutedConstraints, context.prefixConstraints);
-  first.solverConstraints.resize(std::min(first.solverConstraints.size(), kept));
-  first.substitutedConstraints = first.solverConstraints.size();
+  // The solver's forms of the constraints (addresses substituted) are rebuilt on demand.
+  first.solverConstraints.clear();
+  first.symbolicConstraints.clear();
+  first.substitutedConstraints = 0;
   first.decisions.resize(context.prefixDecisions);
   // Objects that lived and died on one path only (a callee's locals) leave their addresses
   // unused and remembered as freed: the merged state allocates past all of them.
@@ -249,6 +250,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   std::sort(first.freed.begin(), first.freed.end());
   first.freed.erase(std::unique(first.freed.begin(), first.freed.end()), first.freed.end());
   for (const ExecutionState *s : group) {
+    first.layoutDependent |= s->layoutDependent;
     first.depth = std::max(first.depth, s->depth);
     first.instructions = std::max(first.instructions, s->instructions);
     first.instructionsSinceNewCoverage =

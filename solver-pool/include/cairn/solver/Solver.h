@@ -17,6 +17,24 @@ namespace cairn {
 enum class SatResult : uint8_t { Sat, Unsat, Unknown };
 const char *satResultName(SatResult r);
 
+// Relocatable memory model: a query as the engine built it, before the concrete address of
+// each symbolic base was substituted. constraints[i] became Query::constraints[i]. Queries
+// equal in this form up to a renaming of bases ask the same question (address-aware cache).
+struct AddressForm {
+  std::vector<ExprRef> constraints;
+  ExprRef expr;
+  // An engine-internal question about the layout itself (does a pointer land in another
+  // object?): only its concrete form answers it, never a renamed one.
+  bool layoutDependent = false;
+};
+
+// What the engine hands the KLEE-style questions below to give a query its AddressForm.
+struct AddressQuestion {
+  const std::vector<ExprRef> &constraints; // parallel to the substituted constraints
+  ExprRef expr;                            // the question before substitution
+  bool layoutDependent = false;
+};
+
 // Asks whether `constraints ∧ expr` is satisfiable. When a model is requested, a Sat response
 // assigns every symbol of the constraints, `expr` and `terms` that the remaining constraints
 // touch (independence slicing may drop constraints on unrelated symbols).
@@ -24,6 +42,7 @@ struct Query {
   std::vector<ExprRef> constraints; // each width 1
   ExprRef expr;                     // width 1
   std::vector<ExprRef> terms;       // expressions whose symbols the model must cover
+  std::shared_ptr<const AddressForm> symbolic; // relocatable model only; may be null
 
   Query() = default;
   Query(std::vector<ExprRef> c, ExprRef e, std::vector<ExprRef> t = {})
@@ -53,6 +72,8 @@ struct SolverLayerStats {
   uint64_t answered = 0; // answered without asking the next layer (cache hits, trivial)
   uint64_t unknown = 0;
   double seconds = 0;
+  // Counters of the layer's own (e.g. a cache's size), by name, for logs and summaries.
+  std::vector<std::pair<std::string, uint64_t>> counters;
 };
 
 // The answer to a yes/no question, with the reason when the solver could not decide.
@@ -78,17 +99,25 @@ public:
   // Per-query time limit in seconds (0: none); layers pass it down to the backends.
   virtual void setTimeout(double seconds) = 0;
 
-  // KLEE-style questions, built on check().
-  Answer<bool> mustBeTrue(const std::vector<ExprRef> &constraints, const ExprRef &e);
-  Answer<bool> mustBeFalse(const std::vector<ExprRef> &constraints, const ExprRef &e);
-  Answer<bool> mayBeTrue(const std::vector<ExprRef> &constraints, const ExprRef &e);
-  Answer<bool> mayBeFalse(const std::vector<ExprRef> &constraints, const ExprRef &e);
-  Answer<Validity> evaluate(const std::vector<ExprRef> &constraints, const ExprRef &e);
+  // KLEE-style questions, built on check(). `symbolic`, when given, is the question before
+  // address substitution (its expression is ignored by getValue and getInitialValues).
+  Answer<bool> mustBeTrue(const std::vector<ExprRef> &constraints, const ExprRef &e,
+                          const AddressQuestion *symbolic = nullptr);
+  Answer<bool> mustBeFalse(const std::vector<ExprRef> &constraints, const ExprRef &e,
+                           const AddressQuestion *symbolic = nullptr);
+  Answer<bool> mayBeTrue(const std::vector<ExprRef> &constraints, const ExprRef &e,
+                         const AddressQuestion *symbolic = nullptr);
+  Answer<bool> mayBeFalse(const std::vector<ExprRef> &constraints, const ExprRef &e,
+                          const AddressQuestion *symbolic = nullptr);
+  Answer<Validity> evaluate(const std::vector<ExprRef> &constraints, const ExprRef &e,
+                            const AddressQuestion *symbolic = nullptr);
   // A value `e` can take under the constraints.
-  Answer<u128> getValue(const std::vector<ExprRef> &constraints, const ExprRef &e);
+  Answer<u128> getValue(const std::vector<ExprRef> &constraints, const ExprRef &e,
+                        const AddressQuestion *symbolic = nullptr);
   // Values for the given symbol expressions (scalars or arrays) satisfying the constraints.
   Answer<Assignment> getInitialValues(const std::vector<ExprRef> &constraints,
-                                      const std::vector<ExprRef> &symbols);
+                                      const std::vector<ExprRef> &symbols,
+                                      const AddressQuestion *symbolic = nullptr);
 };
 
 // A layer that forwards to another solver; the chain is built from these.

@@ -1,5 +1,6 @@
-// Building the solver chain: independence slicing -> query cache -> counterexample cache ->
-// core solver. Each layer can be switched off.
+// Building the solver chain: independence slicing -> address-aware cache -> query cache ->
+// counterexample cache -> core solver. Each layer can be switched off (the address-aware cache
+// is off unless asked for).
 #pragma once
 
 #include "cairn/solver/Solver.h"
@@ -13,12 +14,25 @@ enum class CoreSolverKind : uint8_t { Z3, Cvc5, Portfolio };
 // Parses "z3", "cvc5" or "portfolio"; returns false for anything else.
 bool parseCoreSolverKind(std::string_view name, CoreSolverKind &out);
 
+struct AddressCacheOptions {
+  size_t maxEntries = size_t(1) << 18;
+  // Every hit is also asked of the next layer, whose answer is used; a different answer is
+  // logged as an error and counted (`mismatches`).
+  bool validate = false;
+  // Answer model queries too, with the model of the matching query (checked by evaluation).
+  bool reuseModels = true;
+};
+
 struct SolverChainOptions {
   CoreSolverKind core = CoreSolverKind::Z3;
   double timeoutSeconds = 0; // per core-solver query; 0: none
   bool independence = true;
   bool queryCache = true;
   bool cexCache = true;
+  // Relocatable memory model: answer queries equal up to a renaming of symbolic bases to one
+  // decided before (they need an AddressForm, which the engine gives them).
+  bool addressCache = false;
+  AddressCacheOptions addressCacheOptions;
   // Run the core solver in a child process, so a solver crash or hang is an Unknown answer.
   bool isolateCore = false;
   // Solver pool replicas (HOST:PORT). When given, the core is a RemoteSolver: the layers above
@@ -38,6 +52,8 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &options);
 std::unique_ptr<Solver> createIndependentSolver(std::unique_ptr<Solver> next);
 std::unique_ptr<Solver> createQueryCachingSolver(std::unique_ptr<Solver> next,
                                                  size_t maxEntries = size_t(1) << 20);
+std::unique_ptr<Solver> createAddressCachingSolver(std::unique_ptr<Solver> next,
+                                                   AddressCacheOptions options = {});
 std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> next,
                                                size_t maxEntries = size_t(1) << 18);
 

@@ -64,6 +64,11 @@ struct ExecutionState {
   // first `substitutedConstraints` constraints; rebuilt when an object moves.
   std::vector<ExprRef> solverConstraints;
   size_t substitutedConstraints = 0;
+  // solverConstraints as they were before substitution (for the address-aware cache), and
+  // whether the path took a branch that depends on the layout (a pointer leaving its object),
+  // after which that cache answers none of its questions.
+  std::vector<ExprRef> symbolicConstraints;
+  bool layoutDependent = false;
   std::vector<MergeMembership> merges; // innermost last
   // Symbolic-size model: the symbols the sizes of symbolic-size objects depend on; a fork on a
   // condition over them inside a loop makes the loop size-dependent.

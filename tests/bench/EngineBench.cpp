@@ -1,7 +1,11 @@
 // Runs `cairn run` on the benchmark programs and prints a table: paths, instructions,
 // instructions per second, wall and solver time, peak memory. Not a timed test.
 //
-//   cairn-bench-engine CAIRN_BINARY (PROGRAM.c | DIR)... [--search S]
+//   cairn-bench-engine CAIRN_BINARY (PROGRAM.c | DIR)... [--search S] [--config 'NAME=OPTIONS']...
+//
+// With several --config, every program runs under each, one after the other in one process, so
+// the ratio columns (each configuration's cost over the first's) compare like with like on a
+// shared, noisy machine.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -61,16 +65,48 @@ double field(const std::string &json, const char *key) {
 
 } // namespace
 
+// One way of running every program: a name and the `cairn run` options that make it.
+struct Config {
+  std::string name;
+  std::vector<std::string> args;
+};
+
+Config parseConfig(const std::string &spec) {
+  Config c;
+  size_t eq = spec.find('=');
+  c.name = spec.substr(0, eq);
+  if (eq != std::string::npos) {
+    std::string rest = spec.substr(eq + 1), word;
+    for (char ch : rest + ' ') {
+      if (ch == ' ') {
+        if (!word.empty())
+          c.args.push_back(word);
+        word.clear();
+      } else {
+        word += ch;
+      }
+    }
+  }
+  return c;
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s CAIRN_BINARY (PROGRAM.c | DIR)... [--search S]\n", argv[0]);
+    std::fprintf(stderr,
+                 "usage: %s CAIRN_BINARY (PROGRAM.c | DIR)... [--search S] [--config 'NAME=OPTIONS']...\n"
+                 "  each --config runs every program once more with those cairn run options;\n"
+                 "  the ratio columns compare each configuration with the first\n",
+                 argv[0]);
     return 2;
   }
   std::string search = "dfs";
   std::vector<fs::path> programs;
+  std::vector<Config> configs;
   for (int i = 2; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--search") && i + 1 < argc) {
       search = argv[++i];
+    } else if (!std::strcmp(argv[i], "--config") && i + 1 < argc) {
+      configs.push_back(parseConfig(argv[++i]));
     } else if (fs::is_directory(argv[i])) {
       for (const auto &e : fs::directory_iterator(argv[i]))
         if (e.path().extension() == ".c")
@@ -79,27 +115,51 @@ int main(int argc, char **argv) {
       programs.push_back(argv[i]);
     }
   }
+  if (configs.empty())
+    configs.push_back({"default", {}});
   std::sort(programs.begin(), programs.end());
-  std::printf("%-22s %8s %12s %10s %9s %9s %9s\n", "program", "paths", "instructions", "M instr/s",
-              "wall (s)", "solver (s)", "peak MiB");
+  const bool compare = configs.size() > 1;
+  std::printf("%-22s %-14s %8s %12s %10s %9s %10s %8s %9s", "program", "config", "paths",
+              "instructions", "M instr/s", "wall (s)", "solver (s)", "queries", "peak MiB");
+  if (compare)
+    std::printf(" %10s %10s %10s", "wall x", "solver x", "queries x");
+  std::printf("\n");
   for (const fs::path &p : programs) {
-    // In memory when possible: creating thousands of test files right after deleting the last
-    // run's costs ext4 more than the run itself, and that is not what this measures.
-    fs::path base = fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
-    fs::path out = base / ("cairn-bench-" + std::to_string(getpid()));
-    fs::remove_all(out);
-    Run r = runCairn({argv[1], "run", "--quiet", "--json", "--search", search, "--output-dir",
-                      out.string(), p.string()});
-    fs::remove_all(out);
-    if (!r.ok) {
-      std::printf("%-22s failed\n", p.filename().c_str());
-      continue;
+    double firstWall = 0, firstSolver = 0, firstQueries = 0;
+    for (size_t c = 0; c < configs.size(); ++c) {
+      // In memory when possible: creating thousands of test files right after deleting the last
+      // run's costs ext4 more than the run itself, and that is not what this measures.
+      fs::path base = fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
+      fs::path out = base / ("cairn-bench-" + std::to_string(getpid()));
+      fs::remove_all(out);
+      std::vector<std::string> command = {argv[1], "run", "--quiet", "--json", "--search", search,
+                                          "--output-dir", out.string()};
+      command.insert(command.end(), configs[c].args.begin(), configs[c].args.end());
+      command.push_back(p.string());
+      Run r = runCairn(command);
+      fs::remove_all(out);
+      if (!r.ok) {
+        std::printf("%-22s %-14s failed\n", p.stem().c_str(), configs[c].name.c_str());
+        continue;
+      }
+      double instr = field(r.json, "instructions"), wall = field(r.json, "wall_time_s");
+      double solver = field(r.json, "solver_time_s"), queries = field(r.json, "solver_queries");
+      std::printf("%-22s %-14s %8.0f %12.0f %10.1f %9.2f %10.3f %8.0f %9.1f", p.stem().c_str(),
+                  configs[c].name.c_str(),
+                  field(r.json, "paths_completed") + field(r.json, "paths_partial"), instr,
+                  instr / std::max(wall, 1e-9) / 1e6, wall, solver, queries,
+                  double(r.maxRssKb) / 1024);
+      if (c == 0) {
+        firstWall = wall, firstSolver = solver, firstQueries = queries;
+      } else {
+        // How many times the first configuration's cost this one has: under 1 is faster.
+        auto ratio = [](double x, double first) { return first > 0 ? x / first : 0.0; };
+        std::printf(" %10.2f %10.2f %10.2f", ratio(wall, firstWall), ratio(solver, firstSolver),
+                    ratio(queries, firstQueries));
+      }
+      std::printf("\n");
+      std::fflush(stdout);
     }
-    double instr = field(r.json, "instructions"), wall = field(r.json, "wall_time_s");
-    std::printf("%-22s %8.0f %12.0f %10.1f %9.2f %9.2f %9.1f\n", p.stem().c_str(),
-                field(r.json, "paths_completed") + field(r.json, "paths_partial"), instr,
-                instr / std::max(wall, 1e-9) / 1e6, wall, field(r.json, "solver_time_s"),
-                double(r.maxRssKb) / 1024);
   }
   return 0;
 }

@@ -1,0 +1,119 @@
+// cairn-worker: explores a coordinator's work items with the engine. Logs on stderr; SIGINT or
+// SIGTERM drops the item in hand (the coordinator hands it out again) and exits 0.
+#include "Worker.h"
+
+#include "cairn/solver/SolverChain.h"
+
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+using namespace cairn;
+
+namespace {
+
+const char *kUsage = R"(usage: cairn-worker [options]
+  --server HOST:PORT       the coordinator (default: $CAIRN_SERVER, else 127.0.0.1:7470)
+  --solver-pool HOST:PORT[,HOST:PORT...]   solver pool replicas (default: solve in-process)
+  --name NAME              how the coordinator's logs name this worker (default: host:pid)
+  --tls-ca FILE            the coordinator serves TLS; trust these PEM roots
+  --health-listen HOST:PORT   serve gRPC's health service there (port 0: a free port, printed
+                           as `health on HOST:PORT`)
+  --log-level LEVEL        trace, debug, info (default), warn, error or off
+)";
+
+[[noreturn]] void usageError(const std::string &why) {
+  std::fprintf(stderr, "cairn-worker: %s\n%s", why.c_str(), kUsage);
+  std::exit(2);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  worker::WorkerOptions options;
+  if (const char *env = std::getenv("CAIRN_SERVER"); env && *env)
+    options.server = env;
+  std::string logLevel = "info", healthListen;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i], value;
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    const bool inlineValue = a.rfind("--", 0) == 0 && a.find('=') != std::string::npos;
+    if (inlineValue) {
+      value = a.substr(a.find('=') + 1);
+      a = a.substr(0, a.find('='));
+    }
+    static const char *const valued[] = {"--server", "--solver-pool", "--name", "--tls-ca",
+                                         "--health-listen", "--log-level"};
+    if (std::find(std::begin(valued), std::end(valued), a) == std::end(valued))
+      usageError("unknown option '" + a + "'");
+    if (!inlineValue) {
+      if (i + 1 == argc)
+        usageError(a + " needs a value");
+      value = argv[++i];
+    }
+    if (a == "--server") {
+      options.server = value;
+    } else if (a == "--solver-pool") {
+      if (!parsePoolEndpoints(value, options.poolEndpoints))
+        usageError("--solver-pool needs HOST:PORT[,HOST:PORT...], got '" + value + "'");
+    } else if (a == "--name") {
+      options.name = value;
+    } else if (a == "--tls-ca") {
+      options.tlsCa = value;
+    } else if (a == "--health-listen") {
+      healthListen = value;
+    } else {
+      logLevel = value;
+    }
+  }
+  spdlog::set_default_logger(spdlog::stderr_color_mt("worker"));
+  spdlog::level::level_enum level = spdlog::level::from_str(logLevel);
+  if (level == spdlog::level::off && logLevel != "off")
+    usageError("unknown log level '" + logLevel + "'");
+  spdlog::set_level(level);
+
+  sigset_t stopSignals;
+  sigemptyset(&stopSignals);
+  sigaddset(&stopSignals, SIGINT);
+  sigaddset(&stopSignals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+
+  std::unique_ptr<grpc::Server> health;
+  if (!healthListen.empty()) {
+    grpc::EnableDefaultHealthCheckService(true);
+    grpc::ServerBuilder builder;
+    int port = 0;
+    builder.AddListeningPort(healthListen, grpc::InsecureServerCredentials(), &port);
+    health = builder.BuildAndStart();
+    if (!health || port == 0) {
+      spdlog::error("cannot listen on {}", healthListen);
+      return 1;
+    }
+    std::printf("health on %s:%d\n", healthListen.substr(0, healthListen.rfind(':')).c_str(), port);
+    std::fflush(stdout);
+  }
+
+  worker::Worker worker(options);
+  std::thread signals([&] {
+    int signal = 0;
+    sigwait(&stopSignals, &signal);
+    spdlog::info("{}: stopping", strsignal(signal));
+    worker.stop();
+  });
+  signals.detach(); // it may wait for a signal that never comes
+  worker.run();
+  if (health)
+    health->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
+  return 0;
+}

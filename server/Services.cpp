@@ -91,9 +91,9 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     }
     engine::LoadOptions load;
     load.entry = request->entry().empty() ? "main" : request->entry();
-    // Debug info (and so every error's file) names the program as its user did, not by the
-    // directory it was compiled in here.
-    load.extraCFlags.push_back("-fdebug-prefix-map=" + dir.string() + "/=");
+    // Debug info and __FILE__ (and so every error's file) name the program as its user did,
+    // not by the directory it was compiled in here.
+    load.extraCFlags.push_back("-ffile-prefix-map=" + dir.string() + "/=");
     load.extraCFlags.insert(load.extraCFlags.end(), request->cflags().begin(), request->cflags().end());
     std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(file.string(), load);
     engine::translateProgram(*module, load.entry);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <fstream>
 
 using namespace cairn::testing;
 namespace fs = std::filesystem;
@@ -47,6 +48,10 @@ TEST_P(Service, JobFindsWhatCairnRunFinds) {
   // Paths, tests (one a path, and one per error location: none twice), forks, instructions
   // (those rebuilding a prefix not counted again) and errors.
   EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(alone));
+  // Errors name the program's file as it was submitted, not where the coordinator compiled it.
+  std::ifstream summary(dir / "job" / "summary.json");
+  std::string text((std::istreambuf_iterator<char>(summary)), {});
+  EXPECT_EQ(text.find("upload-"), std::string::npos) << text;
   if (c.replay) { // each test's inputs do natively what the job says they do
     CommandResult replay = runWithStderr({CAIRN_BIN, "replay", c.program, (dir / "job").string()});
     EXPECT_EQ(replay.status, 0) << replay.output;

@@ -3,6 +3,7 @@
 #include "Worker.h"
 
 #include "cairn/solver/SolverChain.h"
+#include "grpc/health/v1/health.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
@@ -10,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +31,21 @@ const char *kUsage = R"(usage: cairn-worker [options]
                            as `health on HOST:PORT`)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
 )";
+
+// gRPC's built-in health service needs another service beside it; a worker serves nothing
+// else, so it answers health checks itself: SERVING until it stops.
+class Health final : public grpc::health::v1::Health::Service {
+public:
+  grpc::Status Check(grpc::ServerContext *, const grpc::health::v1::HealthCheckRequest *request,
+                     grpc::health::v1::HealthCheckResponse *response) override {
+    if (!request->service().empty())
+      return grpc::Status(grpc::StatusCode::NOT_FOUND, "a worker serves only the health service");
+    response->set_status(stopping ? grpc::health::v1::HealthCheckResponse::NOT_SERVING
+                                  : grpc::health::v1::HealthCheckResponse::SERVING);
+    return grpc::Status::OK;
+  }
+  std::atomic<bool> stopping{false};
+};
 
 [[noreturn]] void usageError(const std::string &why) {
   std::fprintf(stderr, "cairn-worker: %s\n%s", why.c_str(), kUsage);
@@ -90,11 +107,12 @@ int main(int argc, char **argv) {
   pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
 
   std::unique_ptr<grpc::Server> health;
+  Health healthService;
   if (!healthListen.empty()) {
-    grpc::EnableDefaultHealthCheckService(true);
     grpc::ServerBuilder builder;
     int port = 0;
     builder.AddListeningPort(healthListen, grpc::InsecureServerCredentials(), &port);
+    builder.RegisterService(&healthService);
     health = builder.BuildAndStart();
     if (!health || port == 0) {
       spdlog::error("cannot listen on {}", healthListen);
@@ -109,6 +127,7 @@ int main(int argc, char **argv) {
     int signal = 0;
     sigwait(&stopSignals, &signal);
     spdlog::info("{}: stopping", strsignal(signal));
+    healthService.stopping = true;
     worker.stop();
   });
   signals.detach(); // it may wait for a signal that never comes

@@ -376,7 +376,9 @@ int results(std::vector<std::string> args) {
     check(stub->GetJob(&context, request, &status), c);
   }
   engine::OutputDirectory out(outputDir.empty() ? "cairn-job-" + job : outputDir);
-  out.setProgramArgs({status.name()});
+  std::vector<std::string> argv = {status.file_name()};
+  argv.insert(argv.end(), status.program_args().begin(), status.program_args().end());
+  out.setProgramArgs(std::move(argv)); // recorded in every test, as cairn run does
   uint32_t fetched = 0;
   for (;;) { // a page at a time
     grpc::ClientContext context;

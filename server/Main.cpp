@@ -8,9 +8,10 @@
 #include "Scheduler.h"
 #include "Services.h"
 
+#include "cairn/support/Daemon.h"
+
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <csignal>
@@ -40,29 +41,19 @@ const char *kUsage = R"(usage: cairn-server [options]
   --log-level LEVEL        trace, debug, info (default), warn, error or off
 )";
 
-[[noreturn]] void usageError(const std::string &why) {
-  std::fprintf(stderr, "cairn-server: %s\n%s", why.c_str(), kUsage);
-  std::exit(2);
-}
+const DaemonCommandLine kCommandLine{
+    "cairn-server", kUsage,
+    {"--listen", "--http", "--db", "--token-file", "--tls-cert", "--tls-key", "--max-upload-mb",
+     "--heartbeat", "--work-dir", "--log-level"},
+    {}};
 
 std::string readFile(const std::string &path, const char *what) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    usageError(std::string("cannot read ") + what + " " + path);
+    kCommandLine.fail(std::string("cannot read ") + what + " " + path);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-double parseNumber(const std::string &flag, const std::string &v) {
-  try {
-    size_t used = 0;
-    double d = std::stod(v, &used);
-    if (used == v.size() && d > 0)
-      return d;
-  } catch (...) {
-  }
-  usageError(flag + " needs a positive number, got '" + v + "'");
 }
 
 } // namespace
@@ -72,46 +63,22 @@ int main(int argc, char **argv) {
   std::string tokenFile, tlsCert, tlsKey, logLevel = "info";
   std::string workDir = std::filesystem::temp_directory_path().string();
   double maxUploadMB = 64, heartbeat = 1;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i], value;
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    const bool inlineValue = a.rfind("--", 0) == 0 && a.find('=') != std::string::npos;
-    if (inlineValue) {
-      value = a.substr(a.find('=') + 1);
-      a = a.substr(0, a.find('='));
-    }
-    static const char *const valued[] = {"--listen", "--http", "--db", "--token-file", "--tls-cert",
-                                         "--tls-key", "--max-upload-mb", "--heartbeat", "--work-dir",
-                                         "--log-level"};
-    if (std::find(std::begin(valued), std::end(valued), a) == std::end(valued))
-      usageError("unknown option '" + a + "'");
-    if (!inlineValue) {
-      if (i + 1 == argc)
-        usageError(a + " needs a value");
-      value = argv[++i];
-    }
-    if (a == "--listen") listen = value;
-    else if (a == "--http") http = value;
-    else if (a == "--db") db = value;
-    else if (a == "--token-file") tokenFile = value;
-    else if (a == "--tls-cert") tlsCert = value;
-    else if (a == "--tls-key") tlsKey = value;
-    else if (a == "--max-upload-mb") maxUploadMB = parseNumber(a, value);
-    else if (a == "--heartbeat") heartbeat = parseNumber(a, value);
-    else if (a == "--work-dir") workDir = value;
+  for (const auto &[flag, value] : kCommandLine.parse(argc, argv)) {
+    if (flag == "--listen") listen = value;
+    else if (flag == "--http") http = value;
+    else if (flag == "--db") db = value;
+    else if (flag == "--token-file") tokenFile = value;
+    else if (flag == "--tls-cert") tlsCert = value;
+    else if (flag == "--tls-key") tlsKey = value;
+    else if (flag == "--max-upload-mb") maxUploadMB = kCommandLine.number(flag, value);
+    else if (flag == "--heartbeat") heartbeat = kCommandLine.number(flag, value);
+    else if (flag == "--work-dir") workDir = value;
     else logLevel = value;
   }
   if (tlsCert.empty() != tlsKey.empty())
-    usageError("--tls-cert and --tls-key go together");
-
-  spdlog::set_default_logger(spdlog::stderr_color_mt("server"));
-  spdlog::level::level_enum level = spdlog::level::from_str(logLevel);
-  if (level == spdlog::level::off && logLevel != "off")
-    usageError("unknown log level '" + logLevel + "'");
-  spdlog::set_level(level);
+    kCommandLine.fail("--tls-cert and --tls-key go together");
+  if (!logToStderr("server", logLevel))
+    kCommandLine.fail("unknown log level '" + logLevel + "'");
 
   JobsServiceOptions jobsOptions;
   jobsOptions.maxUploadBytes = size_t(maxUploadMB * double(1 << 20));
@@ -125,14 +92,10 @@ int main(int argc, char **argv) {
         jobsOptions.tokens.insert(line);
     }
     if (jobsOptions.tokens.empty())
-      usageError("token file " + tokenFile + " holds no token");
+      kCommandLine.fail("token file " + tokenFile + " holds no token");
   }
 
-  sigset_t stopSignals;
-  sigemptyset(&stopSignals);
-  sigaddset(&stopSignals, SIGINT);
-  sigaddset(&stopSignals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+  sigset_t stopSignals = blockStopSignals();
 
   std::unique_ptr<JobStore> store;
   try {

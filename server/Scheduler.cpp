@@ -23,18 +23,9 @@ Scheduler::Scheduler(JobStore &store, SchedulerOptions options) : store_(store),
     job.stored = std::move(stored);
     store_.forEachResult(job.stored.id, 0, 0, [&](int64_t, const v1::TestResult &r) {
       job.pathIds.insert(r.path_id());
-      if (r.has_error()) {
-        job.errorLocations.insert(service::errorLocation(r.error()));
-        job.errors.push_back(r.error());
-      }
-      v1::ResultSummary &s = job.summaries.emplace_back();
-      s.set_test_id(r.path_id());
-      char name[32];
-      std::snprintf(name, sizeof name, "test%06zu", job.summaries.size());
-      s.set_name(name);
       if (r.has_error())
-        *s.mutable_error() = r.error();
-      s.set_partial(r.partial());
+        job.errorLocations.insert(service::errorLocation(r.error()));
+      addSummary(job, r);
     });
   }
   size_t resumed = 0;
@@ -129,6 +120,8 @@ std::string Scheduler::submit(v1::SubmitJobRequest request, std::string bitcode,
 void Scheduler::fillStatus(const Job &job, v1::JobStatus &out) const {
   out.set_job_id(job.stored.id);
   out.set_name(job.stored.request.name());
+  out.set_file_name(job.stored.request.file_name());
+  *out.mutable_program_args() = job.stored.request.program_args();
   out.set_state(job.stored.state);
   out.set_failure(job.stored.failure);
   v1::Counters counters = job.doneCounters;
@@ -381,22 +374,26 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
   }
 }
 
-bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
-  if (!job.pathIds.insert(r.path_id()).second)
-    return false;
-  // One test per error location, as one engine exploring alone keeps.
-  if (r.has_error() && !job.errorLocations.insert(service::errorLocation(r.error())).second)
-    return false;
+void Scheduler::addSummary(Job &job, const v1::TestResult &r) {
   v1::ResultSummary &s = job.summaries.emplace_back();
   s.set_test_id(r.path_id());
   char name[32];
-  std::snprintf(name, sizeof name, "test%06zu", job.summaries.size());
+  std::snprintf(name, sizeof name, "test%06zu", job.summaries.size()); // as cairn results names it
   s.set_name(name);
   if (r.has_error()) {
     *s.mutable_error() = r.error();
     job.errors.push_back(r.error());
   }
   s.set_partial(r.partial());
+}
+
+bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
+  if (!job.pathIds.insert(r.path_id()).second)
+    return false;
+  // One test per error location, as one engine exploring alone keeps.
+  if (r.has_error() && !job.errorLocations.insert(service::errorLocation(r.error())).second)
+    return false;
+  addSummary(job, r);
   store_.addResult(job.stored.id, int64_t(job.summaries.size()), r);
   return true;
 }

@@ -102,6 +102,7 @@ private:
   void releaseItem(Item &item); // back to pending, for another worker
   void balance();
   bool acceptResult(Job &job, const v1::TestResult &result);
+  void addSummary(Job &job, const v1::TestResult &result);
 
   JobStore &store_;
   SchedulerOptions options_;

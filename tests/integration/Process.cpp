@@ -88,7 +88,7 @@ std::vector<std::string> poolCommand(std::vector<std::string> args) {
 
 PoolProcess::PoolProcess(std::vector<std::string> args) : Daemon(poolCommand(std::move(args))) {}
 
-Daemon::Daemon(const std::vector<std::string> &argv, const std::string &readyPrefix) {
+Daemon::Daemon(const std::vector<std::string> &argv, const std::string &readyPrefix, bool checkHealth) {
   pid_ = spawnWithStdout(argv, stdout_);
   // Generous: on a loaded machine the start (Z3 contexts, gRPC) can take seconds.
   const Clock::time_point deadline = after(30);
@@ -99,6 +99,10 @@ Daemon::Daemon(const std::vector<std::string> &argv, const std::string &readyPre
   if (line.empty())
     return;
   const std::string endpoint = line.substr(readyPrefix.size());
+  if (!checkHealth) {
+    endpoint_ = endpoint;
+    return;
+  }
   const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
   if (waitServing(endpoint, "", std::max(left, 1.0)) == 1)
     endpoint_ = endpoint;

@@ -16,9 +16,10 @@ namespace cairn::testing {
 // with `readyPrefix` followed by HOST:PORT and the health service there says SERVING.
 class Daemon {
 public:
-  // Waits at most 30 s. Check ready() before use. The lines printed before the ready line
-  // are kept (lines()).
-  Daemon(const std::vector<std::string> &argv, const std::string &readyPrefix = "listening on ");
+  // Waits at most 30 s. Check ready() before use. Without `checkHealth` (a daemon serving
+  // TLS), the ready line alone makes it ready.
+  Daemon(const std::vector<std::string> &argv, const std::string &readyPrefix = "listening on ",
+         bool checkHealth = true);
   ~Daemon(); // kills what is still running
   Daemon(const Daemon &) = delete;
   Daemon &operator=(const Daemon &) = delete;

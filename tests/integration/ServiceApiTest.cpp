@@ -152,3 +152,33 @@ TEST_F(ServiceApi, DashboardShowsARunningJobInChromium) {
 }
 
 } // namespace
+
+namespace {
+
+// With a certificate configured, the coordinator speaks TLS only: workers and clients that trust
+// it run jobs, a client that does not is refused.
+TEST_F(ServiceApi, TlsWhenCertificatesAreConfigured) {
+  const std::string key = (dir / "key.pem").string(), cert = (dir / "cert.pem").string();
+  CommandResult made = runWithStderr({"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                                      "-keyout", key, "-out", cert, "-subj", "/CN=localhost",
+                                      "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"});
+  if (made.status != 0)
+    GTEST_SKIP() << "openssl could not make a certificate: " << made.output;
+  ClusterOptions options;
+  options.workers = 1;
+  options.poolReplicas = 0;
+  options.tlsCert = cert;
+  options.tlsKey = key;
+  options.tlsCa = cert;
+  Cluster cluster(dir / "cluster", options);
+  ASSERT_TRUE(cluster.ready());
+  std::string failure;
+  std::string job = cluster.runJob(std::string(CAIRN_EXAMPLES_DIR) + "/sign.c", {"--search", "dfs"}, dir / "out", failure, 60);
+  ASSERT_FALSE(job.empty()) << failure;
+  EXPECT_EQ(outcomeOf(dir / "out").pathsCompleted, "3");
+  CommandResult plain = runWithStderr({CAIRN_BIN, "status", "--server", cluster.server(), job});
+  EXPECT_EQ(plain.status, 1) << plain.output;
+  EXPECT_NE(plain.output.find("UNAVAILABLE"), std::string::npos) << plain.output;
+}
+
+} // namespace

@@ -39,7 +39,10 @@ bool Cluster::startCoordinator(const std::string &listen, const std::string &htt
                                    "--db", (dir_ / "jobs.db").string(), "--heartbeat", "0.3",
                                    "--work-dir", dir_.string(), "--log-level", "warn"};
   argv.insert(argv.end(), options_.serverArgs.begin(), options_.serverArgs.end());
-  coordinator_ = std::make_unique<Daemon>(argv);
+  const bool tls = !options_.tlsCert.empty();
+  if (tls)
+    argv.insert(argv.end(), {"--tls-cert", options_.tlsCert, "--tls-key", options_.tlsKey});
+  coordinator_ = std::make_unique<Daemon>(argv, "listening on ", !tls);
   if (!coordinator_->ready())
     return false;
   server_ = coordinator_->endpoint();
@@ -62,6 +65,8 @@ bool Cluster::addWorker() {
     argv.push_back("--solver-pool");
     argv.push_back(poolList_);
   }
+  if (!options_.tlsCa.empty())
+    argv.insert(argv.end(), {"--tls-ca", options_.tlsCa});
   workers_.push_back(std::make_unique<Daemon>(argv, "health on "));
   return workers_.back()->ready();
 }
@@ -86,6 +91,8 @@ CommandResult runWithStderr(const std::vector<std::string> &argv) {
 
 CommandResult Cluster::cairn(const std::string &command, const std::vector<std::string> &args) {
   std::vector<std::string> argv = {CAIRN_BIN, command, "--server", server_};
+  if (!options_.tlsCa.empty())
+    argv.insert(argv.end(), {"--tls-ca", options_.tlsCa});
   argv.insert(argv.end(), args.begin(), args.end());
   return runWithStderr(argv);
 }

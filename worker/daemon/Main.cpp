@@ -3,11 +3,11 @@
 #include "Worker.h"
 
 #include "cairn/solver/SolverChain.h"
+#include "cairn/support/Daemon.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -47,10 +47,8 @@ public:
   std::atomic<bool> stopping{false};
 };
 
-[[noreturn]] void usageError(const std::string &why) {
-  std::fprintf(stderr, "cairn-worker: %s\n%s", why.c_str(), kUsage);
-  std::exit(2);
-}
+const DaemonCommandLine kCommandLine{
+    "cairn-worker", kUsage, {"--server", "--solver-pool", "--name", "--tls-ca", "--health-listen", "--log-level"}, {}};
 
 } // namespace
 
@@ -59,31 +57,12 @@ int main(int argc, char **argv) {
   if (const char *env = std::getenv("CAIRN_SERVER"); env && *env)
     options.server = env;
   std::string logLevel = "info", healthListen;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i], value;
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    const bool inlineValue = a.rfind("--", 0) == 0 && a.find('=') != std::string::npos;
-    if (inlineValue) {
-      value = a.substr(a.find('=') + 1);
-      a = a.substr(0, a.find('='));
-    }
-    static const char *const valued[] = {"--server", "--solver-pool", "--name", "--tls-ca",
-                                         "--health-listen", "--log-level"};
-    if (std::find(std::begin(valued), std::end(valued), a) == std::end(valued))
-      usageError("unknown option '" + a + "'");
-    if (!inlineValue) {
-      if (i + 1 == argc)
-        usageError(a + " needs a value");
-      value = argv[++i];
-    }
+  for (const auto &[a, value] : kCommandLine.parse(argc, argv)) {
     if (a == "--server") {
       options.server = value;
     } else if (a == "--solver-pool") {
       if (!parsePoolEndpoints(value, options.poolEndpoints))
-        usageError("--solver-pool needs HOST:PORT[,HOST:PORT...], got '" + value + "'");
+        kCommandLine.fail("--solver-pool needs HOST:PORT[,HOST:PORT...], got '" + value + "'");
     } else if (a == "--name") {
       options.name = value;
     } else if (a == "--tls-ca") {
@@ -94,17 +73,9 @@ int main(int argc, char **argv) {
       logLevel = value;
     }
   }
-  spdlog::set_default_logger(spdlog::stderr_color_mt("worker"));
-  spdlog::level::level_enum level = spdlog::level::from_str(logLevel);
-  if (level == spdlog::level::off && logLevel != "off")
-    usageError("unknown log level '" + logLevel + "'");
-  spdlog::set_level(level);
-
-  sigset_t stopSignals;
-  sigemptyset(&stopSignals);
-  sigaddset(&stopSignals, SIGINT);
-  sigaddset(&stopSignals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+  if (!logToStderr("worker", logLevel))
+    kCommandLine.fail("unknown log level '" + logLevel + "'");
+  sigset_t stopSignals = blockStopSignals();
 
   std::unique_ptr<grpc::Server> health;
   Health healthService;

@@ -259,10 +259,11 @@ v1::RegisterWorkerResponse Scheduler::registerWorker(const v1::RegisterWorkerReq
 
 Status Scheduler::heartbeat(const v1::HeartbeatRequest &request, v1::HeartbeatResponse &out) {
   std::lock_guard lock(mutex_);
-  auto wt = workers_.find(request.worker_id());
-  if (wt == workers_.end())
-    return Status(StatusCode::NOT_FOUND, "unknown worker '" + request.worker_id() + "': register again");
-  Worker &w = wt->second;
+  Status unknown;
+  Worker *found = findWorker(request.worker_id(), unknown);
+  if (!found)
+    return unknown;
+  Worker &w = *found;
   w.lastSeen = Clock::now();
   w.queueLength = request.queue_length();
   for (const v1::ItemProgress &p : request.progress()) {
@@ -323,10 +324,11 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
   const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                            std::chrono::duration<double>(std::min(request.wait_s(), 10.0)));
   for (;;) {
-    auto wt = workers_.find(request.worker_id());
-    if (wt == workers_.end())
-      return Status(StatusCode::NOT_FOUND, "unknown worker '" + request.worker_id() + "': register again");
-    Worker &w = wt->second;
+    Status unknown;
+    Worker *found = findWorker(request.worker_id(), unknown); // looked up again after each wait
+    if (!found)
+      return unknown;
+    Worker &w = *found;
     w.lastSeen = Clock::now();
     Job *chosen = nullptr;
     for (auto &[id, job] : jobs_) {
@@ -374,6 +376,31 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
   }
 }
 
+Scheduler::Worker *Scheduler::findWorker(const std::string &id, Status &error) {
+  auto it = workers_.find(id);
+  if (it != workers_.end())
+    return &it->second;
+  error = Status(StatusCode::NOT_FOUND, "unknown worker '" + id + "': register again");
+  return nullptr;
+}
+
+Scheduler::Item *Scheduler::findItem(const std::string &id, Status &error) {
+  auto it = items_.find(id);
+  if (it != items_.end())
+    return &it->second;
+  error = Status(StatusCode::NOT_FOUND, "no item '" + id + "'");
+  return nullptr;
+}
+
+Scheduler::Item *Scheduler::ownedItem(const std::string &worker, const std::string &id, Status &error) {
+  Item *item = findItem(id, error);
+  if (item && (item->stored.state != ItemState::Running || item->worker != worker)) {
+    error = Status(StatusCode::FAILED_PRECONDITION, "item " + id + " is not this worker's");
+    return nullptr;
+  }
+  return item;
+}
+
 void Scheduler::addSummary(Job &job, const v1::TestResult &r) {
   v1::ResultSummary &s = job.summaries.emplace_back();
   s.set_test_id(r.path_id());
@@ -400,10 +427,11 @@ bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
 
 Status Scheduler::reportResults(const v1::ReportResultsRequest &request, v1::ReportResultsResponse &out) {
   std::lock_guard lock(mutex_);
-  auto it = items_.find(request.item_id());
-  if (it == items_.end())
-    return Status(StatusCode::NOT_FOUND, "no item '" + request.item_id() + "'");
-  Job &job = jobs_[it->second.stored.jobId];
+  Status unknown;
+  Item *item = findItem(request.item_id(), unknown);
+  if (!item)
+    return unknown;
+  Job &job = jobs_[item->stored.jobId];
   if (finished(job))
     return Status::OK;
   // Results are kept whoever sends them: a lost worker's results are real, and a re-issued
@@ -424,12 +452,11 @@ Status Scheduler::reportResults(const v1::ReportResultsRequest &request, v1::Rep
 
 Status Scheduler::itemDone(const v1::ItemDoneRequest &request) {
   std::lock_guard lock(mutex_);
-  auto it = items_.find(request.item_id());
-  if (it == items_.end())
-    return Status(StatusCode::NOT_FOUND, "no item '" + request.item_id() + "'");
-  Item &item = it->second;
-  if (item.stored.state != ItemState::Running || item.worker != request.worker_id())
-    return Status(StatusCode::FAILED_PRECONDITION, "item " + request.item_id() + " is not this worker's");
+  Status notOwned;
+  Item *owned = ownedItem(request.worker_id(), request.item_id(), notOwned);
+  if (!owned)
+    return notOwned;
+  Item &item = *owned;
   Job &job = jobs_[item.stored.jobId];
   if (auto w = workers_.find(item.worker); w != workers_.end())
     w->second.items.erase(item.stored.id);
@@ -457,12 +484,11 @@ Status Scheduler::itemDone(const v1::ItemDoneRequest &request) {
 
 Status Scheduler::splitOff(const v1::SplitOffRequest &request, v1::SplitOffResponse &out) {
   std::lock_guard lock(mutex_);
-  auto it = items_.find(request.item_id());
-  if (it == items_.end())
-    return Status(StatusCode::NOT_FOUND, "no item '" + request.item_id() + "'");
-  Item &item = it->second;
-  if (item.stored.state != ItemState::Running || item.worker != request.worker_id())
-    return Status(StatusCode::FAILED_PRECONDITION, "item " + request.item_id() + " is not this worker's");
+  Status notOwned;
+  Item *owned = ownedItem(request.worker_id(), request.item_id(), notOwned);
+  if (!owned)
+    return notOwned;
+  Item &item = *owned;
   Job &job = jobs_[item.stored.jobId];
   std::string parent = item.stored.id; // addItem may move `item`
   for (const v1::PathPrefix &p : request.prefixes())

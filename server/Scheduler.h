@@ -92,6 +92,11 @@ private:
   };
 
   std::string newId();
+  // NOT_FOUND in `error` when there is none.
+  Worker *findWorker(const std::string &id, grpc::Status &error);
+  Item *findItem(const std::string &id, grpc::Status &error);
+  // The item `worker` explores now; else NOT_FOUND or FAILED_PRECONDITION in `error`.
+  Item *ownedItem(const std::string &worker, const std::string &id, grpc::Status &error);
   bool finished(const Job &job) const;
   std::string addItem(Job &job, const v1::PathPrefix &prefix, const std::string &parent);
   void touch(Job &job);

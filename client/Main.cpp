@@ -1,5 +1,6 @@
-// The `cairn` command line: local runs of the engine and test inspection. (The jobs API client
-// commands join it with the service.)
+// The `cairn` command line: local runs of the engine, test inspection, and the jobs API client.
+#include "JobsCommands.h"
+
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Replay.h"
@@ -41,6 +42,7 @@ const char *kUsage = R"(usage:
   cairn run [options] PROGRAM(.c|.bc|.ll) [-- program arguments]
   cairn ktest TEST.ktest
   cairn replay [replay options] PROGRAM (TEST.ktest | OUTPUT_DIR)...
+  cairn submit|status|wait|results|cancel ...   (see below)
   cairn --help
 
 run options:
@@ -424,6 +426,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     std::fputs(kUsage, args.empty() ? stderr : stdout);
+    std::fputs(client::kJobsUsage, args.empty() ? stderr : stdout);
     return args.empty() ? 2 : 0;
   }
   std::string command = args[0];
@@ -435,6 +438,14 @@ int main(int argc, char **argv) {
       return ktestCommand(args);
     if (command == "replay")
       return replayCommand(args);
+    if (client::isJobsCommand(command)) {
+      try {
+        return client::jobsCommand(command, args);
+      } catch (const std::invalid_argument &e) {
+        std::fprintf(stderr, "cairn: %s\n%s", e.what(), client::kJobsUsage);
+        return 2;
+      }
+    }
     throw UsageError("unknown command '" + command + "'");
   } catch (const UsageError &e) {
     std::fprintf(stderr, "cairn: %s\n%s", e.what(), kUsage);

@@ -4,9 +4,10 @@
 // at once.
 #include "PoolService.h"
 
+#include "cairn/support/Daemon.h"
+
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -39,69 +40,37 @@ struct Options {
   std::string logLevel = "info";
 };
 
-[[noreturn]] void usageError(const std::string &why) {
-  std::fprintf(stderr, "cairn-solver-pool: %s\n%s", why.c_str(), kUsage);
-  std::exit(2);
-}
-
-double parseNumber(const std::string &flag, const std::string &v) {
-  try {
-    size_t used = 0;
-    double d = std::stod(v, &used);
-    if (used == v.size() && d >= 0)
-      return d;
-  } catch (...) {
-  }
-  usageError(flag + " needs a non-negative number, got '" + v + "'");
-}
+const DaemonCommandLine kCommandLine{"cairn-solver-pool", kUsage,
+                                     {"--listen", "--solver", "--timeout", "--threads", "--cache-mb", "--log-level"},
+                                     {"--isolate-solver"}};
 
 Options parseOptions(int argc, char **argv) {
   Options o;
   o.service.lanes = std::max(1u, std::thread::hardware_concurrency());
   o.service.maxTimeoutSeconds = 30;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      std::exit(0);
-    }
+  for (const auto &[a, value] : kCommandLine.parse(argc, argv)) {
     if (a == "--isolate-solver") {
       o.service.lane.isolateCore = true;
       continue;
     }
-    std::string value;
-    const bool inlineValue = a.rfind("--", 0) == 0 && a.find('=') != std::string::npos;
-    if (inlineValue) {
-      value = a.substr(a.find('=') + 1);
-      a = a.substr(0, a.find('='));
-    }
-    static const char *const valued[] = {"--listen", "--solver", "--timeout", "--threads",
-                                         "--cache-mb", "--log-level"};
-    if (std::find(std::begin(valued), std::end(valued), a) == std::end(valued))
-      usageError("unknown option '" + a + "'");
-    if (!inlineValue) {
-      if (i + 1 == argc)
-        usageError(a + " needs a value");
-      value = argv[++i];
-    }
     if (a == "--listen") {
       std::vector<std::string> parsed;
       if (!parsePoolEndpoints(value, parsed) || parsed.size() != 1)
-        usageError("--listen needs HOST:PORT, got '" + value + "'");
+        kCommandLine.fail("--listen needs HOST:PORT, got '" + value + "'");
       o.listen = value;
     } else if (a == "--solver") {
       if (!parseCoreSolverKind(value, o.service.lane.core))
-        usageError("unknown solver '" + value + "' (z3, cvc5 or portfolio)");
+        kCommandLine.fail("unknown solver '" + value + "' (z3, cvc5 or portfolio)");
       o.solver = value;
     } else if (a == "--timeout") {
-      o.service.maxTimeoutSeconds = parseNumber(a, value);
+      o.service.maxTimeoutSeconds = kCommandLine.number(a, value, true);
     } else if (a == "--threads") {
-      double n = parseNumber(a, value);
+      double n = kCommandLine.number(a, value, true);
       if (n < 1 || n != double(size_t(n)))
-        usageError("--threads needs a whole number of at least 1, got '" + value + "'");
+        kCommandLine.fail("--threads needs a whole number of at least 1, got '" + value + "'");
       o.service.lanes = size_t(n);
     } else if (a == "--cache-mb") {
-      o.service.cacheBytes = uint64_t(parseNumber(a, value) * double(1 << 20));
+      o.service.cacheBytes = uint64_t(kCommandLine.number(a, value, true) * double(1 << 20));
     } else {
       o.logLevel = value;
     }
@@ -115,20 +84,12 @@ std::string hostOf(const std::string &address) { return address.substr(0, addres
 
 int main(int argc, char **argv) {
   Options options = parseOptions(argc, argv);
-  auto logger = spdlog::stderr_color_mt("solver-pool");
-  spdlog::set_default_logger(logger);
-  spdlog::level::level_enum level = spdlog::level::from_str(options.logLevel);
-  if (level == spdlog::level::off && options.logLevel != "off")
-    usageError("unknown log level '" + options.logLevel + "'");
-  spdlog::set_level(level);
+  if (!logToStderr("solver-pool", options.logLevel))
+    kCommandLine.fail("unknown log level '" + options.logLevel + "'");
 
   // Signals are taken by sigwait below, never delivered to a thread: block them before any
   // thread starts, so that every thread inherits the mask.
-  sigset_t stopSignals;
-  sigemptyset(&stopSignals);
-  sigaddset(&stopSignals, SIGINT);
-  sigaddset(&stopSignals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+  sigset_t stopSignals = blockStopSignals();
 
   pool::PoolService service(options.service);
   grpc::EnableDefaultHealthCheckService(true);

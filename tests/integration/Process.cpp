@@ -77,36 +77,52 @@ std::string readLine(int fd, Clock::time_point deadline) {
 
 } // namespace
 
-PoolProcess::PoolProcess(std::vector<std::string> args) {
+namespace {
+std::vector<std::string> poolCommand(std::vector<std::string> args) {
   std::vector<std::string> argv = {CAIRN_SOLVER_POOL_BIN, "--listen", "127.0.0.1:0",
                                    "--log-level", "warn"};
   argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+} // namespace
+
+PoolProcess::PoolProcess(std::vector<std::string> args) : Daemon(poolCommand(std::move(args))) {}
+
+Daemon::Daemon(const std::vector<std::string> &argv, const std::string &readyPrefix, bool checkHealth) {
   pid_ = spawnWithStdout(argv, stdout_);
   // Generous: on a loaded machine the start (Z3 contexts, gRPC) can take seconds.
   const Clock::time_point deadline = after(30);
-  const std::string prefix = "listening on ";
-  std::string line = readLine(stdout_, deadline);
-  if (line.rfind(prefix, 0) != 0)
+  std::string line;
+  do
+    line = readLine(stdout_, deadline);
+  while (!line.empty() && line.rfind(readyPrefix, 0) != 0);
+  if (line.empty())
     return;
-  const std::string endpoint = line.substr(prefix.size());
+  const std::string endpoint = line.substr(readyPrefix.size());
+  if (!checkHealth) {
+    endpoint_ = endpoint;
+    return;
+  }
   const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
   if (waitServing(endpoint, "", std::max(left, 1.0)) == 1)
     endpoint_ = endpoint;
 }
 
-PoolProcess::~PoolProcess() {
+std::string Daemon::nextLine(double seconds) { return readLine(stdout_, after(seconds)); }
+
+Daemon::~Daemon() {
   if (pid_ > 0)
     kill();
   if (stdout_ >= 0)
     ::close(stdout_);
 }
 
-void PoolProcess::signal(int sig) {
+void Daemon::signal(int sig) {
   if (pid_ > 0)
     ::kill(pid_, sig);
 }
 
-int PoolProcess::wait(double seconds) {
+int Daemon::wait(double seconds) {
   const Clock::time_point deadline = after(seconds);
   while (pid_ > 0) {
     int status = 0;
@@ -122,7 +138,7 @@ int PoolProcess::wait(double seconds) {
   return -1;
 }
 
-void PoolProcess::kill() {
+void Daemon::kill() {
   if (pid_ <= 0)
     return;
   ::kill(pid_, SIGKILL);
@@ -134,7 +150,7 @@ void PoolProcess::kill() {
 
 v1::StatsResponse PoolProcess::stats() const {
   auto stub = v1::SolverPool::NewStub(
-      grpc::CreateChannel(endpoint_, grpc::InsecureChannelCredentials()));
+      grpc::CreateChannel(endpoint(), grpc::InsecureChannelCredentials()));
   grpc::ClientContext call;
   call.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
   v1::StatsResponse out;

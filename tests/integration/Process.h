@@ -12,18 +12,23 @@
 
 namespace cairn::testing {
 
-class PoolProcess {
+// A daemon: started with its standard output on a pipe, ready once it printed a line starting
+// with `readyPrefix` followed by HOST:PORT and the health service there says SERVING.
+class Daemon {
 public:
-  // Starts cairn-solver-pool on 127.0.0.1:0 with `args` added, and waits (at most 30 s) until
-  // it prints its address and reports SERVING. Check ready() before use.
-  explicit PoolProcess(std::vector<std::string> args = {});
-  ~PoolProcess(); // kills what is still running
-  PoolProcess(const PoolProcess &) = delete;
-  PoolProcess &operator=(const PoolProcess &) = delete;
+  // Waits at most 30 s. Check ready() before use. Without `checkHealth` (a daemon serving
+  // TLS), the ready line alone makes it ready.
+  Daemon(const std::vector<std::string> &argv, const std::string &readyPrefix = "listening on ",
+         bool checkHealth = true);
+  ~Daemon(); // kills what is still running
+  Daemon(const Daemon &) = delete;
+  Daemon &operator=(const Daemon &) = delete;
 
   bool ready() const { return !endpoint_.empty(); }
   const std::string &endpoint() const { return endpoint_; }
   pid_t pid() const { return pid_; }
+  // The next line the daemon prints, waiting at most `seconds`; empty when none comes.
+  std::string nextLine(double seconds);
 
   void signal(int sig);
   // The exit status (as waitpid reports it) once the process ended, or -1 if it still runs
@@ -32,12 +37,17 @@ public:
   // Kills with SIGKILL and waits until the process is gone.
   void kill();
 
-  v1::StatsResponse stats() const;
-
 private:
   pid_t pid_ = -1;
   int stdout_ = -1;
   std::string endpoint_;
+};
+
+class PoolProcess : public Daemon {
+public:
+  // Starts cairn-solver-pool on 127.0.0.1:0 with `args` added.
+  explicit PoolProcess(std::vector<std::string> args = {});
+  v1::StatsResponse stats() const;
 };
 
 // Polls the standard health service of `endpoint` for `service` until SERVING or `seconds`

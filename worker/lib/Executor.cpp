@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -36,6 +37,9 @@ constexpr uint64_t kSegmentBase = 0x10'0000'0000;
 constexpr unsigned kMaxTargets = 1024;
 
 using Clock = std::chrono::steady_clock;
+
+// What a prefix records at a fork past --max-forks: the true side followed, no other side.
+constexpr uint64_t kFollowedWithoutFork = 2;
 
 // Why a path ended, when it did not end normally.
 struct Termination {
@@ -62,6 +66,10 @@ public:
     auto initial = std::make_unique<ExecutionState>();
     initial->id = nextStateId_++;
     initial->nextAddress = kHeapBase;
+    initial->choices = options_.start.choices;
+    initial->replayInstructions = options_.start.instructions;
+    for (const PathPrefix &p : options_.excluded)
+      excluded_.insert(p.choices);
     setUpGlobals(*initial);
     if (!setUpEntry(*initial))
       return finish();
@@ -73,15 +81,24 @@ public:
       ExecutionState &s = searcher_->select();
       if (limitReached())
         break;
+      if (s.excluded) {
+        dropState(s);
+        reapTerminated();
+        continue;
+      }
       // A state runs on until it forks or ends (or a slice is used up): no pick per instruction.
       const uint64_t forksBefore = stats_.forks;
       paused_ = false;
       for (unsigned slice = 0; slice < kSlice && stats_.forks == forksBefore && terminated_.empty() && !paused_ &&
+                               !s.excluded &&
                                !(options_.maxInstructions && stats_.instructions >= options_.maxInstructions);
            ++slice)
         step(s);
       reapTerminated();
       completeMerges();
+      if (size_t n = splitRequested_.exchange(0, std::memory_order_relaxed))
+        splitFrontier(n);
+      live_.store(states_.size(), std::memory_order_relaxed);
       if ((stats_.instructions & ~uint64_t(0xffff)) != lastCheck_) {
         lastCheck_ = stats_.instructions & ~uint64_t(0xffff);
         checkMemory();
@@ -99,8 +116,12 @@ public:
       if (!isTerminated(s.get()))
         terminate(*s, Termination{std::nullopt, true, true, limitReason_});
     reapTerminated();
+    live_.store(0, std::memory_order_relaxed);
     return finish();
   }
+
+  void requestSplit(size_t count) { splitRequested_.store(count, std::memory_order_relaxed); }
+  size_t liveStates() const { return live_.load(std::memory_order_relaxed); }
 
 private:
   // --- State management --------------------------------------------------------------------
@@ -115,6 +136,62 @@ private:
       states_.erase(s->id);
     }
     terminated_.clear();
+  }
+
+  // --- Path prefixes -----------------------------------------------------------------------
+
+  bool replaying(const ExecutionState &s) const { return s.replayed < s.choices.size(); }
+
+  uint64_t replayNext(ExecutionState &s) { return s.choices[s.replayed++]; }
+
+  void record(ExecutionState &s, uint64_t choice) {
+    s.choices.push_back(choice);
+    s.replayed = s.choices.size();
+    if (!excluded_.empty() && excluded_.count(s.choices))
+      s.excluded = true; // its subtree is another item's; it ends at the next pick, silently
+  }
+
+  u128 replayValue(ExecutionState &s, unsigned width) {
+    u128 v = replayNext(s);
+    if (width > 64)
+      v |= u128(replayNext(s)) << 64;
+    return v;
+  }
+
+  void recordValue(ExecutionState &s, u128 v, unsigned width) {
+    record(s, uint64_t(v));
+    if (width > 64)
+      record(s, uint64_t(v >> 64));
+  }
+
+  // A state leaves without a trace: it was handed to another engine or is explored elsewhere.
+  void dropState(ExecutionState &s) { terminated_.insert(&s); }
+
+  // Hands up to `count` states to onSplit, those nearest the entry first (the most work below
+  // them, on average), keeping at least one. The relocatable model keeps everything: its
+  // resolution depends on the other paths this engine saw, so a prefix would not replay.
+  void splitFrontier(size_t count) {
+    std::vector<PathPrefix> out;
+    if (!relocatable()) {
+      std::vector<ExecutionState *> candidates;
+      for (auto &[id, st] : states_)
+        if (!isTerminated(st.get()) && !replaying(*st) && !st->excluded && !st->merged &&
+            st->merges.empty()) // a merge context's states wait for each other here
+          candidates.push_back(st.get());
+      std::stable_sort(candidates.begin(), candidates.end(),
+                       [](const ExecutionState *a, const ExecutionState *b) {
+                         return a->choices.size() < b->choices.size();
+                       });
+      count = std::min(count, candidates.size() > 0 ? candidates.size() - 1 : 0);
+      for (size_t i = 0; i < count; ++i) {
+        ExecutionState &st = *candidates[i];
+        out.push_back(PathPrefix{st.choices, st.instructions});
+        dropState(st);
+      }
+      reapTerminated();
+    }
+    if (options_.onSplit)
+      options_.onSplit(std::move(out));
   }
 
   ExecutionState &fork(ExecutionState &s) {
@@ -503,6 +580,8 @@ private:
     ExprRef c = substitute(s, cond);
     if (c->isConstant()) // the layout alone decides it
       return c->isTrue() ? Validity::True : Validity::False;
+    if (replaying(s))
+      return Validity(replayNext(s));
     ++stats_.queries;
     const std::vector<ExprRef> &constraints = solverConstraints(s);
     AddressQuestion symbolic{s.symbolicConstraints, cond, layoutQuestion_ || s.layoutDependent};
@@ -511,6 +590,7 @@ private:
       terminate(s, Termination{std::nullopt, true, true, "solver failure: " + v.reason});
       return std::nullopt;
     }
+    record(s, uint64_t(*v));
     return *v;
   }
 
@@ -542,8 +622,20 @@ private:
       return {&s, nullptr};
     if (*v == Validity::False)
       return {nullptr, &s};
+    if (replaying(s)) { // the prefix names this path's side; the other is another item's
+      uint64_t side = replayNext(s);
+      if (side == kFollowedWithoutFork) {
+        addConstraint(s, cond);
+        return {&s, nullptr};
+      }
+      addConstraint(s, side ? cond : ctx_.lnot(cond));
+      s.decisions.push_back(uint8_t(side));
+      ++s.depth;
+      return side ? Sides{&s, nullptr} : Sides{nullptr, &s};
+    }
     if (options_.maxForks && stats_.forks >= options_.maxForks) {
       addConstraint(s, cond); // past the fork limit, follow one side
+      record(s, kFollowedWithoutFork);
       return {&s, nullptr};
     }
     if (options_.maxDepth && s.depth >= options_.maxDepth) {
@@ -557,6 +649,8 @@ private:
     noteFork(s, other, cond);
     s.decisions.push_back(1);
     other.decisions.push_back(0);
+    record(s, 1);
+    record(other, 0);
     ++s.depth;
     ++other.depth;
     return {&s, &other};
@@ -586,13 +680,20 @@ private:
     ExprRef e = substitute(s, v.sym);
     if (e->isConstant())
       return e->value();
-    ++stats_.queries;
-    const std::vector<ExprRef> &constraints = solverConstraints(s);
-    AddressQuestion symbolic{s.symbolicConstraints, ctx_.trueExpr(), s.layoutDependent};
-    Answer<u128> value = solver_->getValue(constraints, e, addressCache() ? &symbolic : nullptr);
-    if (!value.known()) {
-      terminate(s, Termination{std::nullopt, true, true, "solver failure: " + value.reason});
-      return std::nullopt;
+    std::optional<u128> value;
+    if (replaying(s)) {
+      value = replayValue(s, width);
+    } else {
+      ++stats_.queries;
+      const std::vector<ExprRef> &constraints = solverConstraints(s);
+      AddressQuestion symbolic{s.symbolicConstraints, ctx_.trueExpr(), s.layoutDependent};
+      Answer<u128> answer = solver_->getValue(constraints, e, addressCache() ? &symbolic : nullptr);
+      if (!answer.known()) {
+        terminate(s, Termination{std::nullopt, true, true, "solver failure: " + answer.reason});
+        return std::nullopt;
+      }
+      value = *answer;
+      recordValue(s, *value, width);
     }
     if (constrain)
       addConstraint(s, ctx_.eq(e, ctx_.constant(*value, width)));
@@ -636,6 +737,8 @@ private:
   void terminate(ExecutionState &s, Termination t) {
     if (isTerminated(&s))
       return;
+    if (s.excluded)
+      return dropState(s);
     terminated_.insert(&s);
     leaveMergeContexts(s);
     if (t.partial)
@@ -1159,9 +1262,12 @@ private:
       uint8_t c = 0;
       if (byte.concrete()) {
         c = uint8_t(byte.bits);
+      } else if (replaying(s)) {
+        c = uint8_t(replayNext(s));
       } else {
         Answer<u128> v = solver_->getValue(solverConstraints(s), substitute(s, byte.sym));
         c = v.known() ? uint8_t(*v) : '?';
+        record(s, c);
       }
       if (!c)
         break;
@@ -1198,7 +1304,10 @@ private:
     currentLoc_ = in.loc;
     ++s.instructions;
     ++s.instructionsSinceNewCoverage;
-    ++stats_.instructions;
+    if (s.instructions <= s.replayInstructions)
+      ++stats_.replayInstructions;
+    else
+      ++stats_.instructions;
     if (!program_.functions[f.function].isRuntime)
       cover(s, in.loc);
 
@@ -2267,6 +2376,8 @@ private:
     stats_.wallSeconds = seconds();
     stats_.linesTotal = program_.coverableLines;
     stats_.linesCovered = covered_.size();
+    stats_.coveredLines.assign(covered_.begin(), covered_.end());
+    std::sort(stats_.coveredLines.begin(), stats_.coveredLines.end());
     solver_->collectStats(stats_.solverLayers);
     if (!stats_.solverLayers.empty()) {
       stats_.solverQueries = stats_.solverLayers.back().queries;
@@ -2306,6 +2417,9 @@ private:
   std::unordered_map<const SymbolDecl *, std::vector<ExprRef>> chunkBases_; // by the split object's base
   std::unordered_map<uint64_t, std::set<uint64_t>> contextsAt_; // access -> allocation contexts resolved there
   unsigned resolutionDepth_ = 0;
+  std::set<std::vector<uint64_t>> excluded_; // ExecutorOptions::excluded
+  std::atomic<size_t> splitRequested_{0};
+  std::atomic<size_t> live_{0};
   uint64_t lastCheck_ = 0;
   uint64_t limitChecks_ = 0;
   // State merging.
@@ -2319,5 +2433,7 @@ Executor::Executor(const Program &program, ExecutorOptions options, ResultSink &
     : impl_(std::make_unique<Impl>(program, std::move(options), sink)) {}
 Executor::~Executor() = default;
 RunStatistics Executor::run() { return impl_->run(); }
+void Executor::requestSplit(size_t count) { impl_->requestSplit(count); }
+size_t Executor::liveStates() const { return impl_->liveStates(); }
 
 } // namespace cairn::engine

@@ -256,6 +256,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
     first.instructionsSinceNewCoverage =
         std::min(first.instructionsSinceNewCoverage, s->instructionsSinceNewCoverage);
   }
+  first.merged = true;
   first.stack = std::move(stack);
   first.memory = std::move(memory);
   out.merged = true;

@@ -52,6 +52,13 @@ struct ExecutionState {
   AddressSpace memory;
   std::vector<SymbolicInput> inputs;
   std::vector<uint8_t> decisions; // the branch taken at each symbolic fork: the path's identity
+  // Every answer that steered the state (PathPrefix); the first `replayed` were used, the rest
+  // are still to be replayed instead of asking the solver.
+  std::vector<uint64_t> choices;
+  size_t replayed = 0;
+  uint64_t replayInstructions = 0; // instructions that rebuild a replayed prefix
+  bool excluded = false;           // reached an excluded prefix: explored elsewhere
+  bool merged = false; // stands for several paths: no prefix reproduces it, so it is never split off
   uint64_t instructions = 0;
   uint32_t depth = 0;
   std::string output; // what the program printed on this path

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cairn/engine/MemoryModel.h"
+#include "cairn/engine/PathPrefix.h"
 #include "cairn/engine/Program.h"
 #include "cairn/engine/Searcher.h"
 #include "cairn/engine/SizeModel.h"
@@ -46,6 +47,7 @@ struct RunStatistics {
   uint64_t pathsPartial = 0;
   uint64_t tests = 0;
   uint64_t instructions = 0;
+  uint64_t replayInstructions = 0; // rebuilding the start state from ExecutorOptions::start
   uint64_t forks = 0;
   uint64_t queries = 0;
   uint64_t solverQueries = 0;
@@ -53,6 +55,7 @@ struct RunStatistics {
   double wallSeconds = 0;
   uint64_t linesCovered = 0;
   uint64_t linesTotal = 0;
+  std::vector<uint64_t> coveredLines; // (file index << 32) | line, for merging runs' coverage
   std::vector<ErrorReport> errors;
   std::vector<SolverLayerStats> solverLayers;
   MemoryModelStats memory;
@@ -78,6 +81,14 @@ struct ExecutorOptions {
   // Called about twice a second with the statistics so far and the number of live states.
   std::function<void(const RunStatistics &, size_t)> onProgress;
   std::vector<std::string> programArgs; // argv[1..]
+  // Distributed exploration (standard memory model only: the relocatable model's resolution
+  // depends on what the engine saw on other paths, so it does not split). The run starts at
+  // this prefix, replayed without the solver, and explores only below it.
+  PathPrefix start;
+  // States whose choices begin with one of these are left alone: another item explores them.
+  std::vector<PathPrefix> excluded;
+  // Receives the states handed back after requestSplit (from the run's thread; possibly none).
+  std::function<void(std::vector<PathPrefix>)> onSplit;
 };
 
 class Executor {
@@ -85,6 +96,11 @@ public:
   Executor(const Program &program, ExecutorOptions options, ResultSink &sink);
   ~Executor();
   RunStatistics run();
+  // Asks the running run() to hand up to `count` live states to onSplit as prefixes and drop
+  // them; it keeps at least one. Safe from any thread.
+  void requestSplit(size_t count);
+  // Live states now. Safe from any thread.
+  size_t liveStates() const;
 
 private:
   class Impl;

@@ -1,0 +1,455 @@
+#include "JobsCommands.h"
+
+#include "ServiceMessages.h"
+
+#include "cairn/engine/OutputDirectory.h"
+#include "cairn/v1/jobs.grpc.pb.h"
+
+#include <google/protobuf/util/json_util.h>
+#include <grpcpp/grpcpp.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace cairn::client {
+
+namespace fs = std::filesystem;
+
+const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
+  cairn submit [job options] PROGRAM(.c|.bc|.ll) [-- program arguments]   prints the job id
+  cairn status [--json] JOB
+  cairn wait [--timeout SECONDS] [--json] JOB   until the job ends; exit 0 when it completed
+  cairn results [--output-dir DIR] JOB          tests, errors and summary.json as cairn run writes them
+  cairn cancel JOB
+  common: --server HOST:PORT (default $CAIRN_SERVER, else 127.0.0.1:7470)
+          --token-file FILE (default: the token in $CAIRN_TOKEN)   --tls-ca FILE (TLS roots)
+  job options: those of cairn run (--search --seed --solver --max-time --max-instructions
+          --max-forks --max-depth --max-memory --max-solver-time --check-overflow
+          --check-overshift --cflag --entry --no-independence --no-query-cache --no-cex-cache
+          --isolate-solver), each applying to every work item, and:
+          --name TEXT  --job-max-time SECONDS (the whole job)  --max-workers N
+          --option FLAG (a further engine flag, checked by the coordinator)
+)";
+
+namespace {
+
+struct Connection {
+  std::string server = "127.0.0.1:7470";
+  std::string token;
+  std::string tlsCa;
+};
+
+struct Usage : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw std::runtime_error("cannot read " + path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Splits `args` into options (by the two tables) and positional arguments; everything after
+// `--` is positional too (the program's arguments).
+struct Parsed {
+  std::vector<std::string> positional, programArgs;
+};
+Parsed parse(const std::vector<std::string> &args,
+             const std::map<std::string, std::function<void(const std::string &)>> &valued,
+             const std::map<std::string, std::function<void()>> &flags) {
+  Parsed p;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string a = args[i], value;
+    if (a == "--") {
+      p.programArgs.assign(args.begin() + long(i) + 1, args.end());
+      break;
+    }
+    bool inlineValue = a.rfind("--", 0) == 0 && a.find('=') != std::string::npos;
+    if (inlineValue) {
+      value = a.substr(a.find('=') + 1);
+      a = a.substr(0, a.find('='));
+    }
+    if (auto it = valued.find(a); it != valued.end()) {
+      if (!inlineValue) {
+        if (i + 1 >= args.size())
+          throw Usage(a + " needs a value");
+        value = args[++i];
+      }
+      it->second(value);
+    } else if (auto ft = flags.find(a); ft != flags.end() && !inlineValue) {
+      ft->second();
+    } else if (a.rfind("-", 0) == 0) {
+      throw Usage("unknown option '" + args[i] + "'");
+    } else {
+      p.positional.push_back(a);
+    }
+  }
+  return p;
+}
+
+void addConnectionOptions(Connection &c, std::map<std::string, std::function<void(const std::string &)>> &valued) {
+  if (const char *env = std::getenv("CAIRN_SERVER"); env && *env)
+    c.server = env;
+  if (const char *env = std::getenv("CAIRN_TOKEN"); env && *env)
+    c.token = env;
+  valued["--server"] = [&](const std::string &v) { c.server = v; };
+  valued["--token-file"] = [&](const std::string &v) {
+    c.token = readFile(v);
+    while (!c.token.empty() && std::isspace((unsigned char)c.token.back()))
+      c.token.pop_back();
+  };
+  valued["--tls-ca"] = [&](const std::string &v) { c.tlsCa = v; };
+}
+
+std::unique_ptr<v1::Jobs::Stub> connect(const Connection &c) {
+  std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
+  if (!c.tlsCa.empty()) {
+    grpc::SslCredentialsOptions ssl;
+    ssl.pem_root_certs = readFile(c.tlsCa);
+    credentials = grpc::SslCredentials(ssl);
+  }
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(1 << 30);
+  args.SetMaxSendMessageSize(1 << 30);
+  return v1::Jobs::NewStub(grpc::CreateCustomChannel(c.server, credentials, args));
+}
+
+void prepare(grpc::ClientContext &context, const Connection &c, double seconds = 60) {
+  if (!c.token.empty())
+    context.AddMetadata("authorization", "Bearer " + c.token);
+  if (seconds > 0)
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(int64_t(seconds * 1000)));
+}
+
+struct CallFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void check(const grpc::Status &s, const Connection &c) {
+  if (s.ok())
+    return;
+  static const char *const names[] = {"OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT",
+                                      "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS",
+                                      "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
+                                      "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL",
+                                      "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"};
+  int code = int(s.error_code());
+  std::string name = code >= 0 && code <= 16 ? names[code] : std::to_string(code);
+  throw CallFailed(c.server + ": " + name + ": " + s.error_message());
+}
+
+std::string stateName(v1::JobState s) {
+  std::string n = v1::JobState_Name(s);
+  n = n.rfind("JOB_", 0) == 0 ? n.substr(4) : n;
+  for (char &ch : n)
+    ch = char(std::tolower(ch));
+  return n;
+}
+
+std::string toJson(const google::protobuf::Message &m) {
+  std::string out;
+  google::protobuf::util::JsonPrintOptions o;
+  o.always_print_primitive_fields = true;
+  (void)google::protobuf::util::MessageToJsonString(m, &out, o);
+  return out;
+}
+
+void printStatus(const v1::JobStatus &s, bool json) {
+  if (json) {
+    std::printf("%s\n", toJson(s).c_str());
+    return;
+  }
+  const v1::Counters &c = s.counters();
+  std::printf("job %s%s%s: %s%s%s\n", s.job_id().c_str(), s.name().empty() ? "" : " ", s.name().c_str(),
+              stateName(s.state()).c_str(), s.failure().empty() ? "" : ": ", s.failure().c_str());
+  std::printf("  paths %llu completed, %llu partial; %llu tests; %d errors; %llu instructions; "
+              "lines %u/%u; items %u/%u done, %u running; %.1f s\n",
+              (unsigned long long)c.paths_completed(), (unsigned long long)c.paths_partial(),
+              (unsigned long long)c.tests(), s.errors_size(), (unsigned long long)c.instructions(),
+              s.lines_covered(), s.lines_total(), s.items_done(), s.items_total(), s.items_running(),
+              s.elapsed_s());
+  for (const v1::ErrorReport &e : s.errors())
+    std::printf("  %s:%u: %s (%s/%s)\n", e.file().c_str(), e.line(), e.message().c_str(), e.type().c_str(),
+                e.kind().c_str());
+}
+
+bool terminal(v1::JobState s) {
+  return s == v1::JOB_COMPLETED || s == v1::JOB_CANCELLED || s == v1::JOB_FAILED;
+}
+
+std::string oneJob(const Parsed &p, const char *command) {
+  if (p.positional.size() != 1)
+    throw Usage(std::string("cairn ") + command + " takes one job id");
+  return p.positional[0];
+}
+
+int submit(std::vector<std::string> args) {
+  Connection c;
+  v1::SubmitJobRequest request;
+  v1::RunOptions &o = *request.mutable_options();
+  auto count = [](const std::string &flag, const std::string &v) {
+    try {
+      size_t used = 0;
+      unsigned long long n = std::stoull(v, &used);
+      if (used == v.size())
+        return uint64_t(n);
+    } catch (...) {
+    }
+    throw Usage(flag + " needs a whole number, got '" + v + "'");
+  };
+  auto seconds = [](const std::string &flag, const std::string &v) {
+    try {
+      size_t used = 0;
+      double d = std::stod(v, &used);
+      if (used == v.size() && d >= 0)
+        return d;
+    } catch (...) {
+    }
+    throw Usage(flag + " needs a number of seconds, got '" + v + "'");
+  };
+  auto choose = [](const std::string &flag, const std::string &v, const std::map<std::string, int> &names) {
+    auto it = names.find(v);
+    if (it == names.end())
+      throw Usage("unknown value '" + v + "' for " + flag);
+    return it->second;
+  };
+  std::map<std::string, std::function<void(const std::string &)>> valued = {
+      {"--search", [&](const std::string &v) {
+         o.set_search(v1::SearchStrategy(choose("--search", v, {{"dfs", v1::SEARCH_DFS}, {"bfs", v1::SEARCH_BFS},
+                                                               {"random-state", v1::SEARCH_RANDOM_STATE},
+                                                               {"random-path", v1::SEARCH_RANDOM_PATH},
+                                                               {"covnew", v1::SEARCH_COVNEW}})));
+       }},
+      {"--solver", [&](const std::string &v) {
+         o.set_solver(v1::CoreSolver(choose("--solver", v, {{"z3", v1::SOLVER_Z3}, {"cvc5", v1::SOLVER_CVC5},
+                                                           {"portfolio", v1::SOLVER_PORTFOLIO}})));
+       }},
+      {"--memory-model", [&](const std::string &v) {
+         o.set_memory_model(v1::MemoryModel(choose("--memory-model", v, {{"standard", v1::MEMORY_STANDARD},
+                                                                         {"relocatable", v1::MEMORY_RELOCATABLE}})));
+       }},
+      {"--seed", [&](const std::string &v) { o.set_seed(count("--seed", v)); }},
+      {"--max-time", [&](const std::string &v) { o.set_max_time_s(seconds("--max-time", v)); }},
+      {"--max-instructions", [&](const std::string &v) { o.set_max_instructions(count("--max-instructions", v)); }},
+      {"--max-forks", [&](const std::string &v) { o.set_max_forks(count("--max-forks", v)); }},
+      {"--max-depth", [&](const std::string &v) { o.set_max_depth(uint32_t(count("--max-depth", v))); }},
+      {"--max-memory", [&](const std::string &v) { o.set_max_memory_mb(count("--max-memory", v)); }},
+      {"--max-solver-time", [&](const std::string &v) { o.set_max_solver_time_s(seconds("--max-solver-time", v)); }},
+      {"--cflag", [&](const std::string &v) { request.add_cflags(v); }},
+      {"--entry", [&](const std::string &v) { request.set_entry(v); }},
+      {"--name", [&](const std::string &v) { request.set_name(v); }},
+      {"--job-max-time", [&](const std::string &v) { request.mutable_limits()->set_max_time_s(seconds("--job-max-time", v)); }},
+      {"--max-workers", [&](const std::string &v) { request.mutable_limits()->set_max_workers(uint32_t(count("--max-workers", v))); }},
+      {"--option", [&](const std::string &v) { o.add_extra_flags(v); }},
+  };
+  std::map<std::string, std::function<void()>> flags = {
+      {"--check-overflow", [&] { o.set_check_overflow(true); }},
+      {"--check-overshift", [&] { o.set_check_overshift(true); }},
+  };
+  for (const char *extra : {"--no-independence", "--no-query-cache", "--no-cex-cache", "--isolate-solver"})
+    flags[extra] = [&o, extra] { o.add_extra_flags(extra); };
+  addConnectionOptions(c, valued);
+  Parsed p = parse(args, valued, flags);
+  if (p.positional.empty())
+    throw Usage("cairn submit needs a program");
+  const std::string program = p.positional[0];
+  request.set_program(readFile(program));
+  request.set_file_name(fs::path(program).filename().string());
+  for (size_t i = 1; i < p.positional.size(); ++i)
+    request.add_program_args(p.positional[i]);
+  for (const std::string &a : p.programArgs)
+    request.add_program_args(a);
+  if (request.name().empty())
+    request.set_name(request.file_name());
+  auto stub = connect(c);
+  grpc::ClientContext context;
+  prepare(context, c, 300); // C source is compiled before the answer
+  v1::SubmitJobResponse response;
+  check(stub->SubmitJob(&context, request, &response), c);
+  std::printf("%s\n", response.job_id().c_str());
+  return 0;
+}
+
+int status(std::vector<std::string> args) {
+  Connection c;
+  bool json = false;
+  std::map<std::string, std::function<void(const std::string &)>> valued;
+  addConnectionOptions(c, valued);
+  Parsed p = parse(args, valued, {{"--json", [&] { json = true; }}});
+  v1::GetJobRequest request;
+  request.set_job_id(oneJob(p, "status"));
+  auto stub = connect(c);
+  grpc::ClientContext context;
+  prepare(context, c);
+  v1::JobStatus s;
+  check(stub->GetJob(&context, request, &s), c);
+  printStatus(s, json);
+  return 0;
+}
+
+int wait(std::vector<std::string> args) {
+  Connection c;
+  bool json = false;
+  double timeout = 0;
+  std::map<std::string, std::function<void(const std::string &)>> valued = {
+      {"--timeout", [&](const std::string &v) {
+         try {
+           timeout = std::stod(v);
+         } catch (...) {
+           throw Usage("--timeout needs a number of seconds, got '" + v + "'");
+         }
+       }}};
+  addConnectionOptions(c, valued);
+  Parsed p = parse(args, valued, {{"--json", [&] { json = true; }}});
+  v1::WatchJobRequest request;
+  request.set_job_id(oneJob(p, "wait"));
+  auto stub = connect(c);
+  const bool live = !json && ::isatty(2);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(int64_t(timeout * 1000));
+  // A stream broken by a coordinator restart is opened again.
+  for (;;) {
+    grpc::ClientContext context;
+    prepare(context, c, 0);
+    if (timeout > 0)
+      context.set_deadline(std::chrono::system_clock::now() +
+                           std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
+    auto reader = stub->WatchJob(&context, request);
+    v1::JobEvent event;
+    v1::JobStatus last;
+    bool any = false;
+    while (reader->Read(&event)) {
+      last = event.status();
+      any = true;
+      if (live)
+        std::fprintf(stderr, "\r\033[Kcairn: job %s %s: paths %llu, tests %llu, items %u/%u, %.0f s",
+                     last.job_id().c_str(), stateName(last.state()).c_str(),
+                     (unsigned long long)last.counters().paths_completed(),
+                     (unsigned long long)last.counters().tests(), last.items_done(), last.items_total(),
+                     last.elapsed_s());
+    }
+    grpc::Status s = reader->Finish();
+    if (live)
+      std::fputs("\r\033[K", stderr);
+    if (any && terminal(last.state())) {
+      printStatus(last, json);
+      return last.state() == v1::JOB_COMPLETED ? 0 : 1;
+    }
+    if (s.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+      std::fprintf(stderr, "cairn: job %s still running after %g s\n", request.job_id().c_str(), timeout);
+      return 3;
+    }
+    if (s.error_code() != grpc::StatusCode::UNAVAILABLE && s.error_code() != grpc::StatusCode::CANCELLED &&
+        s.error_code() != grpc::StatusCode::UNKNOWN)
+      check(s, c);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+}
+
+int results(std::vector<std::string> args) {
+  Connection c;
+  std::string outputDir;
+  std::map<std::string, std::function<void(const std::string &)>> valued = {
+      {"--output-dir", [&](const std::string &v) { outputDir = v; }}};
+  addConnectionOptions(c, valued);
+  Parsed p = parse(args, valued, {});
+  const std::string job = oneJob(p, "results");
+  auto stub = connect(c);
+  v1::JobStatus status;
+  {
+    grpc::ClientContext context;
+    prepare(context, c);
+    v1::GetJobRequest request;
+    request.set_job_id(job);
+    check(stub->GetJob(&context, request, &status), c);
+  }
+  engine::OutputDirectory out(outputDir.empty() ? "cairn-job-" + job : outputDir);
+  std::vector<std::string> argv = {status.file_name()};
+  argv.insert(argv.end(), status.program_args().begin(), status.program_args().end());
+  out.setProgramArgs(std::move(argv)); // recorded in every test, as cairn run does
+  uint32_t fetched = 0;
+  for (;;) { // a page at a time
+    grpc::ClientContext context;
+    prepare(context, c);
+    v1::ListResultsRequest request;
+    request.set_job_id(job);
+    request.set_offset(fetched);
+    request.set_limit(1000);
+    request.set_include_tests(true);
+    v1::ListResultsResponse page;
+    check(stub->ListResults(&context, request, &page), c);
+    for (const v1::TestResult &t : page.tests())
+      out.onTest(service::fromMessage(t));
+    fetched += uint32_t(page.tests_size());
+    if (page.tests_size() == 0 || fetched >= page.total())
+      break;
+  }
+  engine::RunStatistics stats = service::statisticsOf(status.counters());
+  stats.wallSeconds = status.elapsed_s();
+  stats.linesCovered = status.lines_covered();
+  stats.linesTotal = status.lines_total();
+  for (const v1::ErrorReport &e : status.errors())
+    stats.errors.push_back(service::fromMessage(e));
+  std::string summary = out.writeSummary(stats);
+  std::ofstream log(out.path() + "/run.log");
+  log << "cairn results " << job << " from " << c.server << "\njob " << status.name() << ": "
+      << stateName(status.state()) << (status.failure().empty() ? "" : ": " + status.failure()) << "\nitems "
+      << status.items_done() << "/" << status.items_total() << "\nsummary " << summary << "\n";
+  std::fprintf(stderr, "cairn: %u tests of job %s (%s) in %s\n", fetched, job.c_str(),
+               stateName(status.state()).c_str(), out.path().c_str());
+  return 0;
+}
+
+int cancel(std::vector<std::string> args) {
+  Connection c;
+  std::map<std::string, std::function<void(const std::string &)>> valued;
+  addConnectionOptions(c, valued);
+  Parsed p = parse(args, valued, {});
+  v1::CancelJobRequest request;
+  request.set_job_id(oneJob(p, "cancel"));
+  auto stub = connect(c);
+  grpc::ClientContext context;
+  prepare(context, c);
+  v1::JobStatus s;
+  check(stub->CancelJob(&context, request, &s), c);
+  printStatus(s, false);
+  return 0;
+}
+
+} // namespace
+
+bool isJobsCommand(const std::string &command) {
+  return command == "submit" || command == "status" || command == "wait" || command == "results" ||
+         command == "cancel";
+}
+
+int jobsCommand(const std::string &command, std::vector<std::string> args) {
+  try {
+    if (command == "submit")
+      return submit(std::move(args));
+    if (command == "status")
+      return status(std::move(args));
+    if (command == "wait")
+      return wait(std::move(args));
+    if (command == "results")
+      return results(std::move(args));
+    return cancel(std::move(args));
+  } catch (const CallFailed &e) {
+    std::fprintf(stderr, "cairn: %s\n", e.what());
+    return 1;
+  }
+}
+
+} // namespace cairn::client

@@ -1,0 +1,70 @@
+// The coordinator's persistent state in SQLite (write-ahead log): jobs with their program,
+// work items with their prefixes and counters, and results keyed by their path id. Every change
+// is written through, so a restarted coordinator finds what it had. Not thread-safe: the
+// coordinator calls it under its lock.
+#pragma once
+
+#include "cairn/v1/jobs.pb.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace cairn::server {
+
+struct StoreError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct StoredJob {
+  std::string id;
+  int64_t seq = 0;                 // submission order
+  v1::SubmitJobRequest request;    // without the program: `bitcode` is what runs
+  std::string bitcode;
+  std::string digest;
+  v1::JobState state = v1::JOB_QUEUED;
+  std::string failure;
+  double submittedAt = 0, startedAt = 0, finishedAt = 0;
+};
+
+enum class ItemState : int { Pending = 0, Running = 1, Done = 2, Cancelled = 3 };
+
+struct StoredItem {
+  std::string id, jobId;
+  std::string parentId; // the item it was split off, if any
+  v1::PathPrefix prefix;
+  ItemState state = ItemState::Pending;
+  v1::Counters counters;
+  v1::Coverage coverage;
+};
+
+class JobStore {
+public:
+  explicit JobStore(const std::string &path); // throws StoreError
+  ~JobStore();
+  JobStore(const JobStore &) = delete;
+  JobStore &operator=(const JobStore &) = delete;
+
+  void putJob(const StoredJob &job);   // insert or replace
+  void putItem(const StoredItem &item); // insert or replace
+  // Adds a result; false when the job already has one with its path id.
+  bool addResult(const std::string &jobId, int64_t seq, const v1::TestResult &result);
+
+  std::vector<StoredJob> jobs();
+  std::vector<StoredItem> items();
+  // The job's results in the order they were added.
+  void forEachResult(const std::string &jobId, int64_t offset, int64_t limit,
+                     const std::function<void(int64_t seq, const v1::TestResult &)> &f);
+  std::optional<v1::TestResult> result(const std::string &jobId, const std::string &pathId);
+
+private:
+  void exec(const char *sql);
+  sqlite3 *db_ = nullptr;
+};
+
+} // namespace cairn::server

@@ -1,0 +1,173 @@
+// cairn-server: the coordinator. Serves the jobs API and the coordinator<->worker protocol on
+// one gRPC port (with gRPC's health service), and the dashboard and metrics over HTTP. Prints
+// `listening on HOST:PORT` and `dashboard on http://HOST:PORT/` on stdout once it serves; logs
+// go to stderr. SIGINT or SIGTERM stops it; the job store keeps what a restart resumes.
+#include "Dashboard.h"
+#include "HttpServer.h"
+#include "JobStore.h"
+#include "Scheduler.h"
+#include "Services.h"
+
+#include "cairn/support/Daemon.h"
+
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+using namespace cairn;
+using namespace cairn::server;
+
+namespace {
+
+const char *kUsage = R"(usage: cairn-server [options]
+  --listen HOST:PORT       gRPC address: jobs API and workers (default 127.0.0.1:7470; port 0:
+                           a free port, printed as `listening on HOST:PORT`)
+  --http HOST:PORT|off     dashboard and /metrics (default 127.0.0.1:7480; port 0: a free port)
+  --db FILE                the job store, SQLite (default cairn-server.db)
+  --token-file FILE        bearer tokens accepted on the jobs API, one a line (default: none
+                           needed)
+  --tls-cert FILE --tls-key FILE   serve gRPC over TLS with this certificate chain and key
+  --max-upload-mb MB       the largest program accepted (default 64)
+  --heartbeat SECONDS      workers' heartbeat interval; three missed ones lose a worker (default 1)
+  --work-dir DIR           where submitted programs are compiled (default: the temp directory)
+  --log-level LEVEL        trace, debug, info (default), warn, error or off
+)";
+
+const DaemonCommandLine kCommandLine{
+    "cairn-server", kUsage,
+    {"--listen", "--http", "--db", "--token-file", "--tls-cert", "--tls-key", "--max-upload-mb",
+     "--heartbeat", "--work-dir", "--log-level"},
+    {}};
+
+std::string readFile(const std::string &path, const char *what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    kCommandLine.fail(std::string("cannot read ") + what + " " + path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string listen = "127.0.0.1:7470", http = "127.0.0.1:7480", db = "cairn-server.db";
+  std::string tokenFile, tlsCert, tlsKey, logLevel = "info";
+  std::string workDir = std::filesystem::temp_directory_path().string();
+  double maxUploadMB = 64, heartbeat = 1;
+  for (const auto &[flag, value] : kCommandLine.parse(argc, argv)) {
+    if (flag == "--listen") listen = value;
+    else if (flag == "--http") http = value;
+    else if (flag == "--db") db = value;
+    else if (flag == "--token-file") tokenFile = value;
+    else if (flag == "--tls-cert") tlsCert = value;
+    else if (flag == "--tls-key") tlsKey = value;
+    else if (flag == "--max-upload-mb") maxUploadMB = kCommandLine.number(flag, value);
+    else if (flag == "--heartbeat") heartbeat = kCommandLine.number(flag, value);
+    else if (flag == "--work-dir") workDir = value;
+    else logLevel = value;
+  }
+  if (tlsCert.empty() != tlsKey.empty())
+    kCommandLine.fail("--tls-cert and --tls-key go together");
+  if (!logToStderr("server", logLevel))
+    kCommandLine.fail("unknown log level '" + logLevel + "'");
+
+  JobsServiceOptions jobsOptions;
+  jobsOptions.maxUploadBytes = size_t(maxUploadMB * double(1 << 20));
+  jobsOptions.workDir = workDir;
+  if (!tokenFile.empty()) {
+    std::istringstream lines(readFile(tokenFile, "token file"));
+    for (std::string line; std::getline(lines, line);) {
+      while (!line.empty() && std::isspace((unsigned char)line.back()))
+        line.pop_back();
+      if (!line.empty())
+        jobsOptions.tokens.insert(line);
+    }
+    if (jobsOptions.tokens.empty())
+      kCommandLine.fail("token file " + tokenFile + " holds no token");
+  }
+
+  sigset_t stopSignals = blockStopSignals();
+
+  std::unique_ptr<JobStore> store;
+  try {
+    store = std::make_unique<JobStore>(db);
+  } catch (const StoreError &e) {
+    spdlog::error("{}", e.what());
+    return 1;
+  }
+  SchedulerOptions schedulerOptions;
+  schedulerOptions.heartbeatSeconds = heartbeat;
+  Scheduler scheduler(*store, schedulerOptions);
+  JobsService jobs(scheduler, jobsOptions);
+  CoordinatorService coordinator(scheduler);
+
+  std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
+  if (!tlsCert.empty()) {
+    grpc::SslServerCredentialsOptions ssl;
+    ssl.pem_key_cert_pairs.push_back({readFile(tlsKey, "TLS key"), readFile(tlsCert, "TLS certificate")});
+    credentials = grpc::SslServerCredentials(ssl);
+  }
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(listen, credentials, &port);
+  builder.RegisterService(&jobs);
+  builder.RegisterService(&coordinator);
+  // Room for the largest program and its envelope; the service itself refuses what is over the
+  // limit with a message that says so.
+  builder.SetMaxReceiveMessageSize(int(std::min<double>(maxUploadMB * 2 * double(1 << 20) + (1 << 20), 2e9)));
+  builder.SetMaxSendMessageSize(1 << 30);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || port == 0) {
+    spdlog::error("cannot listen on {}", listen);
+    return 1;
+  }
+  grpc::HealthCheckServiceInterface *health = server->GetHealthCheckService();
+  health->SetServingStatus(v1::Jobs::service_full_name(), true);
+  health->SetServingStatus(v1::Coordinator::service_full_name(), true);
+
+  std::unique_ptr<HttpServer> dashboard;
+  std::string host = listen.substr(0, listen.rfind(':'));
+  std::printf("listening on %s:%d\n", host.c_str(), port);
+  if (http != "off") {
+    try {
+      dashboard = std::make_unique<HttpServer>(http, [&](const std::string &path) {
+        return serveDashboard(scheduler, path);
+      });
+    } catch (const std::exception &e) {
+      spdlog::error("{}", e.what());
+      return 1;
+    }
+    std::printf("dashboard on http://%s:%d/\n", http.substr(0, http.rfind(':')).c_str(), dashboard->port());
+  }
+  std::fflush(stdout);
+  spdlog::info("serving on {}:{}{}", host, port, tlsCert.empty() ? "" : " (TLS)");
+
+  std::atomic<bool> stopping{false};
+  std::thread monitor([&] {
+    while (!stopping) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      scheduler.checkWorkers();
+    }
+  });
+  int signal = 0;
+  sigwait(&stopSignals, &signal);
+  spdlog::info("{}: stopping", strsignal(signal));
+  stopping = true;
+  health->Shutdown();
+  jobs.stop();
+  scheduler.stop();
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
+  monitor.join();
+  dashboard.reset();
+  return 0;
+}

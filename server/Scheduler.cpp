@@ -1,0 +1,596 @@
+#include "Scheduler.h"
+
+#include "ServiceMessages.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <random>
+
+namespace cairn::server {
+
+using grpc::Status;
+using grpc::StatusCode;
+
+double nowSeconds() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+Scheduler::Scheduler(JobStore &store, SchedulerOptions options) : store_(store), options_(options) {
+  for (StoredJob &stored : store_.jobs()) {
+    nextSeq_ = std::max(nextSeq_, stored.seq + 1);
+    Job &job = jobs_[stored.id];
+    job.stored = std::move(stored);
+    store_.forEachResult(job.stored.id, 0, 0, [&](int64_t, const v1::TestResult &r) {
+      job.pathIds.insert(r.path_id());
+      if (r.has_error())
+        job.errorLocations.insert(service::errorLocation(r.error()));
+      addSummary(job, r);
+    });
+  }
+  size_t resumed = 0;
+  for (StoredItem &stored : store_.items()) {
+    auto jt = jobs_.find(stored.jobId);
+    if (jt == jobs_.end())
+      continue;
+    Job &job = jt->second;
+    Item &item = items_[stored.id];
+    item.stored = std::move(stored);
+    if (!item.stored.parentId.empty())
+      items_[item.stored.parentId].children.push_back(item.stored.id);
+    ++job.itemsTotal;
+    if (item.stored.state == ItemState::Done) {
+      ++job.itemsDone;
+      service::addCounters(job.doneCounters, item.stored.counters);
+      job.coverage.insert(item.stored.coverage.lines().begin(), item.stored.coverage.lines().end());
+      job.linesTotal = std::max(job.linesTotal, item.stored.coverage.lines_total());
+    } else if (!finished(job) && item.stored.state != ItemState::Cancelled) {
+      item.stored.state = ItemState::Pending; // it was running when the coordinator stopped
+      job.pending.push_back(item.stored.id);
+      ++resumed;
+    }
+  }
+  size_t unfinished = 0;
+  for (auto &[id, job] : jobs_) {
+    unfinished += !finished(job);
+    endJobIfDone(job);
+  }
+  if (!jobs_.empty())
+    spdlog::info("job store: {} jobs, {} unfinished, {} items to explore", jobs_.size(), unfinished,
+                 resumed);
+}
+
+std::string Scheduler::newId() {
+  static std::mt19937_64 random{std::random_device{}()};
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%012llx", (unsigned long long)(random() & 0xffffffffffffull));
+  return buf;
+}
+
+bool Scheduler::finished(const Job &job) const {
+  v1::JobState s = job.stored.state;
+  return s == v1::JOB_COMPLETED || s == v1::JOB_CANCELLED || s == v1::JOB_FAILED;
+}
+
+void Scheduler::touch(Job &job) {
+  ++job.version;
+  changed_.notify_all();
+}
+
+void Scheduler::saveJob(Job &job) {
+  store_.putJob(job.stored);
+  touch(job);
+}
+
+std::string Scheduler::addItem(Job &job, const v1::PathPrefix &prefix, const std::string &parent) {
+  Item item;
+  item.stored.id = job.stored.id + "." + std::to_string(job.itemsTotal + 1);
+  item.stored.jobId = job.stored.id;
+  item.stored.parentId = parent;
+  item.stored.prefix = prefix;
+  store_.putItem(item.stored);
+  std::string id = item.stored.id;
+  items_[id] = std::move(item);
+  if (!parent.empty())
+    items_[parent].children.push_back(id);
+  job.pending.push_back(id);
+  ++job.itemsTotal;
+  touch(job);
+  return id;
+}
+
+std::string Scheduler::submit(v1::SubmitJobRequest request, std::string bitcode, std::string digest) {
+  std::lock_guard lock(mutex_);
+  request.clear_program();
+  std::string id = newId();
+  Job &job = jobs_[id];
+  job.stored.id = id;
+  job.stored.seq = nextSeq_++;
+  job.stored.request = std::move(request);
+  job.stored.bitcode = std::move(bitcode);
+  job.stored.digest = std::move(digest);
+  job.stored.submittedAt = nowSeconds();
+  saveJob(job);
+  addItem(job, v1::PathPrefix(), "");
+  spdlog::info("job {} submitted: {} ({} bytes of bitcode)", id, job.stored.request.file_name(),
+               job.stored.bitcode.size());
+  return id;
+}
+
+void Scheduler::fillStatus(const Job &job, v1::JobStatus &out) const {
+  out.set_job_id(job.stored.id);
+  out.set_name(job.stored.request.name());
+  out.set_file_name(job.stored.request.file_name());
+  *out.mutable_program_args() = job.stored.request.program_args();
+  out.set_state(job.stored.state);
+  out.set_failure(job.stored.failure);
+  v1::Counters counters = job.doneCounters;
+  for (const auto &[item, progress] : job.progress)
+    service::addCounters(counters, progress);
+  counters.set_tests(job.summaries.size()); // results kept: without duplicates
+  *out.mutable_counters() = counters;
+  out.set_lines_covered(uint32_t(job.coverage.size()));
+  out.set_lines_total(job.linesTotal);
+  for (const v1::ErrorReport &e : job.errors)
+    *out.add_errors() = e;
+  out.set_items_total(uint32_t(job.itemsTotal));
+  out.set_items_done(uint32_t(job.itemsDone));
+  out.set_items_running(uint32_t(job.itemsRunning));
+  out.set_submitted_at(job.stored.submittedAt);
+  double start = job.stored.startedAt > 0 ? job.stored.startedAt : job.stored.submittedAt;
+  double end = job.stored.finishedAt > 0 ? job.stored.finishedAt : nowSeconds();
+  out.set_elapsed_s(job.stored.startedAt > 0 ? end - start : 0);
+}
+
+Status Scheduler::status(const std::string &jobId, v1::JobStatus &out) {
+  std::lock_guard lock(mutex_);
+  auto it = jobs_.find(jobId);
+  if (it == jobs_.end())
+    return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
+  fillStatus(it->second, out);
+  return Status::OK;
+}
+
+uint64_t Scheduler::waitForChange(const std::string &jobId, uint64_t version, double seconds) {
+  std::unique_lock lock(mutex_);
+  auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  auto it = jobs_.find(jobId);
+  if (it == jobs_.end())
+    return 0;
+  changed_.wait_until(lock, deadline, [&] { return stopping_ || it->second.version != version; });
+  return it->second.version;
+}
+
+Status Scheduler::results(const v1::ListResultsRequest &request, v1::ListResultsResponse &out) {
+  std::lock_guard lock(mutex_);
+  auto it = jobs_.find(request.job_id());
+  if (it == jobs_.end())
+    return Status(StatusCode::NOT_FOUND, "no job '" + request.job_id() + "'");
+  const Job &job = it->second;
+  out.set_total(uint32_t(job.summaries.size()));
+  size_t end = request.limit() ? std::min<size_t>(job.summaries.size(), size_t(request.offset()) + request.limit())
+                               : job.summaries.size();
+  for (size_t i = request.offset(); i < end; ++i)
+    *out.add_results() = job.summaries[i];
+  if (request.include_tests() && request.offset() < end)
+    store_.forEachResult(job.stored.id, request.offset(), int64_t(end - request.offset()),
+                         [&](int64_t, const v1::TestResult &r) { *out.add_tests() = r; });
+  return Status::OK;
+}
+
+Status Scheduler::test(const std::string &jobId, const std::string &testId, v1::TestResult &out) {
+  std::lock_guard lock(mutex_);
+  if (!jobs_.count(jobId))
+    return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
+  std::optional<v1::TestResult> r = store_.result(jobId, testId);
+  if (!r)
+    return Status(StatusCode::NOT_FOUND, "job " + jobId + " has no test '" + testId + "'");
+  out = std::move(*r);
+  return Status::OK;
+}
+
+void Scheduler::endJob(Job &job, v1::JobState state, const std::string &failure) {
+  job.stored.state = state;
+  job.stored.failure = failure;
+  job.stored.finishedAt = nowSeconds();
+  for (const std::string &id : job.pending) {
+    Item &item = items_[id];
+    item.stored.state = ItemState::Cancelled;
+    store_.putItem(item.stored);
+  }
+  job.pending.clear();
+  for (auto &[id, item] : items_) {
+    if (item.stored.jobId != job.stored.id || item.stored.state != ItemState::Running)
+      continue;
+    if (auto w = workers_.find(item.worker); w != workers_.end()) {
+      w->second.items.erase(id);
+      w->second.instructions.emplace_back().mutable_cancel()->set_item_id(id);
+    }
+    item.stored.state = ItemState::Cancelled;
+    item.worker.clear();
+    store_.putItem(item.stored);
+  }
+  job.itemsRunning = 0;
+  job.progress.clear();
+  saveJob(job);
+  spdlog::info("job {} {}{}{}", job.stored.id, v1::JobState_Name(state), failure.empty() ? "" : ": ",
+               failure);
+}
+
+void Scheduler::endJobIfDone(Job &job) {
+  if (!finished(job) && job.pending.empty() && job.itemsRunning == 0 && job.itemsDone == job.itemsTotal)
+    endJob(job, v1::JOB_COMPLETED, "");
+}
+
+Status Scheduler::cancel(const std::string &jobId, const std::string &why, v1::JobStatus &out) {
+  std::lock_guard lock(mutex_);
+  auto it = jobs_.find(jobId);
+  if (it == jobs_.end())
+    return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
+  if (!finished(it->second))
+    endJob(it->second, v1::JOB_CANCELLED, why);
+  fillStatus(it->second, out);
+  return Status::OK;
+}
+
+void Scheduler::listJobs(v1::ListJobsResponse &out) {
+  std::lock_guard lock(mutex_);
+  std::vector<const Job *> ordered;
+  for (const auto &[id, job] : jobs_)
+    ordered.push_back(&job);
+  std::sort(ordered.begin(), ordered.end(), [](const Job *a, const Job *b) { return a->stored.seq < b->stored.seq; });
+  for (const Job *job : ordered)
+    fillStatus(*job, *out.add_jobs());
+}
+
+v1::RegisterWorkerResponse Scheduler::registerWorker(const v1::RegisterWorkerRequest &request) {
+  std::lock_guard lock(mutex_);
+  std::string id = "w" + newId();
+  Worker &w = workers_[id];
+  w.id = id;
+  w.name = request.name();
+  w.lastSeen = Clock::now();
+  spdlog::info("worker {} registered ({})", id, w.name);
+  v1::RegisterWorkerResponse out;
+  out.set_worker_id(id);
+  out.set_heartbeat_interval_s(options_.heartbeatSeconds);
+  return out;
+}
+
+Status Scheduler::heartbeat(const v1::HeartbeatRequest &request, v1::HeartbeatResponse &out) {
+  std::lock_guard lock(mutex_);
+  Status unknown;
+  Worker *found = findWorker(request.worker_id(), unknown);
+  if (!found)
+    return unknown;
+  Worker &w = *found;
+  w.lastSeen = Clock::now();
+  w.queueLength = request.queue_length();
+  for (const v1::ItemProgress &p : request.progress()) {
+    auto it = items_.find(p.item_id());
+    if (it == items_.end() || it->second.worker != w.id)
+      continue;
+    Job &job = jobs_[it->second.stored.jobId];
+    job.progress[p.item_id()] = p.counters();
+    touch(job);
+  }
+  balance();
+  for (v1::WorkerInstruction &i : w.instructions)
+    *out.add_instructions() = std::move(i);
+  w.instructions.clear();
+  return Status::OK;
+}
+
+// Work moves only when a worker has nothing to do and no item waits: the busiest worker (most
+// live states) is asked to hand some of its states back as prefixes, which become items.
+void Scheduler::balance() {
+  size_t idle = 0;
+  for (const auto &[id, w] : workers_)
+    idle += w.items.empty();
+  if (idle == 0)
+    return;
+  for (const auto &[id, job] : jobs_)
+    if (!job.pending.empty())
+      return;
+  Worker *busiest = nullptr;
+  const auto now = Clock::now();
+  for (auto &[id, w] : workers_) {
+    if (w.items.empty() || w.queueLength < 2)
+      continue;
+    if (now - w.lastSplitRequest < std::chrono::duration<double>(options_.splitIntervalSeconds))
+      continue;
+    if (!busiest || w.queueLength > busiest->queueLength)
+      busiest = &w;
+  }
+  if (!busiest)
+    return;
+  const std::string &itemId = *busiest->items.begin();
+  const Job &job = jobs_[items_[itemId].stored.jobId];
+  uint32_t maxWorkers = job.stored.request.limits().max_workers();
+  if (maxWorkers && job.itemsRunning >= maxWorkers)
+    return;
+  size_t count = std::max<size_t>(1, std::min<size_t>(idle, busiest->queueLength / 2));
+  v1::WorkerInstruction &i = busiest->instructions.emplace_back();
+  i.mutable_split()->set_item_id(itemId);
+  i.mutable_split()->set_count(uint32_t(count));
+  busiest->lastSplitRequest = now;
+  ++splitsRequested_;
+  spdlog::debug("asking worker {} ({} states) to split {} off item {}", busiest->id,
+                busiest->queueLength, count, itemId);
+}
+
+Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse &out) {
+  std::unique_lock lock(mutex_);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(std::min(request.wait_s(), 10.0)));
+  for (;;) {
+    Status unknown;
+    Worker *found = findWorker(request.worker_id(), unknown); // looked up again after each wait
+    if (!found)
+      return unknown;
+    Worker &w = *found;
+    w.lastSeen = Clock::now();
+    Job *chosen = nullptr;
+    for (auto &[id, job] : jobs_) {
+      if (finished(job) || job.pending.empty())
+        continue;
+      uint32_t maxWorkers = job.stored.request.limits().max_workers();
+      if (maxWorkers && job.itemsRunning >= maxWorkers)
+        continue;
+      if (!chosen || job.stored.seq < chosen->stored.seq)
+        chosen = &job;
+    }
+    if (chosen) {
+      Job &job = *chosen;
+      std::string itemId = job.pending.front();
+      job.pending.pop_front();
+      Item &item = items_[itemId];
+      item.stored.state = ItemState::Running;
+      item.worker = w.id;
+      w.items.insert(itemId);
+      ++job.itemsRunning;
+      if (job.stored.state == v1::JOB_QUEUED) {
+        job.stored.state = v1::JOB_RUNNING;
+        job.stored.startedAt = nowSeconds();
+        saveJob(job);
+      }
+      touch(job);
+      v1::WorkItem &wi = *out.mutable_item();
+      wi.set_item_id(itemId);
+      wi.set_job_id(job.stored.id);
+      *wi.mutable_prefix() = item.stored.prefix;
+      if (w.programs.insert(job.stored.digest).second)
+        wi.set_bitcode(job.stored.bitcode);
+      wi.set_program_digest(job.stored.digest);
+      wi.set_entry(job.stored.request.entry().empty() ? "main" : job.stored.request.entry());
+      for (const std::string &a : job.stored.request.program_args())
+        wi.add_program_args(a);
+      *wi.mutable_options() = job.stored.request.options();
+      for (const std::string &child : item.children)
+        *wi.add_excluded() = items_[child].stored.prefix;
+      spdlog::debug("item {} ({} choices) to worker {}", itemId, item.stored.prefix.choices_size(), w.id);
+      return Status::OK;
+    }
+    if (stopping_ || changed_.wait_until(lock, deadline) == std::cv_status::timeout)
+      return Status::OK;
+  }
+}
+
+Scheduler::Worker *Scheduler::findWorker(const std::string &id, Status &error) {
+  auto it = workers_.find(id);
+  if (it != workers_.end())
+    return &it->second;
+  error = Status(StatusCode::NOT_FOUND, "unknown worker '" + id + "': register again");
+  return nullptr;
+}
+
+Scheduler::Item *Scheduler::findItem(const std::string &id, Status &error) {
+  auto it = items_.find(id);
+  if (it != items_.end())
+    return &it->second;
+  error = Status(StatusCode::NOT_FOUND, "no item '" + id + "'");
+  return nullptr;
+}
+
+Scheduler::Item *Scheduler::ownedItem(const std::string &worker, const std::string &id, Status &error) {
+  Item *item = findItem(id, error);
+  if (item && (item->stored.state != ItemState::Running || item->worker != worker)) {
+    error = Status(StatusCode::FAILED_PRECONDITION, "item " + id + " is not this worker's");
+    return nullptr;
+  }
+  return item;
+}
+
+void Scheduler::addSummary(Job &job, const v1::TestResult &r) {
+  v1::ResultSummary &s = job.summaries.emplace_back();
+  s.set_test_id(r.path_id());
+  char name[32];
+  std::snprintf(name, sizeof name, "test%06zu", job.summaries.size()); // as cairn results names it
+  s.set_name(name);
+  if (r.has_error()) {
+    *s.mutable_error() = r.error();
+    job.errors.push_back(r.error());
+  }
+  s.set_partial(r.partial());
+}
+
+bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
+  if (!job.pathIds.insert(r.path_id()).second)
+    return false;
+  // One test per error location, as one engine exploring alone keeps.
+  if (r.has_error() && !job.errorLocations.insert(service::errorLocation(r.error())).second)
+    return false;
+  addSummary(job, r);
+  store_.addResult(job.stored.id, int64_t(job.summaries.size()), r);
+  return true;
+}
+
+Status Scheduler::reportResults(const v1::ReportResultsRequest &request, v1::ReportResultsResponse &out) {
+  std::lock_guard lock(mutex_);
+  Status unknown;
+  Item *item = findItem(request.item_id(), unknown);
+  if (!item)
+    return unknown;
+  Job &job = jobs_[item->stored.jobId];
+  if (finished(job))
+    return Status::OK;
+  // Results are kept whoever sends them: a lost worker's results are real, and a re-issued
+  // item's repeats are dropped by their path ids.
+  uint32_t accepted = 0;
+  for (const v1::TestResult &r : request.results()) {
+    if (acceptResult(job, r))
+      ++accepted;
+    else
+      ++resultsDuplicate_;
+  }
+  resultsAccepted_ += accepted;
+  out.set_accepted(accepted);
+  if (accepted)
+    touch(job);
+  return Status::OK;
+}
+
+Status Scheduler::itemDone(const v1::ItemDoneRequest &request) {
+  std::lock_guard lock(mutex_);
+  Status notOwned;
+  Item *owned = ownedItem(request.worker_id(), request.item_id(), notOwned);
+  if (!owned)
+    return notOwned;
+  Item &item = *owned;
+  Job &job = jobs_[item.stored.jobId];
+  if (auto w = workers_.find(item.worker); w != workers_.end())
+    w->second.items.erase(item.stored.id);
+  item.worker.clear();
+  job.progress.erase(item.stored.id);
+  --job.itemsRunning;
+  if (!request.failure().empty()) {
+    item.stored.state = ItemState::Cancelled;
+    store_.putItem(item.stored);
+    endJob(job, v1::JOB_FAILED, request.failure());
+    return Status::OK;
+  }
+  item.stored.state = ItemState::Done;
+  item.stored.counters = request.counters();
+  item.stored.coverage = request.coverage();
+  store_.putItem(item.stored);
+  ++job.itemsDone;
+  service::addCounters(job.doneCounters, request.counters());
+  job.coverage.insert(request.coverage().lines().begin(), request.coverage().lines().end());
+  job.linesTotal = std::max(job.linesTotal, request.coverage().lines_total());
+  touch(job);
+  endJobIfDone(job);
+  return Status::OK;
+}
+
+Status Scheduler::splitOff(const v1::SplitOffRequest &request, v1::SplitOffResponse &out) {
+  std::lock_guard lock(mutex_);
+  Status notOwned;
+  Item *owned = ownedItem(request.worker_id(), request.item_id(), notOwned);
+  if (!owned)
+    return notOwned;
+  Item &item = *owned;
+  Job &job = jobs_[item.stored.jobId];
+  std::string parent = item.stored.id; // addItem may move `item`
+  for (const v1::PathPrefix &p : request.prefixes())
+    out.add_item_ids(addItem(job, p, parent));
+  return Status::OK;
+}
+
+void Scheduler::releaseItem(Item &item) {
+  Job &job = jobs_[item.stored.jobId];
+  item.stored.state = ItemState::Pending;
+  item.worker.clear();
+  store_.putItem(item.stored);
+  job.pending.push_front(item.stored.id);
+  --job.itemsRunning;
+  job.progress.erase(item.stored.id);
+  ++itemsReissued_;
+  touch(job);
+}
+
+void Scheduler::checkWorkers() {
+  std::lock_guard lock(mutex_);
+  const auto now = Clock::now();
+  const auto silence = std::chrono::duration<double>(3 * options_.heartbeatSeconds);
+  for (auto it = workers_.begin(); it != workers_.end();) {
+    Worker &w = it->second;
+    if (now - w.lastSeen <= silence) {
+      ++it;
+      continue;
+    }
+    spdlog::warn("worker {} ({}) is silent: its {} items are explored again", w.id, w.name, w.items.size());
+    for (const std::string &id : w.items)
+      releaseItem(items_[id]);
+    it = workers_.erase(it);
+  }
+  for (auto &[id, job] : jobs_) {
+    double limit = job.stored.request.limits().max_time_s();
+    if (!finished(job) && limit > 0 && job.stored.startedAt > 0 && nowSeconds() - job.stored.startedAt > limit)
+      endJob(job, v1::JOB_CANCELLED, "the job's time limit of " + std::to_string(limit) + " s was reached");
+  }
+}
+
+void Scheduler::stop() {
+  std::lock_guard lock(mutex_);
+  stopping_ = true;
+  changed_.notify_all();
+}
+
+size_t Scheduler::workerCount() {
+  std::lock_guard lock(mutex_);
+  return workers_.size();
+}
+
+std::string Scheduler::metrics() {
+  std::lock_guard lock(mutex_);
+  std::string m;
+  auto line = [&](const std::string &name, const std::string &type, const std::string &help,
+                  const std::vector<std::pair<std::string, double>> &samples) {
+    m += "# HELP " + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+    for (const auto &[labels, value] : samples) {
+      char v[64];
+      std::snprintf(v, sizeof v, "%.17g", value);
+      m += name + labels + " " + v + "\n";
+    }
+  };
+  std::map<v1::JobState, double> byState;
+  double pending = 0, running = 0;
+  for (int s = v1::JOB_QUEUED; s <= v1::JOB_FAILED; ++s)
+    byState[v1::JobState(s)] = 0;
+  std::vector<std::pair<std::string, double>> paths, instructions, tests;
+  for (const auto &[id, job] : jobs_) {
+    byState[job.stored.state] += 1;
+    pending += double(job.pending.size());
+    running += double(job.itemsRunning);
+    v1::JobStatus st;
+    fillStatus(job, st);
+    std::string label = "{job=\"" + id + "\"}";
+    paths.emplace_back(label, double(st.counters().paths_completed()));
+    instructions.emplace_back(label, double(st.counters().instructions()));
+    tests.emplace_back(label, double(st.counters().tests()));
+  }
+  std::vector<std::pair<std::string, double>> states;
+  for (const auto &[s, n] : byState) {
+    std::string name = v1::JobState_Name(s).substr(4); // without JOB_
+    for (char &c : name)
+      c = char(std::tolower(c));
+    states.emplace_back("{state=\"" + name + "\"}", n);
+  }
+  line("cairn_jobs", "gauge", "Jobs by state.", states);
+  line("cairn_workers", "gauge", "Registered workers.", {{"", double(workers_.size())}});
+  line("cairn_items_pending", "gauge", "Work items waiting for a worker.", {{"", pending}});
+  line("cairn_items_running", "gauge", "Work items being explored.", {{"", running}});
+  line("cairn_results_accepted_total", "counter", "Results kept.", {{"", double(resultsAccepted_)}});
+  line("cairn_results_duplicate_total", "counter", "Results dropped as repeats of a path or error location.",
+       {{"", double(resultsDuplicate_)}});
+  line("cairn_items_reissued_total", "counter", "Items handed out again after their worker was lost.",
+       {{"", double(itemsReissued_)}});
+  line("cairn_splits_requested_total", "counter", "Requests to a busy worker to split off work.",
+       {{"", double(splitsRequested_)}});
+  line("cairn_job_paths_completed", "gauge", "Paths completed per job.", paths);
+  line("cairn_job_instructions", "gauge", "Instructions executed per job.", instructions);
+  line("cairn_job_tests", "gauge", "Tests per job.", tests);
+  return m;
+}
+
+} // namespace cairn::server

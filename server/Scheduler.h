@@ -1,0 +1,126 @@
+// The coordinator's state and decisions: jobs and their work items, registered workers, which
+// item goes to which worker, moving work from the busiest worker to idle ones, re-issuing the
+// items of lost workers, deduplicating results by path id, and job completion. Both gRPC
+// services call into it; it writes every change through to the JobStore. Thread-safe.
+#pragma once
+
+#include "JobStore.h"
+
+#include "cairn/v1/coordinator.pb.h"
+#include "cairn/v1/jobs.pb.h"
+
+#include <grpcpp/support/status.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cairn::server {
+
+struct SchedulerOptions {
+  double heartbeatSeconds = 1; // a worker silent for three intervals is lost
+  double splitIntervalSeconds = 0.5; // the least time between two split requests to one worker
+};
+
+class Scheduler {
+public:
+  // Loads the store: unfinished jobs resume, items that were running are pending again.
+  Scheduler(JobStore &store, SchedulerOptions options);
+
+  // --- Jobs API ---
+  std::string submit(v1::SubmitJobRequest request, std::string bitcode, std::string digest);
+  grpc::Status status(const std::string &jobId, v1::JobStatus &out);
+  // Waits until the job changed after `version` or `seconds` pass; returns the new version.
+  uint64_t waitForChange(const std::string &jobId, uint64_t version, double seconds);
+  grpc::Status results(const v1::ListResultsRequest &request, v1::ListResultsResponse &out);
+  grpc::Status test(const std::string &jobId, const std::string &testId, v1::TestResult &out);
+  grpc::Status cancel(const std::string &jobId, const std::string &why, v1::JobStatus &out);
+  void listJobs(v1::ListJobsResponse &out);
+
+  // --- Coordinator<->worker protocol ---
+  v1::RegisterWorkerResponse registerWorker(const v1::RegisterWorkerRequest &request);
+  grpc::Status heartbeat(const v1::HeartbeatRequest &request, v1::HeartbeatResponse &out);
+  grpc::Status getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse &out);
+  grpc::Status reportResults(const v1::ReportResultsRequest &request, v1::ReportResultsResponse &out);
+  grpc::Status itemDone(const v1::ItemDoneRequest &request);
+  grpc::Status splitOff(const v1::SplitOffRequest &request, v1::SplitOffResponse &out);
+
+  // Declares silent workers lost (their items pending again) and ends jobs over their time
+  // limit. Called periodically.
+  void checkWorkers();
+  // Wakes every waiting call, for shutdown.
+  void stop();
+
+  // Prometheus text format.
+  std::string metrics();
+  size_t workerCount();
+
+private:
+  using Clock = std::chrono::steady_clock;
+  struct Job {
+    StoredJob stored;
+    v1::Counters doneCounters;
+    std::map<std::string, v1::Counters> progress; // running items' counters so far
+    std::set<uint64_t> coverage;
+    uint32_t linesTotal = 0;
+    std::set<std::string> pathIds;
+    std::set<std::string> errorLocations;
+    std::vector<v1::ErrorReport> errors;
+    std::vector<v1::ResultSummary> summaries; // in result order
+    std::deque<std::string> pending;
+    size_t itemsTotal = 0, itemsDone = 0, itemsRunning = 0;
+    uint64_t version = 1;
+  };
+  struct Item {
+    StoredItem stored;
+    std::string worker; // while running
+    std::vector<std::string> children; // split off it
+  };
+  struct Worker {
+    std::string id, name;
+    Clock::time_point lastSeen;
+    uint64_t queueLength = 0;
+    std::set<std::string> items;
+    std::set<std::string> programs; // digests it has been sent
+    std::vector<v1::WorkerInstruction> instructions;
+    Clock::time_point lastSplitRequest{};
+  };
+
+  std::string newId();
+  // NOT_FOUND in `error` when there is none.
+  Worker *findWorker(const std::string &id, grpc::Status &error);
+  Item *findItem(const std::string &id, grpc::Status &error);
+  // The item `worker` explores now; else NOT_FOUND or FAILED_PRECONDITION in `error`.
+  Item *ownedItem(const std::string &worker, const std::string &id, grpc::Status &error);
+  bool finished(const Job &job) const;
+  std::string addItem(Job &job, const v1::PathPrefix &prefix, const std::string &parent);
+  void touch(Job &job);
+  void fillStatus(const Job &job, v1::JobStatus &out) const;
+  void saveJob(Job &job);
+  void endJobIfDone(Job &job);
+  void endJob(Job &job, v1::JobState state, const std::string &failure);
+  void releaseItem(Item &item); // back to pending, for another worker
+  void balance();
+  bool acceptResult(Job &job, const v1::TestResult &result);
+  void addSummary(Job &job, const v1::TestResult &result);
+
+  JobStore &store_;
+  SchedulerOptions options_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::map<std::string, Job> jobs_;
+  std::map<std::string, Item> items_;
+  std::map<std::string, Worker> workers_;
+  int64_t nextSeq_ = 1;
+  bool stopping_ = false;
+  uint64_t resultsAccepted_ = 0, resultsDuplicate_ = 0, itemsReissued_ = 0, splitsRequested_ = 0;
+};
+
+double nowSeconds(); // since the epoch
+
+} // namespace cairn::server

@@ -1,0 +1,208 @@
+#include "Services.h"
+
+#include "ServiceMessages.h"
+
+#include "cairn/engine/BitcodeFile.h"
+#include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Translate.h"
+
+#include <spdlog/spdlog.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace cairn::server {
+
+using grpc::ServerContext;
+using grpc::Status;
+using grpc::StatusCode;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string digestOf(const std::string &bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%016llx-%zx", (unsigned long long)h, bytes.size());
+  return buf;
+}
+
+bool terminal(v1::JobState s) {
+  return s == v1::JOB_COMPLETED || s == v1::JOB_CANCELLED || s == v1::JOB_FAILED;
+}
+
+} // namespace
+
+Status JobsService::authenticate(ServerContext *context) const {
+  if (options_.tokens.empty())
+    return Status::OK;
+  auto range = context->client_metadata().equal_range("authorization");
+  for (auto it = range.first; it != range.second; ++it) {
+    std::string value(it->second.data(), it->second.size());
+    if (value.rfind("Bearer ", 0) == 0 && options_.tokens.count(value.substr(7)))
+      return Status::OK;
+  }
+  return Status(StatusCode::UNAUTHENTICATED, "a valid bearer token is required (authorization: Bearer TOKEN)");
+}
+
+Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest *request,
+                              v1::SubmitJobResponse *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  if (request->program().size() > options_.maxUploadBytes)
+    return Status(StatusCode::RESOURCE_EXHAUSTED,
+                  "the program is " + std::to_string(request->program().size()) +
+                      " bytes, over this coordinator's upload limit of " +
+                      std::to_string(options_.maxUploadBytes));
+  if (request->program().empty())
+    return Status(StatusCode::INVALID_ARGUMENT, "no program given");
+  const std::string name = fs::path(request->file_name()).filename().string();
+  const std::string ext = fs::path(name).extension().string();
+  if (ext != ".c" && ext != ".bc" && ext != ".ll")
+    return Status(StatusCode::INVALID_ARGUMENT,
+                  "file_name must end in .c, .bc or .ll (it says what the program is), got '" +
+                      request->file_name() + "'");
+  engine::ExecutorOptions checked;
+  if (std::string why = service::toExecutorOptions(request->options(), checked); !why.empty())
+    return Status(StatusCode::INVALID_ARGUMENT, why);
+  if (request->limits().max_time_s() < 0)
+    return Status(StatusCode::INVALID_ARGUMENT, "the job's time limit must not be negative");
+
+  // The program is built once here, so that a bad one is refused at once with the compiler's or
+  // loader's words, and every worker runs the same bitcode.
+  fs::path dir = fs::path(options_.workDir) /
+                 ("upload-" + std::to_string(::getpid()) + "-" + std::to_string(++uploads_));
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  fs::path file = dir / name;
+  std::string bitcode;
+  try {
+    {
+      std::ofstream out(file, std::ios::binary);
+      out << request->program();
+      if (!out)
+        throw std::runtime_error("cannot write " + file.string());
+    }
+    engine::LoadOptions load;
+    load.entry = request->entry().empty() ? "main" : request->entry();
+    // Debug info and __FILE__ (and so every error's file) name the program as its user did,
+    // not by the directory it was compiled in here.
+    load.extraCFlags.push_back("-ffile-prefix-map=" + dir.string() + "/=");
+    load.extraCFlags.insert(load.extraCFlags.end(), request->cflags().begin(), request->cflags().end());
+    std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(file.string(), load);
+    engine::translateProgram(*module, load.entry);
+    bitcode = engine::moduleBitcode(*module);
+  } catch (const std::exception &e) {
+    fs::remove_all(dir, ec);
+    std::string why = e.what();
+    // The loader names the file by its temporary path; the user knows it by its own name.
+    for (size_t at; (at = why.find(file.string())) != std::string::npos;)
+      why.replace(at, file.string().size(), name);
+    spdlog::info("job refused: {}", why);
+    return Status(StatusCode::INVALID_ARGUMENT, why);
+  }
+  fs::remove_all(dir, ec);
+  std::string digest = digestOf(bitcode);
+  response->set_job_id(scheduler_.submit(*request, std::move(bitcode), std::move(digest)));
+  return Status::OK;
+}
+
+Status JobsService::GetJob(ServerContext *context, const v1::GetJobRequest *request, v1::JobStatus *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  return scheduler_.status(request->job_id(), *response);
+}
+
+Status JobsService::WatchJob(ServerContext *context, const v1::WatchJobRequest *request,
+                             grpc::ServerWriter<v1::JobEvent> *writer) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  uint64_t version = 0;
+  uint32_t resultsSent = 0;
+  for (;;) {
+    v1::JobEvent event;
+    if (Status s = scheduler_.status(request->job_id(), *event.mutable_status()); !s.ok())
+      return s;
+    v1::ListResultsRequest since;
+    since.set_job_id(request->job_id());
+    since.set_offset(resultsSent);
+    v1::ListResultsResponse fresh;
+    scheduler_.results(since, fresh);
+    for (v1::ResultSummary &r : *fresh.mutable_results())
+      *event.add_new_results() = std::move(r);
+    resultsSent += uint32_t(event.new_results_size());
+    if (!writer->Write(event))
+      return Status::OK; // the client went away
+    if (terminal(event.status().state()))
+      return Status::OK;
+    if (stopping_)
+      return Status(StatusCode::UNAVAILABLE, "the coordinator is stopping");
+    // A change, or a second: elapsed time and progress move on their own.
+    uint64_t next = scheduler_.waitForChange(request->job_id(), version, 1.0);
+    version = next;
+    if (context->IsCancelled())
+      return Status::CANCELLED;
+  }
+}
+
+Status JobsService::ListResults(ServerContext *context, const v1::ListResultsRequest *request,
+                                v1::ListResultsResponse *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  return scheduler_.results(*request, *response);
+}
+
+Status JobsService::GetTest(ServerContext *context, const v1::GetTestRequest *request, v1::TestResult *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  return scheduler_.test(request->job_id(), request->test_id(), *response);
+}
+
+Status JobsService::CancelJob(ServerContext *context, const v1::CancelJobRequest *request, v1::JobStatus *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  return scheduler_.cancel(request->job_id(), "cancelled by a client", *response);
+}
+
+Status JobsService::ListJobs(ServerContext *context, const v1::ListJobsRequest *, v1::ListJobsResponse *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  scheduler_.listJobs(*response);
+  return Status::OK;
+}
+
+Status CoordinatorService::RegisterWorker(ServerContext *, const v1::RegisterWorkerRequest *request,
+                                          v1::RegisterWorkerResponse *response) {
+  *response = scheduler_.registerWorker(*request);
+  return Status::OK;
+}
+
+Status CoordinatorService::Heartbeat(ServerContext *, const v1::HeartbeatRequest *request,
+                                     v1::HeartbeatResponse *response) {
+  return scheduler_.heartbeat(*request, *response);
+}
+
+Status CoordinatorService::GetWork(ServerContext *, const v1::GetWorkRequest *request, v1::GetWorkResponse *response) {
+  return scheduler_.getWork(*request, *response);
+}
+
+Status CoordinatorService::ReportResults(ServerContext *, const v1::ReportResultsRequest *request,
+                                         v1::ReportResultsResponse *response) {
+  return scheduler_.reportResults(*request, *response);
+}
+
+Status CoordinatorService::ItemDone(ServerContext *, const v1::ItemDoneRequest *request, v1::ItemDoneResponse *) {
+  return scheduler_.itemDone(*request);
+}
+
+Status CoordinatorService::SplitOff(ServerContext *, const v1::SplitOffRequest *request, v1::SplitOffResponse *response) {
+  return scheduler_.splitOff(*request, *response);
+}
+
+} // namespace cairn::server

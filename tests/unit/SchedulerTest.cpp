@@ -1,0 +1,181 @@
+// The coordinator's decisions without processes: items handed out and done, results kept once
+// per path id and error location, a lost worker's item handed out again without the subtrees
+// split off it, splits asked of the busiest worker for an idle one, and a restart from the store
+// resuming what was unfinished.
+#include "JobStore.h"
+#include "Scheduler.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <thread>
+
+using namespace cairn;
+using namespace cairn::server;
+namespace fs = std::filesystem;
+
+namespace {
+
+class SchedulerTest : public ::testing::Test {
+protected:
+  fs::path db = fs::temp_directory_path() / ("cairn-scheduler-" + std::to_string(::getpid()) + "-" +
+                                             ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+  void TearDown() override {
+    for (const char *suffix : {"", "-wal", "-shm"})
+      fs::remove(db.string() + suffix);
+  }
+
+  static std::string registerWorker(Scheduler &s) {
+    v1::RegisterWorkerRequest r;
+    r.set_name("test");
+    return s.registerWorker(r).worker_id();
+  }
+  static v1::WorkItem take(Scheduler &s, const std::string &worker) {
+    v1::GetWorkRequest r;
+    r.set_worker_id(worker);
+    v1::GetWorkResponse out;
+    EXPECT_TRUE(s.getWork(r, out).ok());
+    return out.item();
+  }
+  static v1::TestResult result(const std::string &pathId, const std::string &errorLine = "") {
+    v1::TestResult t;
+    t.set_path_id(pathId);
+    if (!errorLine.empty()) {
+      t.mutable_error()->set_type("div");
+      t.mutable_error()->set_kind("division-by-zero");
+      t.mutable_error()->set_file("p.c");
+      t.mutable_error()->set_line(std::stoul(errorLine));
+    }
+    return t;
+  }
+  static uint32_t report(Scheduler &s, const std::string &worker, const std::string &item,
+                         std::vector<v1::TestResult> results) {
+    v1::ReportResultsRequest r;
+    r.set_worker_id(worker);
+    r.set_item_id(item);
+    for (auto &t : results)
+      *r.add_results() = t;
+    v1::ReportResultsResponse out;
+    EXPECT_TRUE(s.reportResults(r, out).ok());
+    return out.accepted();
+  }
+  static grpc::Status done(Scheduler &s, const std::string &worker, const std::string &item, uint64_t paths) {
+    v1::ItemDoneRequest r;
+    r.set_worker_id(worker);
+    r.set_item_id(item);
+    r.mutable_counters()->set_paths_completed(paths);
+    return s.itemDone(r);
+  }
+  static v1::JobStatus status(Scheduler &s, const std::string &job) {
+    v1::JobStatus out;
+    EXPECT_TRUE(s.status(job, out).ok());
+    return out;
+  }
+  static std::string submit(Scheduler &s) {
+    v1::SubmitJobRequest r;
+    r.set_file_name("p.c");
+    return s.submit(r, "BC", "digest");
+  }
+};
+
+TEST_F(SchedulerTest, ResultsAreKeptOncePerPathAndErrorLocation) {
+  JobStore store(db.string());
+  Scheduler s(store, SchedulerOptions{});
+  std::string job = submit(s), w = registerWorker(s);
+  v1::WorkItem item = take(s, w);
+  ASSERT_EQ(item.job_id(), job);
+  EXPECT_EQ(item.bitcode(), "BC"); // the first item of a program carries it
+  EXPECT_EQ(report(s, w, item.item_id(), {result("a"), result("b"), result("a")}), 2u);
+  EXPECT_EQ(report(s, w, item.item_id(), {result("c", "7"), result("d", "7"), result("e", "8")}), 2u);
+  EXPECT_TRUE(done(s, w, item.item_id(), 5).ok());
+  v1::JobStatus st = status(s, job);
+  EXPECT_EQ(st.state(), v1::JOB_COMPLETED);
+  EXPECT_EQ(st.counters().tests(), 4u);
+  EXPECT_EQ(st.counters().paths_completed(), 5u);
+  EXPECT_EQ(st.errors_size(), 2);
+  // Done once: a second report of the same item is refused.
+  EXPECT_EQ(done(s, w, item.item_id(), 5).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+}
+
+TEST_F(SchedulerTest, LostWorkersItemIsHandedOutAgainWithoutItsSplits) {
+  JobStore store(db.string());
+  SchedulerOptions o;
+  o.heartbeatSeconds = 0.05;
+  Scheduler s(store, o);
+  std::string job = submit(s), lost = registerWorker(s);
+  v1::WorkItem root = take(s, lost);
+  v1::SplitOffRequest split;
+  split.set_worker_id(lost);
+  split.set_item_id(root.item_id());
+  split.add_prefixes()->add_choices(1);
+  v1::SplitOffResponse splitIds;
+  ASSERT_TRUE(s.splitOff(split, splitIds).ok());
+  ASSERT_EQ(splitIds.item_ids_size(), 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  std::string other = registerWorker(s);
+  s.checkWorkers(); // `lost` sent no heartbeat: its item is pending again, first in line
+  v1::WorkItem again = take(s, other);
+  EXPECT_EQ(again.item_id(), root.item_id());
+  ASSERT_EQ(again.excluded_size(), 1);
+  EXPECT_EQ(again.excluded(0).choices(0), 1u);
+  EXPECT_EQ(done(s, lost, root.item_id(), 1).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  v1::HeartbeatRequest beat;
+  beat.set_worker_id(lost);
+  v1::HeartbeatResponse out;
+  EXPECT_EQ(s.heartbeat(beat, out).error_code(), grpc::StatusCode::NOT_FOUND);
+  EXPECT_TRUE(done(s, other, root.item_id(), 1).ok());
+  EXPECT_EQ(status(s, job).state(), v1::JOB_RUNNING); // the split item is still to do
+  v1::WorkItem child = take(s, other);
+  EXPECT_EQ(child.item_id(), splitIds.item_ids(0));
+  EXPECT_TRUE(child.bitcode().empty()); // this worker has the program already
+  EXPECT_TRUE(done(s, other, child.item_id(), 2).ok());
+  EXPECT_EQ(status(s, job).state(), v1::JOB_COMPLETED);
+  EXPECT_EQ(status(s, job).counters().paths_completed(), 3u);
+}
+
+TEST_F(SchedulerTest, BusiestWorkerIsAskedToSplitForAnIdleOne) {
+  JobStore store(db.string());
+  Scheduler s(store, SchedulerOptions{});
+  submit(s);
+  std::string busy = registerWorker(s), idle = registerWorker(s);
+  v1::WorkItem item = take(s, busy);
+  v1::HeartbeatRequest beat;
+  beat.set_worker_id(busy);
+  beat.set_queue_length(10);
+  v1::HeartbeatResponse out;
+  ASSERT_TRUE(s.heartbeat(beat, out).ok());
+  ASSERT_EQ(out.instructions_size(), 1);
+  EXPECT_EQ(out.instructions(0).split().item_id(), item.item_id());
+  EXPECT_EQ(out.instructions(0).split().count(), 1u); // one idle worker
+  (void)idle;
+}
+
+TEST_F(SchedulerTest, RestartResumesUnfinishedJobs) {
+  std::string job;
+  {
+    JobStore store(db.string());
+    Scheduler s(store, SchedulerOptions{});
+    job = submit(s);
+    std::string w = registerWorker(s);
+    v1::WorkItem item = take(s, w);
+    EXPECT_EQ(report(s, w, item.item_id(), {result("a"), result("b", "3")}), 2u);
+  } // the coordinator stops with the item running
+  JobStore store(db.string());
+  Scheduler s(store, SchedulerOptions{});
+  v1::JobStatus st = status(s, job);
+  EXPECT_EQ(st.state(), v1::JOB_RUNNING);
+  EXPECT_EQ(st.counters().tests(), 2u);
+  EXPECT_EQ(st.errors_size(), 1);
+  std::string w = registerWorker(s);
+  v1::WorkItem item = take(s, w);
+  EXPECT_EQ(item.job_id(), job);
+  EXPECT_EQ(item.bitcode(), "BC");
+  EXPECT_EQ(report(s, w, item.item_id(), {result("a"), result("b", "3"), result("c")}), 1u);
+  EXPECT_TRUE(done(s, w, item.item_id(), 3).ok());
+  EXPECT_EQ(status(s, job).state(), v1::JOB_COMPLETED);
+  EXPECT_EQ(status(s, job).counters().tests(), 3u);
+}
+
+} // namespace

@@ -1,0 +1,201 @@
+// Exploring a program as work items (prefixes split off a run and explored by other Executors)
+// finds exactly the paths, errors and instruction counts of one Executor exploring it alone.
+#include "cairn/engine/Executor.h"
+#include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Translate.h"
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+using namespace cairn;
+using namespace cairn::engine;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Symbolic branches, a symbolic pointer resolved to several objects and out of bounds, a
+// concretized allocation size, symbolic bytes printed, a division by zero and a failed check.
+const char *kProgram =
+    "void klee_make_symbolic(void *, unsigned long, const char *);\n"
+    "void klee_report_error(const char *, int, const char *, const char *);\n"
+    "void *malloc(unsigned long);\nvoid free(void *);\nint printf(const char *, ...);\n"
+    "int a[4], b[3];\n"
+    "int main(void) {\n"
+    "  unsigned char in[4]; klee_make_symbolic(in, sizeof in, \"in\");\n"
+    "  int n = 0;\n"
+    "  for (int k = 0; k < 3; ++k) if (in[k] > 40 * k) n++;\n"
+    "  int *p = in[0] & 1 ? &a[in[1] % 8] : &b[in[1] % 4];\n" // line 11: may be out of bounds
+    "  *p = n;\n"
+    "  unsigned size = (in[2] & 3) + 1;\n"
+    "  char *m = malloc(size); m[0] = 1; free(m);\n"
+    "  printf(\"%d\\n\", in[3] & 1);\n"
+    "  if (in[3] == 7) return 100 / (in[2] - in[2]);\n" // line 16: division by zero
+    "  if (in[3] == 9 && n == 3) klee_report_error(\"p.c\", 17, \"found\", \"assert.err\");\n"
+    "  return n;\n}\n";
+
+struct Outcome {
+  std::set<std::string> paths;       // path ids of the tests without an error
+  std::set<std::string> errorSites;  // type/kind@line
+  std::multiset<std::string> allIds; // every test's path id, to see duplicates
+  uint64_t pathsCompleted = 0, pathsPartial = 0, instructions = 0, forks = 0, items = 0;
+};
+
+class Collector : public ResultSink {
+public:
+  explicit Collector(Outcome &out) : out_(out) {}
+  Executor *executor = nullptr;
+  size_t splitEvery = 0; // ask for a split after this many tests (0: never)
+
+  void onTest(const TestCase &t) override {
+    std::string id = pathId(t.path);
+    out_.allIds.insert(id);
+    if (t.error)
+      out_.errorSites.insert(t.error->type + "/" + t.error->kind + "@" + std::to_string(t.error->line));
+    else
+      out_.paths.insert(id);
+    if (splitEvery && executor && ++seen_ % splitEvery == 0)
+      executor->requestSplit(2);
+  }
+
+private:
+  Outcome &out_;
+  size_t seen_ = 0;
+};
+
+class SplitExplorationTest : public ::testing::Test {
+protected:
+  fs::path dir = fs::temp_directory_path() /
+                 ("cairn-split-" + std::to_string(::getpid()) + "-" +
+                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::unique_ptr<Program> program;
+  std::unique_ptr<LoadedModule> module;
+
+  void SetUp() override {
+    fs::create_directories(dir);
+    std::string path = (dir / "prog.c").string();
+    std::ofstream(path) << kProgram;
+    LoadOptions lo;
+    lo.linkRuntime = false;
+    module = loadProgram(path, lo);
+    program = translateProgram(*module);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+
+  ExecutorOptions options(SearchStrategy search) {
+    ExecutorOptions eo;
+    eo.search = search;
+    eo.solver.timeoutSeconds = 10;
+    return eo;
+  }
+
+  static void add(Outcome &out, const RunStatistics &st) {
+    out.pathsCompleted += st.pathsCompleted;
+    out.pathsPartial += st.pathsPartial;
+    out.instructions += st.instructions;
+    out.forks += st.forks;
+    ++out.items;
+  }
+
+  Outcome alone(SearchStrategy search) {
+    Outcome out;
+    Collector sink(out);
+    Executor ex(*program, options(search), sink);
+    add(out, ex.run());
+    return out;
+  }
+
+  // Items are explored one after the other; each asks for splits as it finds tests, and every
+  // prefix it hands back becomes an item of its own.
+  Outcome asItems(SearchStrategy search, std::vector<PathPrefix> *firstSplits = nullptr) {
+    Outcome out;
+    std::deque<PathPrefix> queue{PathPrefix{}};
+    bool first = true;
+    while (!queue.empty()) {
+      PathPrefix start = std::move(queue.front());
+      queue.pop_front();
+      ExecutorOptions eo = options(search);
+      eo.start = start;
+      eo.onSplit = [&, isFirst = first](std::vector<PathPrefix> split) {
+        for (PathPrefix &p : split) {
+          EXPECT_GE(p.choices.size(), start.choices.size());
+          if (isFirst && firstSplits)
+            firstSplits->push_back(p);
+          queue.push_back(std::move(p));
+        }
+      };
+      first = false;
+      Collector sink(out);
+      sink.splitEvery = 2;
+      Executor ex(*program, eo, sink);
+      sink.executor = &ex;
+      ex.requestSplit(3);
+      RunStatistics st = ex.run();
+      add(out, st);
+      if (!start.choices.empty()) {
+        EXPECT_EQ(st.replayInstructions, start.instructions);
+      }
+    }
+    return out;
+  }
+};
+
+TEST_F(SplitExplorationTest, ItemsFindTheSamePathsErrorsAndCountsAsOneRun) {
+  for (SearchStrategy search : {SearchStrategy::Dfs, SearchStrategy::Bfs, SearchStrategy::Default}) {
+    Outcome one = alone(search);
+    Outcome many = asItems(search);
+    SCOPED_TRACE(int(search));
+    EXPECT_GT(many.items, 3u); // it did split
+    EXPECT_GT(one.paths.size(), 10u);
+    EXPECT_EQ(many.paths, one.paths);
+    EXPECT_EQ(many.errorSites, one.errorSites);
+    EXPECT_EQ(many.errorSites.size(), 3u); // out of bounds, division by zero, the report
+    EXPECT_EQ(many.pathsCompleted, one.pathsCompleted);
+    EXPECT_EQ(many.pathsPartial, 0u);
+    EXPECT_EQ(many.instructions, one.instructions);
+    EXPECT_EQ(many.forks, one.forks);
+    // Every path is explored once: no path id twice.
+    EXPECT_EQ(std::set<std::string>(many.allIds.begin(), many.allIds.end()).size(), many.allIds.size());
+  }
+}
+
+// A re-issued item that had split off prefixes leaves their subtrees alone, so the job's
+// counters do not count them twice.
+TEST_F(SplitExplorationTest, ExcludedPrefixesAreLeftToTheirItems) {
+  std::vector<PathPrefix> splits;
+  Outcome firstTime;
+  {
+    Collector sink(firstTime);
+    ExecutorOptions eo = options(SearchStrategy::Dfs);
+    eo.onSplit = [&](std::vector<PathPrefix> s) { splits.insert(splits.end(), s.begin(), s.end()); };
+    sink.splitEvery = 2;
+    Executor ex(*program, eo, sink);
+    sink.executor = &ex;
+    add(firstTime, ex.run());
+  }
+  ASSERT_FALSE(splits.empty());
+  Outcome again;
+  Collector sink(again);
+  ExecutorOptions eo = options(SearchStrategy::Bfs); // another order reaches them differently
+  eo.excluded = splits;
+  Executor ex(*program, eo, sink);
+  add(again, ex.run());
+  // Which path of several reaching one error location gets its test depends on the order, so
+  // errors compare by location.
+  EXPECT_EQ(again.paths, firstTime.paths);
+  EXPECT_EQ(again.errorSites, firstTime.errorSites);
+  EXPECT_EQ(again.pathsCompleted, firstTime.pathsCompleted);
+  EXPECT_EQ(again.forks, firstTime.forks);
+}
+
+TEST(PathIdTest, StableAndDistinct) {
+  EXPECT_EQ(pathId({1, 0, 1}), pathId({1, 0, 1}));
+  EXPECT_NE(pathId({1, 0, 1}), pathId({1, 0, 0}));
+  EXPECT_NE(pathId({}), pathId({0}));
+  EXPECT_EQ(pathId({}).size(), 16u);
+}
+
+} // namespace

@@ -1,0 +1,171 @@
+#include "ServiceMessages.h"
+
+#include "cairn/engine/PathPrefix.h"
+
+namespace cairn::service {
+
+std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions &out) {
+  using engine::SearchStrategy;
+  switch (in.search()) {
+  case v1::SEARCH_DEFAULT: out.search = SearchStrategy::Default; break;
+  case v1::SEARCH_DFS: out.search = SearchStrategy::Dfs; break;
+  case v1::SEARCH_BFS: out.search = SearchStrategy::Bfs; break;
+  case v1::SEARCH_RANDOM_STATE: out.search = SearchStrategy::RandomState; break;
+  case v1::SEARCH_RANDOM_PATH: out.search = SearchStrategy::RandomPath; break;
+  case v1::SEARCH_COVNEW: out.search = SearchStrategy::CovNew; break;
+  default: return "unknown search strategy " + std::to_string(in.search());
+  }
+  switch (in.solver()) {
+  case v1::SOLVER_DEFAULT:
+  case v1::SOLVER_Z3: out.solver.core = CoreSolverKind::Z3; break;
+  case v1::SOLVER_CVC5: out.solver.core = CoreSolverKind::Cvc5; break;
+  case v1::SOLVER_PORTFOLIO: out.solver.core = CoreSolverKind::Portfolio; break;
+  default: return "unknown solver " + std::to_string(in.solver());
+  }
+  switch (in.memory_model()) {
+  case v1::MEMORY_DEFAULT:
+  case v1::MEMORY_STANDARD: out.memory.kind = engine::MemoryModelKind::Standard; break;
+  case v1::MEMORY_RELOCATABLE:
+    // Its pointer resolution depends on what the engine saw on other paths: a path prefix
+    // would not replay in another engine.
+    return "the relocatable memory model does not run as a distributed job (use cairn run)";
+  default: return "unknown memory model " + std::to_string(in.memory_model());
+  }
+  if (in.max_time_s() < 0 || in.max_solver_time_s() < 0)
+    return "time limits must not be negative";
+  out.seed = in.seed() ? in.seed() : 1;
+  out.maxTimeSeconds = in.max_time_s();
+  out.maxInstructions = in.max_instructions();
+  out.maxForks = in.max_forks();
+  out.maxDepth = in.max_depth();
+  out.maxMemoryMB = in.max_memory_mb();
+  out.solver.timeoutSeconds = in.max_solver_time_s() > 0 ? in.max_solver_time_s() : 30;
+  out.checkOverflow = in.check_overflow();
+  out.checkOvershift = in.check_overshift();
+  for (const std::string &flag : in.extra_flags()) {
+    if (flag == "--no-independence")
+      out.solver.independence = false;
+    else if (flag == "--no-query-cache")
+      out.solver.queryCache = false;
+    else if (flag == "--no-cex-cache")
+      out.solver.cexCache = false;
+    else if (flag == "--isolate-solver")
+      out.solver.isolateCore = true;
+    else
+      return "unknown option '" + flag + "'";
+  }
+  return "";
+}
+
+v1::ErrorReport toMessage(const engine::ErrorReport &e) {
+  v1::ErrorReport m;
+  m.set_type(e.type);
+  m.set_kind(e.kind);
+  m.set_message(e.message);
+  m.set_file(e.file);
+  m.set_line(e.line);
+  for (const std::string &frame : e.stack)
+    m.add_stack(frame);
+  return m;
+}
+
+engine::ErrorReport fromMessage(const v1::ErrorReport &m) {
+  engine::ErrorReport e;
+  e.type = m.type();
+  e.kind = m.kind();
+  e.message = m.message();
+  e.file = m.file();
+  e.line = m.line();
+  e.stack.assign(m.stack().begin(), m.stack().end());
+  return e;
+}
+
+v1::TestResult toMessage(const engine::TestCase &t) {
+  v1::TestResult m;
+  m.set_path_id(engine::pathId(t.path));
+  m.set_path(std::string(t.path.begin(), t.path.end()));
+  for (const auto &[name, bytes] : t.objects) {
+    v1::TestObject *o = m.add_objects();
+    o->set_name(name);
+    o->set_bytes(std::string(bytes.begin(), bytes.end()));
+  }
+  if (t.error)
+    *m.mutable_error() = toMessage(*t.error);
+  m.set_partial(t.partial);
+  m.set_end_reason(t.endReason);
+  m.set_output(t.output);
+  return m;
+}
+
+engine::TestCase fromMessage(const v1::TestResult &m) {
+  engine::TestCase t;
+  for (const v1::TestObject &o : m.objects())
+    t.objects.emplace_back(o.name(), std::vector<uint8_t>(o.bytes().begin(), o.bytes().end()));
+  if (m.has_error())
+    t.error = fromMessage(m.error());
+  t.partial = m.partial();
+  t.endReason = m.end_reason();
+  t.path.assign(m.path().begin(), m.path().end());
+  t.output = m.output();
+  return t;
+}
+
+v1::Counters countersOf(const engine::RunStatistics &s) {
+  v1::Counters c;
+  c.set_paths_completed(s.pathsCompleted);
+  c.set_paths_partial(s.pathsPartial);
+  c.set_tests(s.tests);
+  c.set_instructions(s.instructions);
+  c.set_forks(s.forks);
+  c.set_states_merged(s.merging.statesMerged);
+  c.set_queries(s.queries);
+  c.set_solver_queries(s.solverQueries);
+  c.set_solver_time_s(s.solverSeconds);
+  c.set_replay_instructions(s.replayInstructions);
+  return c;
+}
+
+void addCounters(v1::Counters &sum, const v1::Counters &more) {
+  sum.set_paths_completed(sum.paths_completed() + more.paths_completed());
+  sum.set_paths_partial(sum.paths_partial() + more.paths_partial());
+  sum.set_tests(sum.tests() + more.tests());
+  sum.set_instructions(sum.instructions() + more.instructions());
+  sum.set_forks(sum.forks() + more.forks());
+  sum.set_states_merged(sum.states_merged() + more.states_merged());
+  sum.set_queries(sum.queries() + more.queries());
+  sum.set_solver_queries(sum.solver_queries() + more.solver_queries());
+  sum.set_solver_time_s(sum.solver_time_s() + more.solver_time_s());
+  sum.set_replay_instructions(sum.replay_instructions() + more.replay_instructions());
+}
+
+engine::RunStatistics statisticsOf(const v1::Counters &c) {
+  engine::RunStatistics s;
+  s.pathsCompleted = c.paths_completed();
+  s.pathsPartial = c.paths_partial();
+  s.tests = c.tests();
+  s.instructions = c.instructions();
+  s.replayInstructions = c.replay_instructions();
+  s.forks = c.forks();
+  s.merging.statesMerged = c.states_merged();
+  s.queries = c.queries();
+  s.solverQueries = c.solver_queries();
+  s.solverSeconds = c.solver_time_s();
+  return s;
+}
+
+std::string errorLocation(const v1::ErrorReport &e) {
+  return e.file() + ":" + std::to_string(e.line()) + ":" + e.type() + ":" + e.kind();
+}
+
+v1::PathPrefix toMessage(const engine::PathPrefix &p) {
+  v1::PathPrefix m;
+  m.mutable_choices()->Add(p.choices.begin(), p.choices.end());
+  m.set_instructions(p.instructions);
+  return m;
+}
+
+engine::PathPrefix fromMessage(const v1::PathPrefix &m) {
+  return engine::PathPrefix{{m.choices().begin(), m.choices().end()}, m.instructions()};
+}
+
+} // namespace cairn::service

@@ -1,0 +1,387 @@
+#include "Worker.h"
+
+#include "ServiceMessages.h"
+
+#include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Translate.h"
+#include "cairn/v1/coordinator.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+#include <spdlog/spdlog.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace cairn::worker {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::unique_ptr<grpc::ClientContext> contextWithin(double seconds) {
+  auto c = std::make_unique<grpc::ClientContext>();
+  c->set_deadline(std::chrono::system_clock::now() +
+                  std::chrono::milliseconds(int64_t(seconds * 1000)));
+  return c;
+}
+
+struct LoadedProgram {
+  std::unique_ptr<engine::LoadedModule> module;
+  std::unique_ptr<engine::Program> program;
+};
+
+} // namespace
+
+class Worker::Impl {
+public:
+  explicit Impl(WorkerOptions options) : options_(std::move(options)) {
+    std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
+    if (!options_.tlsCa.empty()) {
+      grpc::SslCredentialsOptions ssl;
+      std::ifstream in(options_.tlsCa);
+      ssl.pem_root_certs.assign(std::istreambuf_iterator<char>(in), {});
+      credentials = grpc::SslCredentials(ssl);
+    }
+    grpc::ChannelArguments args;
+    args.SetMaxReceiveMessageSize(1 << 30);
+    args.SetMaxSendMessageSize(1 << 30);
+    stub_ = v1::Coordinator::NewStub(grpc::CreateCustomChannel(options_.server, credentials, args));
+    if (options_.cacheDir.empty())
+      options_.cacheDir = (fs::temp_directory_path() / ("cairn-worker-" + std::to_string(::getpid()))).string();
+    fs::create_directories(options_.cacheDir);
+  }
+
+  ~Impl() {
+    std::error_code ec;
+    fs::remove_all(options_.cacheDir, ec);
+  }
+
+  void run() {
+    std::thread beats([this] { heartbeats(); });
+    while (!stopping_) {
+      std::string id = workerId();
+      if (id.empty()) {
+        registerWorker();
+        continue;
+      }
+      v1::GetWorkRequest request;
+      request.set_worker_id(id);
+      request.set_wait_s(2);
+      v1::GetWorkResponse response;
+      auto context = contextWithin(15);
+      grpc::Status s = stub_->GetWork(context.get(), request, &response);
+      if (s.error_code() == grpc::StatusCode::NOT_FOUND) {
+        forget(id);
+      } else if (!s.ok()) {
+        pause(0.5);
+      } else if (response.has_item()) {
+        explore(id, response.item());
+      }
+    }
+    {
+      std::lock_guard lock(mutex_);
+      beatsWake_.notify_all();
+    }
+    beats.join();
+  }
+
+  void stop() {
+    stopping_ = true;
+    dropItem();
+    std::lock_guard lock(mutex_);
+    beatsWake_.notify_all();
+    stopWake_.notify_all();
+  }
+
+private:
+  // --- registration and heartbeats -----------------------------------------------------------
+
+  std::string workerId() {
+    std::lock_guard lock(mutex_);
+    return workerId_;
+  }
+
+  // The coordinator no longer knows `id`: register anew (unless that happened already).
+  void forget(const std::string &id) {
+    std::lock_guard lock(mutex_);
+    if (workerId_ == id)
+      workerId_.clear();
+  }
+
+  void registerWorker() {
+    v1::RegisterWorkerRequest request;
+    char host[256] = "";
+    ::gethostname(host, sizeof host - 1);
+    request.set_name(options_.name.empty() ? std::string(host) + ":" + std::to_string(::getpid()) : options_.name);
+    request.set_slots(1);
+    v1::RegisterWorkerResponse response;
+    auto context = contextWithin(5);
+    grpc::Status s = stub_->RegisterWorker(context.get(), request, &response);
+    if (!s.ok()) {
+      if (!warnedUnreachable_)
+        spdlog::warn("coordinator {} unreachable ({}): retrying", options_.server, s.error_message());
+      warnedUnreachable_ = true;
+      pause(0.5);
+      return;
+    }
+    warnedUnreachable_ = false;
+    std::lock_guard lock(mutex_);
+    workerId_ = response.worker_id();
+    interval_ = response.heartbeat_interval_s() > 0 ? response.heartbeat_interval_s() : 1;
+    spdlog::info("registered with {} as {}", options_.server, workerId_);
+  }
+
+  void heartbeats() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+      beatsWake_.wait_for(lock, std::chrono::milliseconds(int64_t(interval_ * 1000)));
+      if (stopping_ || workerId_.empty())
+        continue;
+      v1::HeartbeatRequest request;
+      request.set_worker_id(workerId_);
+      if (executor_) {
+        request.set_queue_length(executor_->liveStates());
+        request.add_running_items(itemId_);
+        v1::ItemProgress *p = request.add_progress();
+        p->set_item_id(itemId_);
+        *p->mutable_counters() = progress_;
+      }
+      lock.unlock();
+      v1::HeartbeatResponse response;
+      auto context = contextWithin(std::max(2.0, interval_));
+      grpc::Status s = stub_->Heartbeat(context.get(), request, &response);
+      lock.lock();
+      if (s.error_code() == grpc::StatusCode::NOT_FOUND) {
+        // Forgotten (the coordinator restarted, or took us for lost): the item in hand is
+        // handed out again by the coordinator, so this engine's copy stops.
+        spdlog::warn("the coordinator does not know this worker any more: registering again");
+        if (workerId_ == request.worker_id())
+          workerId_.clear();
+        dropItemLocked();
+        continue;
+      }
+      for (const v1::WorkerInstruction &i : response.instructions()) {
+        if (i.has_split() && executor_ && i.split().item_id() == itemId_)
+          executor_->requestSplit(i.split().count());
+        else if (i.has_cancel() && i.cancel().item_id() == itemId_)
+          dropItemLocked();
+      }
+    }
+  }
+
+  // --- the item in hand -------------------------------------------------------------------
+
+  void dropItem() {
+    std::lock_guard lock(mutex_);
+    dropItemLocked();
+  }
+  void dropItemLocked() {
+    dropped_ = true;
+    stopItem_ = 1;
+  }
+
+  bool dropped() {
+    std::lock_guard lock(mutex_);
+    return dropped_;
+  }
+
+  const engine::Program *program(const v1::WorkItem &item, std::string &failure) {
+    auto it = programs_.find(item.program_digest());
+    if (it != programs_.end())
+      return it->second.program.get();
+    if (item.bitcode().empty()) {
+      failure = "the worker has not received program " + item.program_digest();
+      return nullptr;
+    }
+    fs::path file = fs::path(options_.cacheDir) / (item.program_digest() + ".bc");
+    {
+      std::ofstream out(file, std::ios::binary);
+      out << item.bitcode();
+    }
+    try {
+      engine::LoadOptions load;
+      load.linkRuntime = false; // the coordinator linked it
+      load.entry = item.entry();
+      LoadedProgram loaded;
+      loaded.module = engine::loadProgram(file.string(), load);
+      loaded.program = engine::translateProgram(*loaded.module, item.entry());
+      if (programs_.size() >= 8)
+        programs_.erase(programs_.begin());
+      return (programs_[item.program_digest()] = std::move(loaded)).program.get();
+    } catch (const std::exception &e) {
+      failure = e.what();
+      return nullptr;
+    }
+  }
+
+  // Results go to the coordinator in batches; a batch that did not get through is sent again
+  // with the next one.
+  class Stream final : public engine::ResultSink {
+  public:
+    Stream(Impl &worker, std::string workerId, std::string itemId)
+        : worker_(worker), workerId_(std::move(workerId)), itemId_(std::move(itemId)) {}
+    void onTest(const engine::TestCase &test) override {
+      if (worker_.dropped())
+        return;
+      pending_.push_back(service::toMessage(test));
+      if (pending_.size() >= 64 || Clock::now() - lastSent_ > std::chrono::milliseconds(250))
+        flush();
+    }
+    bool flush() {
+      lastSent_ = Clock::now();
+      if (pending_.empty() || worker_.dropped())
+        return true;
+      v1::ReportResultsRequest request;
+      request.set_worker_id(workerId_);
+      request.set_item_id(itemId_);
+      for (v1::TestResult &r : pending_)
+        *request.add_results() = std::move(r);
+      v1::ReportResultsResponse response;
+      auto context = contextWithin(10);
+      grpc::Status s = worker_.stub_->ReportResults(context.get(), request, &response);
+      pending_.clear();
+      if (s.ok())
+        return true;
+      pending_.assign(request.results().begin(), request.results().end());
+      return false;
+    }
+
+  private:
+    Impl &worker_;
+    std::string workerId_, itemId_;
+    std::vector<v1::TestResult> pending_;
+    Clock::time_point lastSent_ = Clock::now();
+  };
+
+  void explore(const std::string &workerId, const v1::WorkItem &item) {
+    spdlog::info("item {} of job {}: {} choices to replay", item.item_id(), item.job_id(),
+                 item.prefix().choices_size());
+    v1::ItemDoneRequest done;
+    done.set_worker_id(workerId);
+    done.set_item_id(item.item_id());
+    std::string failure;
+    engine::ExecutorOptions options;
+    const engine::Program *prog = program(item, failure);
+    if (prog)
+      failure = service::toExecutorOptions(item.options(), options);
+    if (!failure.empty()) {
+      spdlog::error("item {}: {}", item.item_id(), failure);
+      done.set_failure(failure);
+      finish(done);
+      return;
+    }
+    options.solver.poolEndpoints = options_.poolEndpoints;
+    options.programArgs.assign(item.program_args().begin(), item.program_args().end());
+    options.start = service::fromMessage(item.prefix());
+    for (const v1::PathPrefix &p : item.excluded())
+      options.excluded.push_back(service::fromMessage(p));
+    options.stopRequested = &stopItem_;
+    options.onProgress = [this](const engine::RunStatistics &s, size_t) {
+      std::lock_guard lock(mutex_);
+      progress_ = service::countersOf(s);
+    };
+    Stream stream(*this, workerId, item.item_id());
+    bool splitLost = false;
+    options.onSplit = [&](std::vector<engine::PathPrefix> prefixes) {
+      if (prefixes.empty() || dropped())
+        return;
+      v1::SplitOffRequest request;
+      request.set_worker_id(workerId);
+      request.set_item_id(item.item_id());
+      for (const engine::PathPrefix &p : prefixes)
+        *request.add_prefixes() = service::toMessage(p);
+      v1::SplitOffResponse response;
+      auto context = contextWithin(10);
+      grpc::Status s = stub_->SplitOff(context.get(), request, &response);
+      if (!s.ok()) {
+        // The states left this engine but no item holds them: this run is no longer the whole
+        // item, so it is dropped and the coordinator hands the item out again.
+        spdlog::warn("item {}: split not taken ({}): dropping the item", item.item_id(), s.error_message());
+        splitLost = true;
+        dropItem();
+      }
+    };
+    engine::RunStatistics stats;
+    {
+      engine::Executor executor(*prog, options, stream);
+      {
+        std::lock_guard lock(mutex_);
+        stopItem_ = 0;
+        dropped_ = false;
+        executor_ = &executor;
+        itemId_ = item.item_id();
+        progress_.Clear();
+      }
+      stats = executor.run();
+      std::lock_guard lock(mutex_);
+      executor_ = nullptr;
+      itemId_.clear();
+    }
+    if (dropped() || splitLost) {
+      spdlog::info("item {} dropped", item.item_id());
+      return;
+    }
+    for (int attempt = 0; !stream.flush(); ++attempt) {
+      if (attempt == 20 || stopping_) {
+        spdlog::warn("item {}: results not delivered: dropping the item", item.item_id());
+        return;
+      }
+      pause(0.5);
+    }
+    *done.mutable_counters() = service::countersOf(stats);
+    done.mutable_coverage()->mutable_lines()->Add(stats.coveredLines.begin(), stats.coveredLines.end());
+    done.mutable_coverage()->set_lines_total(uint32_t(stats.linesTotal));
+    spdlog::info("item {} done: {} paths, {} instructions", item.item_id(), stats.pathsCompleted,
+                 stats.instructions);
+    finish(done);
+  }
+
+  void finish(const v1::ItemDoneRequest &done) {
+    for (int attempt = 0; attempt < 20 && !stopping_; ++attempt) {
+      v1::ItemDoneResponse response;
+      auto context = contextWithin(10);
+      grpc::Status s = stub_->ItemDone(context.get(), done, &response);
+      if (s.ok() || s.error_code() == grpc::StatusCode::FAILED_PRECONDITION ||
+          s.error_code() == grpc::StatusCode::NOT_FOUND)
+        return;
+      pause(0.5);
+    }
+  }
+
+  void pause(double seconds) {
+    std::unique_lock lock(mutex_);
+    stopWake_.wait_for(lock, std::chrono::milliseconds(int64_t(seconds * 1000)), [&] { return stopping_.load(); });
+  }
+
+  WorkerOptions options_;
+  std::unique_ptr<v1::Coordinator::Stub> stub_;
+  std::map<std::string, LoadedProgram> programs_;
+  std::atomic<bool> stopping_{false};
+  bool warnedUnreachable_ = false;
+
+  std::mutex mutex_; // guards what follows
+  std::condition_variable beatsWake_, stopWake_;
+  std::string workerId_;
+  double interval_ = 1;
+  engine::Executor *executor_ = nullptr;
+  std::string itemId_;
+  v1::Counters progress_;
+  bool dropped_ = false;
+  volatile std::sig_atomic_t stopItem_ = 0;
+};
+
+Worker::Worker(WorkerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Worker::~Worker() = default;
+void Worker::run() { impl_->run(); }
+void Worker::stop() { impl_->stop(); }
+
+} // namespace cairn::worker

@@ -1,5 +1,7 @@
 #include "JobsCommands.h"
 
+#include "CommandLine.h"
+
 #include "ServiceMessages.h"
 
 #include "cairn/engine/OutputDirectory.h"
@@ -49,9 +51,6 @@ struct Connection {
   std::string tlsCa;
 };
 
-struct Usage : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
-};
 
 std::string readFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
@@ -62,45 +61,7 @@ std::string readFile(const std::string &path) {
   return s.str();
 }
 
-// Splits `args` into options (by the two tables) and positional arguments; everything after
-// `--` is positional too (the program's arguments).
-struct Parsed {
-  std::vector<std::string> positional, programArgs;
-};
-Parsed parse(const std::vector<std::string> &args,
-             const std::map<std::string, std::function<void(const std::string &)>> &valued,
-             const std::map<std::string, std::function<void()>> &flags) {
-  Parsed p;
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string a = args[i], value;
-    if (a == "--") {
-      p.programArgs.assign(args.begin() + long(i) + 1, args.end());
-      break;
-    }
-    bool inlineValue = a.rfind("--", 0) == 0 && a.find('=') != std::string::npos;
-    if (inlineValue) {
-      value = a.substr(a.find('=') + 1);
-      a = a.substr(0, a.find('='));
-    }
-    if (auto it = valued.find(a); it != valued.end()) {
-      if (!inlineValue) {
-        if (i + 1 >= args.size())
-          throw Usage(a + " needs a value");
-        value = args[++i];
-      }
-      it->second(value);
-    } else if (auto ft = flags.find(a); ft != flags.end() && !inlineValue) {
-      ft->second();
-    } else if (a.rfind("-", 0) == 0) {
-      throw Usage("unknown option '" + args[i] + "'");
-    } else {
-      p.positional.push_back(a);
-    }
-  }
-  return p;
-}
-
-void addConnectionOptions(Connection &c, std::map<std::string, std::function<void(const std::string &)>> &valued) {
+void addConnectionOptions(Connection &c, ValuedOptions &valued) {
   if (const char *env = std::getenv("CAIRN_SERVER"); env && *env)
     c.server = env;
   if (const char *env = std::getenv("CAIRN_TOKEN"); env && *env)
@@ -190,9 +151,9 @@ bool terminal(v1::JobState s) {
   return s == v1::JOB_COMPLETED || s == v1::JOB_CANCELLED || s == v1::JOB_FAILED;
 }
 
-std::string oneJob(const Parsed &p, const char *command) {
+std::string oneJob(const Arguments &p, const char *command) {
   if (p.positional.size() != 1)
-    throw Usage(std::string("cairn ") + command + " takes one job id");
+    throw UsageError(std::string("cairn ") + command + " takes one job id");
   return p.positional[0];
 }
 
@@ -200,33 +161,13 @@ int submit(std::vector<std::string> args) {
   Connection c;
   v1::SubmitJobRequest request;
   v1::RunOptions &o = *request.mutable_options();
-  auto count = [](const std::string &flag, const std::string &v) {
-    try {
-      size_t used = 0;
-      unsigned long long n = std::stoull(v, &used);
-      if (used == v.size())
-        return uint64_t(n);
-    } catch (...) {
-    }
-    throw Usage(flag + " needs a whole number, got '" + v + "'");
-  };
-  auto seconds = [](const std::string &flag, const std::string &v) {
-    try {
-      size_t used = 0;
-      double d = std::stod(v, &used);
-      if (used == v.size() && d >= 0)
-        return d;
-    } catch (...) {
-    }
-    throw Usage(flag + " needs a number of seconds, got '" + v + "'");
-  };
   auto choose = [](const std::string &flag, const std::string &v, const std::map<std::string, int> &names) {
     auto it = names.find(v);
     if (it == names.end())
-      throw Usage("unknown value '" + v + "' for " + flag);
+      throw UsageError("unknown value '" + v + "' for " + flag);
     return it->second;
   };
-  std::map<std::string, std::function<void(const std::string &)>> valued = {
+  ValuedOptions valued = {
       {"--search", [&](const std::string &v) {
          o.set_search(v1::SearchStrategy(choose("--search", v, {{"dfs", v1::SEARCH_DFS}, {"bfs", v1::SEARCH_BFS},
                                                                {"random-state", v1::SEARCH_RANDOM_STATE},
@@ -241,36 +182,36 @@ int submit(std::vector<std::string> args) {
          o.set_memory_model(v1::MemoryModel(choose("--memory-model", v, {{"standard", v1::MEMORY_STANDARD},
                                                                          {"relocatable", v1::MEMORY_RELOCATABLE}})));
        }},
-      {"--seed", [&](const std::string &v) { o.set_seed(count("--seed", v)); }},
-      {"--max-time", [&](const std::string &v) { o.set_max_time_s(seconds("--max-time", v)); }},
-      {"--max-instructions", [&](const std::string &v) { o.set_max_instructions(count("--max-instructions", v)); }},
-      {"--max-forks", [&](const std::string &v) { o.set_max_forks(count("--max-forks", v)); }},
-      {"--max-depth", [&](const std::string &v) { o.set_max_depth(uint32_t(count("--max-depth", v))); }},
-      {"--max-memory", [&](const std::string &v) { o.set_max_memory_mb(count("--max-memory", v)); }},
-      {"--max-solver-time", [&](const std::string &v) { o.set_max_solver_time_s(seconds("--max-solver-time", v)); }},
+      {"--seed", [&](const std::string &v) { o.set_seed(parseCount("--seed", v)); }},
+      {"--max-time", [&](const std::string &v) { o.set_max_time_s(parseSeconds("--max-time", v)); }},
+      {"--max-instructions", [&](const std::string &v) { o.set_max_instructions(parseCount("--max-instructions", v)); }},
+      {"--max-forks", [&](const std::string &v) { o.set_max_forks(parseCount("--max-forks", v)); }},
+      {"--max-depth", [&](const std::string &v) { o.set_max_depth(uint32_t(parseCount("--max-depth", v))); }},
+      {"--max-memory", [&](const std::string &v) { o.set_max_memory_mb(parseCount("--max-memory", v)); }},
+      {"--max-solver-time", [&](const std::string &v) { o.set_max_solver_time_s(parseSeconds("--max-solver-time", v)); }},
       {"--cflag", [&](const std::string &v) { request.add_cflags(v); }},
       {"--entry", [&](const std::string &v) { request.set_entry(v); }},
       {"--name", [&](const std::string &v) { request.set_name(v); }},
-      {"--job-max-time", [&](const std::string &v) { request.mutable_limits()->set_max_time_s(seconds("--job-max-time", v)); }},
-      {"--max-workers", [&](const std::string &v) { request.mutable_limits()->set_max_workers(uint32_t(count("--max-workers", v))); }},
+      {"--job-max-time", [&](const std::string &v) { request.mutable_limits()->set_max_time_s(parseSeconds("--job-max-time", v)); }},
+      {"--max-workers", [&](const std::string &v) { request.mutable_limits()->set_max_workers(uint32_t(parseCount("--max-workers", v))); }},
       {"--option", [&](const std::string &v) { o.add_extra_flags(v); }},
   };
-  std::map<std::string, std::function<void()>> flags = {
+  FlagOptions flags = {
       {"--check-overflow", [&] { o.set_check_overflow(true); }},
       {"--check-overshift", [&] { o.set_check_overshift(true); }},
   };
   for (const char *extra : {"--no-independence", "--no-query-cache", "--no-cex-cache", "--isolate-solver"})
     flags[extra] = [&o, extra] { o.add_extra_flags(extra); };
   addConnectionOptions(c, valued);
-  Parsed p = parse(args, valued, flags);
+  Arguments p = parseArguments(args, valued, flags);
   if (p.positional.empty())
-    throw Usage("cairn submit needs a program");
+    throw UsageError("cairn submit needs a program");
   const std::string program = p.positional[0];
   request.set_program(readFile(program));
   request.set_file_name(fs::path(program).filename().string());
   for (size_t i = 1; i < p.positional.size(); ++i)
     request.add_program_args(p.positional[i]);
-  for (const std::string &a : p.programArgs)
+  for (const std::string &a : p.afterDashes)
     request.add_program_args(a);
   if (request.name().empty())
     request.set_name(request.file_name());
@@ -286,9 +227,9 @@ int submit(std::vector<std::string> args) {
 int status(std::vector<std::string> args) {
   Connection c;
   bool json = false;
-  std::map<std::string, std::function<void(const std::string &)>> valued;
+  ValuedOptions valued;
   addConnectionOptions(c, valued);
-  Parsed p = parse(args, valued, {{"--json", [&] { json = true; }}});
+  Arguments p = parseArguments(args, valued, {{"--json", [&] { json = true; }}});
   v1::GetJobRequest request;
   request.set_job_id(oneJob(p, "status"));
   auto stub = connect(c);
@@ -304,16 +245,10 @@ int wait(std::vector<std::string> args) {
   Connection c;
   bool json = false;
   double timeout = 0;
-  std::map<std::string, std::function<void(const std::string &)>> valued = {
-      {"--timeout", [&](const std::string &v) {
-         try {
-           timeout = std::stod(v);
-         } catch (...) {
-           throw Usage("--timeout needs a number of seconds, got '" + v + "'");
-         }
-       }}};
+  ValuedOptions valued = {
+      {"--timeout", [&](const std::string &v) { timeout = parseSeconds("--timeout", v); }}};
   addConnectionOptions(c, valued);
-  Parsed p = parse(args, valued, {{"--json", [&] { json = true; }}});
+  Arguments p = parseArguments(args, valued, {{"--json", [&] { json = true; }}});
   v1::WatchJobRequest request;
   request.set_job_id(oneJob(p, "wait"));
   auto stub = connect(c);
@@ -361,10 +296,10 @@ int wait(std::vector<std::string> args) {
 int results(std::vector<std::string> args) {
   Connection c;
   std::string outputDir;
-  std::map<std::string, std::function<void(const std::string &)>> valued = {
+  ValuedOptions valued = {
       {"--output-dir", [&](const std::string &v) { outputDir = v; }}};
   addConnectionOptions(c, valued);
-  Parsed p = parse(args, valued, {});
+  Arguments p = parseArguments(args, valued, {});
   const std::string job = oneJob(p, "results");
   auto stub = connect(c);
   v1::JobStatus status;
@@ -414,9 +349,9 @@ int results(std::vector<std::string> args) {
 
 int cancel(std::vector<std::string> args) {
   Connection c;
-  std::map<std::string, std::function<void(const std::string &)>> valued;
+  ValuedOptions valued;
   addConnectionOptions(c, valued);
-  Parsed p = parse(args, valued, {});
+  Arguments p = parseArguments(args, valued, {});
   v1::CancelJobRequest request;
   request.set_job_id(oneJob(p, "cancel"));
   auto stub = connect(c);

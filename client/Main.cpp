@@ -1,4 +1,5 @@
 // The `cairn` command line: local runs of the engine, test inspection, and the jobs API client.
+#include "CommandLine.h"
 #include "JobsCommands.h"
 
 #include "cairn/engine/OutputDirectory.h"
@@ -86,31 +87,9 @@ replay options (those of the run that made the tests):
   --check-overshift        the run checked shifts (implied by a recorded overshift error)
 )";
 
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-uint64_t parseCount(const std::string &flag, const std::string &v) {
-  try {
-    size_t used = 0;
-    unsigned long long n = std::stoull(v, &used);
-    if (used == v.size())
-      return n;
-  } catch (...) {
-  }
-  throw UsageError(flag + " needs a whole number, got '" + v + "'");
-}
-
-double parseSeconds(const std::string &flag, const std::string &v) {
-  try {
-    size_t used = 0;
-    double d = std::stod(v, &used);
-    if (used == v.size() && d >= 0)
-      return d;
-  } catch (...) {
-  }
-  throw UsageError(flag + " needs a number of seconds, got '" + v + "'");
-}
+using client::parseCount;
+using client::parseSeconds;
+using client::UsageError;
 
 void checkAddressCacheOptions(const ExecutorOptions &opts) {
   if (!opts.solver.addressCache) {
@@ -149,7 +128,7 @@ int runCommand(std::vector<std::string> args) {
   bool json = false, quiet = false, sizeModeGiven = false, capacityGiven = false;
   opts.solver.timeoutSeconds = 30;
 
-  std::map<std::string, std::function<void(const std::string &)>> valued = {
+  client::ValuedOptions valued = {
       {"--output-dir", [&](const std::string &v) { outputDir = v; }},
       {"--search", [&](const std::string &v) {
          if (!parseSearchStrategy(v, opts.search))
@@ -200,7 +179,7 @@ int runCommand(std::vector<std::string> args) {
            throw UsageError("--partition-size must be a positive multiple of 8, got '" + v + "'");
        }},
   };
-  std::map<std::string, std::function<void()>> flags = {
+  client::FlagOptions flags = {
       {"--json", [&] { json = true; }},
       {"--quiet", [&] { quiet = true; }},
       {"--isolate-solver", [&] { opts.solver.isolateCore = true; }},
@@ -218,36 +197,12 @@ int runCommand(std::vector<std::string> args) {
       {"--validate-address-cache", [&] { opts.solver.addressCacheOptions.validate = true; }},
       {"--no-address-cache-models", [&] { opts.solver.addressCacheOptions.reuseModels = false; }},
   };
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string a = args[i];
-    if (a == "--") {
-      opts.programArgs.assign(args.begin() + long(i) + 1, args.end());
-      break;
-    }
-    std::string value;
-    bool hasInlineValue = false;
-    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
-      value = a.substr(a.find('=') + 1);
-      a = a.substr(0, a.find('='));
-      hasInlineValue = true;
-    }
-    if (auto it = valued.find(a); it != valued.end()) {
-      if (!hasInlineValue) {
-        if (i + 1 >= args.size())
-          throw UsageError(a + " needs a value");
-        value = args[++i];
-      }
-      it->second(value);
-    } else if (auto ft = flags.find(a); ft != flags.end() && !hasInlineValue) {
-      ft->second();
-    } else if (a.rfind("-", 0) == 0) {
-      throw UsageError("unknown option '" + a + "'");
-    } else if (program.empty()) {
-      program = a;
-    } else {
-      opts.programArgs.push_back(a);
-    }
+  client::Arguments parsed = client::parseArguments(args, valued, flags);
+  if (!parsed.positional.empty()) {
+    program = parsed.positional.front();
+    opts.programArgs.assign(parsed.positional.begin() + 1, parsed.positional.end());
   }
+  opts.programArgs.insert(opts.programArgs.end(), parsed.afterDashes.begin(), parsed.afterDashes.end());
   if (program.empty())
     throw UsageError("cairn run needs a program");
   const MemoryModelOptions &mm = opts.memory;
@@ -326,35 +281,14 @@ int runCommand(std::vector<std::string> args) {
 int replayCommand(std::vector<std::string> args) {
   namespace fs = std::filesystem;
   ReplayOptions options;
-  std::vector<std::string> positional;
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string a = args[i], value;
-    bool hasInlineValue = false;
-    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
-      value = a.substr(a.find('=') + 1);
-      a = a.substr(0, a.find('='));
-      hasInlineValue = true;
-    }
-    if (a == "--cflag" || a == "--entry") {
-      if (!hasInlineValue) {
-        if (i + 1 >= args.size())
-          throw UsageError(a + " needs a value");
-        value = args[++i];
-      }
-      if (a == "--cflag")
-        options.extraCFlags.push_back(value);
-      else
-        options.entry = value;
-    } else if (a == "--check-overflow" && !hasInlineValue) {
-      options.checkOverflow = true;
-    } else if (a == "--check-overshift" && !hasInlineValue) {
-      options.checkOvershift = true;
-    } else if (a.rfind("-", 0) == 0) {
-      throw UsageError("unknown option '" + args[i] + "'");
-    } else {
-      positional.push_back(a);
-    }
-  }
+  client::Arguments parsed = client::parseArguments(
+      args,
+      {{"--cflag", [&](const std::string &v) { options.extraCFlags.push_back(v); }},
+       {"--entry", [&](const std::string &v) { options.entry = v; }}},
+      {{"--check-overflow", [&] { options.checkOverflow = true; }},
+       {"--check-overshift", [&] { options.checkOvershift = true; }}});
+  std::vector<std::string> positional = std::move(parsed.positional);
+  positional.insert(positional.end(), parsed.afterDashes.begin(), parsed.afterDashes.end());
   if (positional.size() < 2)
     throw UsageError("cairn replay takes a program and .ktest files or output directories");
   // A directory's partial paths are left out: a limit ended them, so there is no outcome to

@@ -80,6 +80,8 @@ void Lane::start() {
       options_.isolateCore ? std::make_unique<IsolatedSolver>(options_.core, 0)
                            : createCoreSolver(options_.core, 0);
   solver_ = createCexCachingSolver(std::move(core), size_t(1) << 16);
+  if (options_.addressCache)
+    solver_ = createAddressCachingSolver(std::move(solver_));
 }
 
 void Lane::reset() {
@@ -106,7 +108,8 @@ bool Lane::conflicts(const v1::ExprDag &dag) const {
 }
 
 void Lane::solve(const v1::Query &query, double timeoutSeconds, v1::QueryResponse &out) {
-  if (conflicts(query.dag()) || ctx_->symbols().size() > options_.maxSymbols)
+  if (conflicts(query.dag()) || conflicts(query.symbolic().dag()) ||
+      ctx_->symbols().size() > options_.maxSymbols)
     reset();
   Query q = deserializeQuery(query, *ctx_);
   solver_->setTimeout(timeoutSeconds);

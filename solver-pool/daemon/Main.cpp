@@ -29,6 +29,8 @@ const char *kUsage = R"(usage: cairn-solver-pool [options]
   --threads N              lanes: queries solved at once (default: the number of cores)
   --cache-mb MB            the shared answer cache's budget (default 256; 0: no cache)
   --isolate-solver         run each lane's solver in a child process
+  --address-aware-cache    answer queries equal up to a renaming of symbolic bases to one
+                           asked before (from clients run with --address-aware-cache)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
 )";
 
@@ -67,6 +69,10 @@ Options parseOptions(int argc, char **argv) {
     }
     if (a == "--isolate-solver") {
       o.service.lane.isolateCore = true;
+      continue;
+    }
+    if (a == "--address-aware-cache") {
+      o.service.lane.addressCache = true;
       continue;
     }
     std::string value;
@@ -153,12 +159,13 @@ int main(int argc, char **argv) {
   const std::string address = hostOf(options.listen) + ":" + std::to_string(port);
   std::printf("listening on %s\n", address.c_str());
   std::fflush(stdout);
-  spdlog::info("serving on {}: {} lanes, {} solver, time limit {}, cache {} MB", address,
+  spdlog::info("serving on {}: {} lanes, {} solver, time limit {}, cache {} MB{}", address,
                options.service.lanes, options.solver,
                options.service.maxTimeoutSeconds > 0
                    ? fmt::format("{:g} s", options.service.maxTimeoutSeconds)
                    : std::string("none"),
-               options.service.cacheBytes >> 20);
+               options.service.cacheBytes >> 20,
+               options.service.lane.addressCache ? ", address-aware cache" : "");
 
   int signal = 0;
   sigwait(&stopSignals, &signal);

@@ -192,7 +192,11 @@ int main(int argc, char **argv) {
 
   v1::StatsResponse stats;
   service.fillStats(stats);
-  spdlog::info("stopped: {} requests, {} solved by lanes, cache hit rate {:.1f}%",
-               stats.requests(), stats.solved(), 100 * stats.cache().hit_rate());
+  spdlog::info("stopped: {} requests, {} solved by lanes, cache hit rate {:.1f}%, {} lane resets",
+               stats.requests(), stats.solved(), 100 * stats.cache().hit_rate(),
+               stats.lane_resets());
+  for (const v1::LayerStats &l : stats.layers())
+    if (l.layer() == "address-cache")
+      spdlog::info("address-aware cache: {} queries, {} answered", l.queries(), l.answered());
   return 0;
 }

@@ -11,6 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <regex>
+
 using namespace cairn;
 using namespace cairn::testing;
 
@@ -154,6 +157,56 @@ TEST(SolverPoolAddressCache, WithoutTheFlagTheSolverAnswersEveryLayout) {
   EXPECT_EQ(layer(s, "address-cache"), nullptr);
   EXPECT_EQ(s.cache().hits(), 0u);
   EXPECT_EQ(s.solved(), remoteQueries(remoteA) + remoteQueries(remoteB));
+}
+
+// What a run's JSON summary says it found: paths, tests and errors.
+std::string findings(const std::string &json) {
+  std::string out;
+  std::smatch m;
+  for (const char *name : {"paths_completed", "tests"})
+    out += std::regex_search(json, m, std::regex("\"" + std::string(name) + "\": ([0-9]+)"))
+               ? std::string(name) + "=" + std::string(m[1]) + " "
+               : std::string(name) + " missing ";
+  if (std::regex_search(json, m, std::regex("\"errors\": (\\[[^\\]]*\\])")))
+    out += m[1];
+  return out;
+}
+
+// Two runs of a program whose paths allocate differently, searching in other orders, so that
+// each run's states (and bases) lie elsewhere: the second run's queries reach the pool with
+// other addresses, and the pool's address-aware cache answers 15 of them from the first's.
+// Both find what an in-process run finds.
+TEST(SolverPoolAddressCache, RunsWithOtherLayoutsShareAnswers) {
+  PoolProcess pool({"--threads", "1", "--address-aware-cache"});
+  ASSERT_TRUE(pool.ready());
+  namespace fs = std::filesystem;
+  const fs::path work =
+      fs::path(::testing::TempDir()) / ("cairn-pool-address-" + std::to_string(::getpid()));
+  fs::remove_all(work);
+  auto run = [&](const std::string &search, bool withPool) {
+    std::vector<std::string> argv = {CAIRN_BIN, "run", "--json", "--quiet",
+                                     "--memory-model", "relocatable", "--address-aware-cache",
+                                     "--search", search, "--output-dir",
+                                     (work / (search + (withPool ? "-pool" : ""))).string()};
+    if (withPool)
+      argv.insert(argv.end(), {"--solver-pool", pool.endpoint()});
+    argv.push_back(std::string(CAIRN_BENCH_DIR) + "/address/pointer-table.c");
+    CommandResult r = runCommand(argv);
+    EXPECT_EQ(r.status, 0) << r.output;
+    return findings(r.output);
+  };
+  const std::string first = run("dfs", true);
+  const uint64_t before = layer(pool.stats(), "address-cache")->answered();
+  const std::string second = run("bfs", true);
+  v1::StatsResponse s = pool.stats();
+  EXPECT_EQ(before, 0u);
+  EXPECT_EQ(layer(s, "address-cache")->answered(), 15u);
+  EXPECT_EQ(s.lane_resets(), 0u);
+  const std::string inProcess = run("bfs", false);
+  EXPECT_EQ(inProcess, "paths_completed=96 tests=96 []");
+  EXPECT_EQ(second, inProcess);
+  EXPECT_EQ(first, inProcess);
+  fs::remove_all(work);
 }
 
 } // namespace

@@ -43,6 +43,17 @@ Assignment restrictTo(const Assignment &model, const Query &q) {
   return out;
 }
 
+// The address-aware cache tells bases apart by their size and tag only (it renames them), so
+// their names in a symbolic form are free: naming each by its declaration too keeps two
+// clients' bases of one name and other sizes from conflicting, which would reset the lane and
+// empty its caches.
+void nameBasesByDeclaration(v1::AddressForm &form) {
+  for (v1::Symbol &s : *form.mutable_dag()->mutable_symbols())
+    if (s.cls() == v1::SYMBOL_CLASS_ADDRESS)
+      s.set_name(s.name() + "@" + std::to_string(s.width()) + ":" + std::to_string(s.size()) +
+                 ":" + std::to_string(s.tag()));
+}
+
 } // namespace
 
 void addLayerStats(std::vector<SolverLayerStats> &into, const std::vector<SolverLayerStats> &from) {
@@ -80,6 +91,8 @@ void Lane::start() {
       options_.isolateCore ? std::make_unique<IsolatedSolver>(options_.core, 0)
                            : createCoreSolver(options_.core, 0);
   solver_ = createCexCachingSolver(std::move(core), size_t(1) << 16);
+  if (options_.addressCache)
+    solver_ = createAddressCachingSolver(std::move(solver_));
 }
 
 void Lane::reset() {
@@ -105,8 +118,15 @@ bool Lane::conflicts(const v1::ExprDag &dag) const {
   return false;
 }
 
-void Lane::solve(const v1::Query &query, double timeoutSeconds, v1::QueryResponse &out) {
-  if (conflicts(query.dag()) || ctx_->symbols().size() > options_.maxSymbols)
+void Lane::solve(const v1::Query &message, double timeoutSeconds, v1::QueryResponse &out) {
+  v1::Query renamed;
+  if (message.has_symbolic()) {
+    renamed = message;
+    nameBasesByDeclaration(*renamed.mutable_symbolic());
+  }
+  const v1::Query &query = message.has_symbolic() ? renamed : message;
+  if (conflicts(query.dag()) || conflicts(query.symbolic().dag()) ||
+      ctx_->symbols().size() > options_.maxSymbols)
     reset();
   Query q = deserializeQuery(query, *ctx_);
   solver_->setTimeout(timeoutSeconds);

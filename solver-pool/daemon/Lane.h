@@ -20,6 +20,9 @@ namespace pool {
 struct LaneOptions {
   CoreSolverKind core = CoreSolverKind::Z3;
   bool isolateCore = false; // the core in a child process: a solver crash loses one answer
+  // The address-aware cache in front of the lane's chain, keyed on the symbolic forms clients
+  // send (relocatable memory model): answers a query renamed from one any client asked before.
+  bool addressCache = false;
   size_t maxSymbols = size_t(1) << 16;
 };
 

@@ -30,6 +30,8 @@ const char *kUsage = R"(usage: cairn-solver-pool [options]
   --threads N              lanes: queries solved at once (default: the number of cores)
   --cache-mb MB            the shared answer cache's budget (default 256; 0: no cache)
   --isolate-solver         run each lane's solver in a child process
+  --address-aware-cache    answer queries equal up to a renaming of symbolic bases to one
+                           asked before (from clients run with --address-aware-cache)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
 )";
 
@@ -42,7 +44,7 @@ struct Options {
 
 const DaemonCommandLine kCommandLine{"cairn-solver-pool", kUsage,
                                      {"--listen", "--solver", "--timeout", "--threads", "--cache-mb", "--log-level"},
-                                     {"--isolate-solver"}};
+                                     {"--isolate-solver", "--address-aware-cache"}};
 
 Options parseOptions(int argc, char **argv) {
   Options o;
@@ -51,6 +53,10 @@ Options parseOptions(int argc, char **argv) {
   for (const auto &[a, value] : kCommandLine.parse(argc, argv)) {
     if (a == "--isolate-solver") {
       o.service.lane.isolateCore = true;
+      continue;
+    }
+    if (a == "--address-aware-cache") {
+      o.service.lane.addressCache = true;
       continue;
     }
     if (a == "--listen") {
@@ -114,12 +120,13 @@ int main(int argc, char **argv) {
   const std::string address = hostOf(options.listen) + ":" + std::to_string(port);
   std::printf("listening on %s\n", address.c_str());
   std::fflush(stdout);
-  spdlog::info("serving on {}: {} lanes, {} solver, time limit {}, cache {} MB", address,
+  spdlog::info("serving on {}: {} lanes, {} solver, time limit {}, cache {} MB{}", address,
                options.service.lanes, options.solver,
                options.service.maxTimeoutSeconds > 0
                    ? fmt::format("{:g} s", options.service.maxTimeoutSeconds)
                    : std::string("none"),
-               options.service.cacheBytes >> 20);
+               options.service.cacheBytes >> 20,
+               options.service.lane.addressCache ? ", address-aware cache" : "");
 
   int signal = 0;
   sigwait(&stopSignals, &signal);
@@ -146,7 +153,11 @@ int main(int argc, char **argv) {
 
   v1::StatsResponse stats;
   service.fillStats(stats);
-  spdlog::info("stopped: {} requests, {} solved by lanes, cache hit rate {:.1f}%",
-               stats.requests(), stats.solved(), 100 * stats.cache().hit_rate());
+  spdlog::info("stopped: {} requests, {} solved by lanes, cache hit rate {:.1f}%, {} lane resets",
+               stats.requests(), stats.solved(), 100 * stats.cache().hit_rate(),
+               stats.lane_resets());
+  for (const v1::LayerStats &l : stats.layers())
+    if (l.layer() == "address-cache")
+      spdlog::info("address-aware cache: {} queries, {} answered", l.queries(), l.answered());
   return 0;
 }

@@ -33,7 +33,8 @@ void makeSolveRequest(const Query &query, bool wantModel, double timeoutSeconds,
   out.Clear();
   out.set_request_id(requestId);
   Query canonical(canonicalConstraints(query.constraints), query.expr, query.terms);
-  serializeQuery(canonical, wantModel, timeoutSeconds, *out.mutable_query());
+  canonical.symbolic = query.symbolic;
+  serializeQuery(canonical, wantModel, timeoutSeconds, *out.mutable_query(), true);
 }
 
 uint64_t queryRouteHash(const Query &query) {
@@ -51,6 +52,9 @@ std::string poolCacheKey(v1::Query &query) {
   const double timeout = query.timeout_s();
   query.clear_want_model();
   query.clear_timeout_s();
+  // The symbolic form does not change the question either (the concrete one is what the lanes
+  // solve), so queries from layouts that agree on every address share an entry.
+  v1::AddressForm *symbolic = query.has_symbolic() ? query.release_symbolic() : nullptr;
   std::string key;
   {
     // Deterministic: the key must not depend on how this process happens to order anything.
@@ -61,6 +65,8 @@ std::string poolCacheKey(v1::Query &query) {
   }
   query.set_want_model(wantModel);
   query.set_timeout_s(timeout);
+  if (symbolic)
+    query.set_allocated_symbolic(symbolic);
   return key;
 }
 

@@ -10,7 +10,48 @@
 
 namespace cairn {
 
-void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v1::Query &out) {
+namespace {
+
+void serializeAddressForm(const AddressForm &form, v1::AddressForm &out) {
+  std::vector<ExprRef> roots = form.constraints;
+  if (form.expr)
+    roots.push_back(form.expr);
+  std::vector<uint32_t> indices;
+  serializeExprs(roots, *out.mutable_dag(), indices);
+  for (size_t i = 0; i < form.constraints.size(); ++i)
+    out.add_constraints(indices[i]);
+  if (form.expr)
+    out.set_expr(indices.back());
+  out.set_layout_dependent(form.layoutDependent);
+}
+
+std::shared_ptr<const AddressForm> deserializeAddressForm(const v1::AddressForm &message,
+                                                          ExprContext &ctx) {
+  std::vector<uint32_t> indices(message.constraints().begin(), message.constraints().end());
+  if (message.has_expr())
+    indices.push_back(message.expr());
+  std::vector<ExprRef> exprs = deserializeExprs(message.dag(), indices, ctx);
+  for (size_t i = 0; i < exprs.size(); ++i)
+    if (!exprs[i]->isBool())
+      throw std::invalid_argument(
+          "malformed query: the symbolic form's " +
+          (i < size_t(message.constraints_size()) ? "constraint " + std::to_string(i)
+                                                  : std::string("expression")) +
+          " is not a width-1 bit-vector");
+  auto form = std::make_shared<AddressForm>();
+  form->layoutDependent = message.layout_dependent();
+  if (message.has_expr()) {
+    form->expr = std::move(exprs.back());
+    exprs.pop_back();
+  }
+  form->constraints = std::move(exprs);
+  return form;
+}
+
+} // namespace
+
+void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v1::Query &out,
+                    bool withAddressForm) {
   out.Clear();
   std::vector<ExprRef> roots;
   roots.reserve(query.constraints.size() + 1 + query.terms.size());
@@ -27,6 +68,8 @@ void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v
     out.set_expr(indices[i++]);
   for (; i < indices.size(); ++i)
     out.add_terms(indices[i]);
+  if (withAddressForm && query.symbolic)
+    serializeAddressForm(*query.symbolic, *out.mutable_symbolic());
   out.set_want_model(wantModel);
   out.set_timeout_s(timeoutSeconds);
 }
@@ -53,6 +96,8 @@ Query deserializeQuery(const v1::Query &message, ExprContext &ctx, bool *wantMod
     q.expr = std::move(exprs[i++]);
   for (; i < exprs.size(); ++i)
     q.terms.push_back(std::move(exprs[i]));
+  if (message.has_symbolic())
+    q.symbolic = deserializeAddressForm(message.symbolic(), ctx);
   if (wantModel)
     *wantModel = message.want_model();
   return q;

@@ -113,6 +113,37 @@ TEST(PoolProtocol, RequestReadBackAsksTheSameQuestion) {
   EXPECT_EQ(back.terms[0]->hash(), x.buf->hash());
 }
 
+// The symbolic form travels with the query (in a dag of its own), is read back with
+// its layout tag, and leaves the cache key alone; a query without one reads back without one.
+TEST(PoolProtocol, SymbolicFormTravelsOutsideTheCacheKey) {
+  Asker x(false);
+  ExprRef base = x.ctx.symbol(x.ctx.declareSymbol("base", 32, SymbolClass::Address, 4));
+  Query q(x.constraints(), x.ctx.ult(x.c32(4096), x.a));
+  q.symbolic = std::make_shared<const AddressForm>(
+      AddressForm{{x.ctx.ult(x.a, x.c32(100)), x.ctx.ult(x.b, x.a)}, x.ctx.ult(base, x.a), true});
+  v1::SolveRequest plain, withForm;
+  makeSolveRequest(Query(q.constraints, q.expr), false, 0, 1, plain);
+  makeSolveRequest(q, false, 0, 1, withForm);
+  ASSERT_TRUE(withForm.query().has_symbolic());
+  EXPECT_FALSE(plain.query().has_symbolic());
+  EXPECT_EQ(poolCacheKey(*plain.mutable_query()), poolCacheKey(*withForm.mutable_query()));
+  ASSERT_TRUE(withForm.query().has_symbolic()) << "the key leaves the request as it was";
+
+  ExprContext other;
+  Query back = deserializeQuery(withForm.query(), other);
+  ASSERT_TRUE(back.symbolic);
+  EXPECT_TRUE(back.symbolic->layoutDependent);
+  ASSERT_EQ(back.symbolic->constraints.size(), 2u);
+  EXPECT_EQ(back.symbolic->constraints[1]->hash(), q.symbolic->constraints[1]->hash());
+  EXPECT_EQ(back.symbolic->expr->hash(), q.symbolic->expr->hash());
+  EXPECT_TRUE(back.symbolic->expr->mentionsAddress());
+  EXPECT_FALSE(deserializeQuery(plain.query(), other).symbolic);
+
+  v1::SolveRequest bad = withForm;
+  bad.mutable_query()->mutable_symbolic()->set_expr(bad.query().symbolic().dag().nodes_size() + 5);
+  EXPECT_THROW(deserializeQuery(bad.query(), other), std::invalid_argument);
+}
+
 TEST(PoolProtocol, EndpointLists) {
   std::vector<std::string> out;
   ASSERT_TRUE(parsePoolEndpoints("localhost:7471", out));

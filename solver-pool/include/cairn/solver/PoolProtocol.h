@@ -25,7 +25,8 @@ void makeSolveRequest(const Query &query, bool wantModel, double timeoutSeconds,
 uint64_t queryRouteHash(const Query &query);
 
 // The shared cache's key: the query's bytes without want_model and timeout_s, which change how
-// an answer is delivered, not what it is. `query` is left as it was.
+// an answer is delivered, not what it is, and without the symbolic form (the concrete query is
+// the question). `query` is left as it was.
 std::string poolCacheKey(v1::Query &query);
 
 } // namespace cairn

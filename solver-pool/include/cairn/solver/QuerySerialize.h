@@ -14,13 +14,17 @@ class Query;
 class QueryResponse;
 } // namespace v1
 
-// Replaces `out` with `query`, the model request and the time limit (seconds, 0: none).
-void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v1::Query &out);
+// Replaces `out` with `query`, the model request and the time limit (seconds, 0: none), and,
+// with `withAddressForm`, the query's AddressForm when it has one (for the solver pool's
+// address-aware cache; solvers that ignore it need not pay for its bytes).
+void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v1::Query &out,
+                    bool withAddressForm = false);
 
 // Rebuilds a query in `ctx` (see deserializeExprs for how symbols are matched). Constraints and
 // the expression must be width-1 bit-vectors (checked after building: a query rejected for that
 // alone may have declared its symbols in `ctx`); an absent expression gives a null Query::expr.
-// The time limit is read from the message directly (timeout_s).
+// The time limit is read from the message directly (timeout_s). A symbolic form in the message
+// becomes Query::symbolic (its constraints as the message lists them).
 Query deserializeQuery(const v1::Query &message, ExprContext &ctx, bool *wantModel = nullptr);
 
 // Replaces `out` with `response`; the model's bindings are written by symbol name, sorted by

@@ -44,9 +44,9 @@ struct MergeOptions {
   // Loops that call functions of the program (not intrinsics or external declarations) are
   // not merged: the chapter's default, since their states rarely stay compatible.
   bool loopsWithCalls = false;
-  // Build merged formulas from the execution tree (merge-opt) rather than from each state's
-  // path condition. Region merges (klee_open_merge) always use the tree.
-  bool treeEncoding = false;
+  // Region merges (klee_open_merge) build their formulas from the execution tree; false:
+  // from each state's path condition. Loop merges follow the size mode (merge-opt: the tree).
+  bool treeEncoding = true;
 };
 
 struct MergeStats {

@@ -168,4 +168,16 @@ std::optional<v1::TestResult> JobStore::result(const std::string &jobId, const s
   return r;
 }
 
+JobStore::Batch::Batch(JobStore &store) : store_(store) { store_.exec("BEGIN"); }
+
+JobStore::Batch::~Batch() {
+  if (open_)
+    sqlite3_exec(store_.db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void JobStore::Batch::commit() {
+  store_.exec("COMMIT");
+  open_ = false;
+}
+
 } // namespace cairn::server

@@ -62,6 +62,21 @@ public:
                      const std::function<void(int64_t seq, const v1::TestResult &)> &f);
   std::optional<v1::TestResult> result(const std::string &jobId, const std::string &pathId);
 
+  // Groups the writes made while it lives into one transaction: a batch of results costs one
+  // write-ahead-log commit instead of one per result. Rolled back if destroyed by an exception.
+  class Batch {
+  public:
+    explicit Batch(JobStore &store);
+    ~Batch();
+    Batch(const Batch &) = delete;
+    Batch &operator=(const Batch &) = delete;
+    void commit();
+
+  private:
+    JobStore &store_;
+    bool open_ = true;
+  };
+
 private:
   void exec(const char *sql);
   sqlite3 *db_ = nullptr;

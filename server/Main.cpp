@@ -165,6 +165,7 @@ int main(int argc, char **argv) {
   stopping = true;
   health->Shutdown();
   jobs.stop();
+  coordinator.stop();
   scheduler.stop();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
   monitor.join();

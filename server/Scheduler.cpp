@@ -204,7 +204,11 @@ void Scheduler::endJob(Job &job, v1::JobState state, const std::string &failure)
       continue;
     if (auto w = workers_.find(item.worker); w != workers_.end()) {
       w->second.items.erase(id);
-      w->second.instructions.emplace_back().mutable_cancel()->set_item_id(id);
+    {
+      v1::WorkerInstruction cancel;
+      cancel.mutable_cancel()->set_item_id(id);
+      instruct(w->second, std::move(cancel));
+    }
     }
     item.stored.state = ItemState::Cancelled;
     item.worker.clear();
@@ -295,9 +299,9 @@ void Scheduler::balance() {
   Worker *busiest = nullptr;
   const auto now = Clock::now();
   for (auto &[id, w] : workers_) {
-    if (w.items.empty() || w.queueLength < 2)
+    if (w.items.empty()) // a worker with one state splits as soon as it has two
       continue;
-    if (now - w.lastSplitRequest < std::chrono::duration<double>(options_.splitIntervalSeconds))
+    if (w.splitOutstanding && now - w.lastSplitRequest < std::chrono::duration<double>(options_.splitAnswerSeconds))
       continue;
     if (!busiest || w.queueLength > busiest->queueLength)
       busiest = &w;
@@ -310,9 +314,11 @@ void Scheduler::balance() {
   if (maxWorkers && job.itemsRunning >= maxWorkers)
     return;
   size_t count = std::max<size_t>(1, std::min<size_t>(idle, busiest->queueLength / 2));
-  v1::WorkerInstruction &i = busiest->instructions.emplace_back();
+  v1::WorkerInstruction i;
   i.mutable_split()->set_item_id(itemId);
   i.mutable_split()->set_count(uint32_t(count));
+  instruct(*busiest, std::move(i));
+  busiest->splitOutstanding = true;
   busiest->lastSplitRequest = now;
   ++splitsRequested_;
   spdlog::debug("asking worker {} ({} states) to split {} off item {}", busiest->id,
@@ -371,6 +377,8 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
       spdlog::debug("item {} ({} choices) to worker {}", itemId, item.stored.prefix.choices_size(), w.id);
       return Status::OK;
     }
+    if (w.items.empty())
+      balance(); // this worker is idle: ask a busy one to split now, not at its next heartbeat
     if (stopping_ || changed_.wait_until(lock, deadline) == std::cv_status::timeout)
       return Status::OK;
   }
@@ -437,12 +445,14 @@ Status Scheduler::reportResults(const v1::ReportResultsRequest &request, v1::Rep
   // Results are kept whoever sends them: a lost worker's results are real, and a re-issued
   // item's repeats are dropped by their path ids.
   uint32_t accepted = 0;
+  JobStore::Batch batch(store_);
   for (const v1::TestResult &r : request.results()) {
     if (acceptResult(job, r))
       ++accepted;
     else
       ++resultsDuplicate_;
   }
+  batch.commit();
   resultsAccepted_ += accepted;
   out.set_accepted(accepted);
   if (accepted)
@@ -458,8 +468,10 @@ Status Scheduler::itemDone(const v1::ItemDoneRequest &request) {
     return notOwned;
   Item &item = *owned;
   Job &job = jobs_[item.stored.jobId];
-  if (auto w = workers_.find(item.worker); w != workers_.end())
+  if (auto w = workers_.find(item.worker); w != workers_.end()) {
     w->second.items.erase(item.stored.id);
+    w->second.splitOutstanding = false; // a split request the item ended before answering
+  }
   item.worker.clear();
   job.progress.erase(item.stored.id);
   --job.itemsRunning;
@@ -482,8 +494,37 @@ Status Scheduler::itemDone(const v1::ItemDoneRequest &request) {
   return Status::OK;
 }
 
+void Scheduler::instruct(Worker &worker, v1::WorkerInstruction instruction) {
+  worker.instructions.push_back(std::move(instruction));
+  changed_.notify_all();
+}
+
+Status Scheduler::takeInstructions(const std::string &workerId, double seconds,
+                                   std::vector<v1::WorkerInstruction> &out) {
+  std::unique_lock lock(mutex_);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  for (;;) {
+    Status unknown;
+    Worker *w = findWorker(workerId, unknown); // looked up again after each wait: it may be lost
+    if (!w)
+      return unknown;
+    if (!w->instructions.empty()) {
+      for (v1::WorkerInstruction &i : w->instructions)
+        out.push_back(std::move(i));
+      w->instructions.clear();
+      return Status::OK;
+    }
+    if (stopping_)
+      return Status(StatusCode::UNAVAILABLE, "the coordinator is stopping");
+    if (changed_.wait_until(lock, deadline) == std::cv_status::timeout)
+      return Status::OK;
+  }
+}
+
 Status Scheduler::splitOff(const v1::SplitOffRequest &request, v1::SplitOffResponse &out) {
   std::lock_guard lock(mutex_);
+  if (auto w = workers_.find(request.worker_id()); w != workers_.end())
+    w->second.splitOutstanding = false;
   Status notOwned;
   Item *owned = ownedItem(request.worker_id(), request.item_id(), notOwned);
   if (!owned)

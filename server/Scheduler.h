@@ -24,7 +24,8 @@ namespace cairn::server {
 
 struct SchedulerOptions {
   double heartbeatSeconds = 1; // a worker silent for three intervals is lost
-  double splitIntervalSeconds = 0.5; // the least time between two split requests to one worker
+  // A split request not answered within this time may be made again.
+  double splitAnswerSeconds = 2;
 };
 
 class Scheduler {
@@ -49,6 +50,9 @@ public:
   grpc::Status reportResults(const v1::ReportResultsRequest &request, v1::ReportResultsResponse &out);
   grpc::Status itemDone(const v1::ItemDoneRequest &request);
   grpc::Status splitOff(const v1::SplitOffRequest &request, v1::SplitOffResponse &out);
+  // Waits up to `seconds` for instructions to the worker and moves them to `out`.
+  grpc::Status takeInstructions(const std::string &workerId, double seconds,
+                                std::vector<v1::WorkerInstruction> &out);
 
   // Declares silent workers lost (their items pending again) and ends jobs over their time
   // limit. Called periodically.
@@ -88,6 +92,8 @@ private:
     std::set<std::string> items;
     std::set<std::string> programs; // digests it has been sent
     std::vector<v1::WorkerInstruction> instructions;
+    // A split request waits for its SplitOff: asking again before would split twice.
+    bool splitOutstanding = false;
     Clock::time_point lastSplitRequest{};
   };
 
@@ -106,6 +112,7 @@ private:
   void endJob(Job &job, v1::JobState state, const std::string &failure);
   void releaseItem(Item &item); // back to pending, for another worker
   void balance();
+  void instruct(Worker &worker, v1::WorkerInstruction instruction);
   bool acceptResult(Job &job, const v1::TestResult &result);
   void addSummary(Job &job, const v1::TestResult &result);
 

@@ -205,4 +205,18 @@ Status CoordinatorService::SplitOff(ServerContext *, const v1::SplitOffRequest *
   return scheduler_.splitOff(*request, *response);
 }
 
+Status CoordinatorService::WatchInstructions(ServerContext *context, const v1::WatchInstructionsRequest *request,
+                                             grpc::ServerWriter<v1::WorkerInstruction> *writer) {
+  while (!stopping_ && !context->IsCancelled()) {
+    std::vector<v1::WorkerInstruction> instructions;
+    // A bounded wait, so that a worker that went away is noticed.
+    if (Status s = scheduler_.takeInstructions(request->worker_id(), 1.0, instructions); !s.ok())
+      return s;
+    for (const v1::WorkerInstruction &i : instructions)
+      if (!writer->Write(i))
+        return Status::OK; // the worker went away; a re-issued item carries no instruction
+  }
+  return Status(StatusCode::UNAVAILABLE, "the coordinator is stopping");
+}
+
 } // namespace cairn::server

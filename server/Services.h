@@ -45,6 +45,7 @@ private:
 class CoordinatorService final : public v1::Coordinator::Service {
 public:
   explicit CoordinatorService(Scheduler &scheduler) : scheduler_(scheduler) {}
+  void stop() { stopping_ = true; }
 
   grpc::Status RegisterWorker(grpc::ServerContext *, const v1::RegisterWorkerRequest *, v1::RegisterWorkerResponse *) override;
   grpc::Status Heartbeat(grpc::ServerContext *, const v1::HeartbeatRequest *, v1::HeartbeatResponse *) override;
@@ -52,9 +53,12 @@ public:
   grpc::Status ReportResults(grpc::ServerContext *, const v1::ReportResultsRequest *, v1::ReportResultsResponse *) override;
   grpc::Status ItemDone(grpc::ServerContext *, const v1::ItemDoneRequest *, v1::ItemDoneResponse *) override;
   grpc::Status SplitOff(grpc::ServerContext *, const v1::SplitOffRequest *, v1::SplitOffResponse *) override;
+  grpc::Status WatchInstructions(grpc::ServerContext *, const v1::WatchInstructionsRequest *,
+                                 grpc::ServerWriter<v1::WorkerInstruction> *) override;
 
 private:
   Scheduler &scheduler_;
+  std::atomic<bool> stopping_{false};
 };
 
 } // namespace cairn::server

@@ -191,6 +191,32 @@ TEST_F(SplitExplorationTest, ExcludedPrefixesAreLeftToTheirItems) {
   EXPECT_EQ(again.forks, firstTime.forks);
 }
 
+// An idle worker's request reaches a run that has a single state: the run answers at its first
+// fork, with the state nearest the entry, rather than with nothing.
+TEST_F(SplitExplorationTest, ASplitAskedOfOneStateIsAnsweredAtTheFirstFork) {
+  std::vector<std::vector<PathPrefix>> answers;
+  Outcome out;
+  Collector sink(out);
+  ExecutorOptions eo = options(SearchStrategy::Dfs);
+  eo.onSplit = [&](std::vector<PathPrefix> s) { answers.push_back(std::move(s)); };
+  Executor ex(*program, eo, sink);
+  ex.requestSplit(1);
+  add(out, ex.run());
+  ASSERT_EQ(answers.size(), 1u);
+  ASSERT_EQ(answers[0].size(), 1u);
+  // The first fork's other side: about half of the program's paths, the rest explored here.
+  Outcome other;
+  Collector otherSink(other);
+  ExecutorOptions item = options(SearchStrategy::Dfs);
+  item.start = answers[0][0];
+  Executor ex2(*program, item, otherSink);
+  add(other, ex2.run());
+  const uint64_t all = alone(SearchStrategy::Dfs).pathsCompleted;
+  EXPECT_EQ(out.pathsCompleted + other.pathsCompleted, all);
+  EXPECT_GE(4 * other.pathsCompleted, all);
+  EXPECT_GE(4 * out.pathsCompleted, all);
+}
+
 TEST(PathIdTest, StableAndDistinct) {
   EXPECT_EQ(pathId({1, 0, 1}), pathId({1, 0, 1}));
   EXPECT_NE(pathId({1, 0, 1}), pathId({1, 0, 0}));

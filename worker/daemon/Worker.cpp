@@ -67,6 +67,7 @@ public:
 
   void run() {
     std::thread beats([this] { heartbeats(); });
+    std::thread watch([this] { watchInstructions(); });
     while (!stopping_) {
       std::string id = workerId();
       if (id.empty()) {
@@ -92,12 +93,15 @@ public:
       beatsWake_.notify_all();
     }
     beats.join();
+    watch.join();
   }
 
   void stop() {
     stopping_ = true;
     dropItem();
     std::lock_guard lock(mutex_);
+    if (watch_)
+      watch_->TryCancel();
     beatsWake_.notify_all();
     stopWake_.notify_all();
   }
@@ -169,12 +173,54 @@ private:
         dropItemLocked();
         continue;
       }
-      for (const v1::WorkerInstruction &i : response.instructions()) {
-        if (i.has_split() && executor_ && i.split().item_id() == itemId_)
-          executor_->requestSplit(i.split().count());
-        else if (i.has_cancel() && i.cancel().item_id() == itemId_)
-          dropItemLocked();
+      for (const v1::WorkerInstruction &i : response.instructions())
+        applyLocked(i);
+    }
+  }
+
+  void applyLocked(const v1::WorkerInstruction &i) {
+    if (i.has_split() && executor_ && i.split().item_id() == itemId_)
+      executor_->requestSplit(i.split().count());
+    else if (i.has_cancel() && i.cancel().item_id() == itemId_)
+      dropItemLocked();
+  }
+
+  // Keeps the coordinator's instruction stream open, so that a split request reaches the engine
+  // within milliseconds rather than at the next heartbeat (which also carries them).
+  void watchInstructions() {
+    while (!stopping_) {
+      std::string id = workerId();
+      if (id.empty()) {
+        pause(0.1);
+        continue;
       }
+      grpc::ClientContext context;
+      {
+        std::lock_guard lock(mutex_);
+        if (stopping_)
+          break;
+        watch_ = &context;
+      }
+      v1::WatchInstructionsRequest request;
+      request.set_worker_id(id);
+      auto reader = stub_->WatchInstructions(&context, request);
+      for (v1::WorkerInstruction i; reader->Read(&i);) {
+        std::lock_guard lock(mutex_);
+        applyLocked(i);
+      }
+      grpc::Status s = reader->Finish();
+      {
+        std::lock_guard lock(mutex_);
+        watch_ = nullptr;
+      }
+      if (s.error_code() == grpc::StatusCode::UNIMPLEMENTED) {
+        spdlog::info("the coordinator has no instruction stream: instructions come with heartbeats");
+        return;
+      }
+      if (s.error_code() == grpc::StatusCode::NOT_FOUND)
+        forget(id);
+      if (!stopping_)
+        pause(0.2);
     }
   }
 
@@ -291,8 +337,9 @@ private:
     };
     Stream stream(*this, workerId, item.item_id());
     bool splitLost = false;
+    // Sent even with no prefix: the answer lets the coordinator ask again.
     options.onSplit = [&](std::vector<engine::PathPrefix> prefixes) {
-      if (prefixes.empty() || dropped())
+      if (dropped())
         return;
       v1::SplitOffRequest request;
       request.set_worker_id(workerId);
@@ -302,7 +349,7 @@ private:
       v1::SplitOffResponse response;
       auto context = contextWithin(10);
       grpc::Status s = stub_->SplitOff(context.get(), request, &response);
-      if (!s.ok()) {
+      if (!s.ok() && !prefixes.empty()) {
         // The states left this engine but no item holds them: this run is no longer the whole
         // item, so it is dropped and the coordinator hands the item out again.
         spdlog::warn("item {}: split not taken ({}): dropping the item", item.item_id(), s.error_message());
@@ -376,6 +423,7 @@ private:
   std::string itemId_;
   v1::Counters progress_;
   bool dropped_ = false;
+  grpc::ClientContext *watch_ = nullptr; // the open instruction stream, cancelled by stop()
   volatile std::sig_atomic_t stopItem_ = 0;
 };
 

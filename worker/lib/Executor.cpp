@@ -96,8 +96,10 @@ public:
         step(s);
       reapTerminated();
       completeMerges();
-      if (size_t n = splitRequested_.exchange(0, std::memory_order_relaxed))
-        splitFrontier(n);
+      if (size_t n = splitRequested_.exchange(0, std::memory_order_relaxed); n && !splitFrontier(n)) {
+        size_t none = 0; // unless a newer request came meanwhile, this one waits for more states
+        splitRequested_.compare_exchange_strong(none, n, std::memory_order_relaxed);
+      }
       live_.store(states_.size(), std::memory_order_relaxed);
       if ((stats_.instructions & ~uint64_t(0xffff)) != lastCheck_) {
         lastCheck_ = stats_.instructions & ~uint64_t(0xffff);
@@ -168,9 +170,10 @@ private:
   void dropState(ExecutionState &s) { terminated_.insert(&s); }
 
   // Hands up to `count` states to onSplit, those nearest the entry first (the most work below
-  // them, on average), keeping at least one. The relocatable model keeps everything: its
-  // resolution depends on the other paths this engine saw, so a prefix would not replay.
-  void splitFrontier(size_t count) {
+  // them, on average), keeping at least one; false, without answering, while there are fewer
+  // than two to choose from. The relocatable model keeps everything: its resolution depends on
+  // the other paths this engine saw, so a prefix would not replay.
+  bool splitFrontier(size_t count) {
     std::vector<PathPrefix> out;
     if (!relocatable()) {
       std::vector<ExecutionState *> candidates;
@@ -178,11 +181,13 @@ private:
         if (!isTerminated(st.get()) && !replaying(*st) && !st->excluded && !st->merged &&
             st->merges.empty()) // a merge context's states wait for each other here
           candidates.push_back(st.get());
+      if (candidates.size() < 2)
+        return false;
       std::stable_sort(candidates.begin(), candidates.end(),
                        [](const ExecutionState *a, const ExecutionState *b) {
                          return a->choices.size() < b->choices.size();
                        });
-      count = std::min(count, candidates.size() > 0 ? candidates.size() - 1 : 0);
+      count = std::min(count, candidates.size() - 1);
       for (size_t i = 0; i < count; ++i) {
         ExecutionState &st = *candidates[i];
         out.push_back(PathPrefix{st.choices, st.instructions});
@@ -192,6 +197,7 @@ private:
     }
     if (options_.onSplit)
       options_.onSplit(std::move(out));
+    return true;
   }
 
   ExecutionState &fork(ExecutionState &s) {

@@ -97,7 +97,8 @@ public:
   ~Executor();
   RunStatistics run();
   // Asks the running run() to hand up to `count` live states to onSplit as prefixes and drop
-  // them; it keeps at least one. Safe from any thread.
+  // them; it keeps at least one, so with a single state it waits until there are two (or the
+  // run ends without answering). Safe from any thread.
   void requestSplit(size_t count);
   // Live states now. Safe from any thread.
   size_t liveStates() const;

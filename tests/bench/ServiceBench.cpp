@@ -1,35 +1,65 @@
 // The same exhaustive job on clusters of 1, 2 and 4 workers (a coordinator, a solver pool
 // replica and the workers as processes on loopback), and `cairn run` alone for reference; prints
-// wall time, paths, tests, work items, and the ratio of the first cluster's wall time over each
-// one's (the speed-up). Not a timed test.
+// wall time, paths, tests, work items, the share of the items' time spent replaying their
+// prefixes, and the ratio of the first cluster's wall time over each one's (the speed-up). Then,
+// while one more job runs, how many status requests per second the coordinator answers over
+// gRPC (GetJob) and over HTTP (the dashboard's JSON). Not a timed test.
 //
-//   cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S]
+//   cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S] [--no-status-load]
 //
-// The default program is tests/integration/programs/many_paths.c (4,096 paths). On a machine
-// with fewer cores than workers, the workers share the cores: the speed-up is bounded by them.
+// The default program is tests/bench/programs/paths-32k.c (32,768 paths). On a machine with
+// fewer cores than workers, the workers share the cores: the speed-up is bounded by them.
 #include "ServiceCluster.h"
 
+#include "cairn/v1/jobs.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <sstream>
 #include <thread>
 
 using namespace cairn::testing;
 namespace fs = std::filesystem;
+namespace v1 = cairn::v1;
 
 namespace {
 
-double secondsSince(std::chrono::steady_clock::time_point t) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// Runs `request` from `threads` clients for `seconds`; answered requests per second, or -1 when
+// one failed.
+double requestsPerSecond(unsigned threads, double seconds, const std::function<bool()> &request) {
+  std::atomic<uint64_t> answered{0};
+  std::atomic<bool> failed{false};
+  const auto end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  const auto start = Clock::now();
+  std::vector<std::thread> clients;
+  for (unsigned t = 0; t < threads; ++t)
+    clients.emplace_back([&] {
+      while (Clock::now() < end && !failed)
+        if (request())
+          ++answered;
+        else
+          failed = true;
+    });
+  for (std::thread &c : clients)
+    c.join();
+  return failed ? -1 : double(answered) / secondsSince(start);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string program = std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/many_paths.c", search = "dfs";
+  std::string program = std::string(CAIRN_BENCH_PROGRAMS_DIR) + "/paths-32k.c", search = "dfs";
   std::vector<size_t> counts = {1, 2, 4};
+  bool statusLoad = true;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--workers" && i + 1 < argc) {
@@ -39,8 +69,10 @@ int main(int argc, char **argv) {
         counts.push_back(std::stoul(n));
     } else if (a == "--search" && i + 1 < argc) {
       search = argv[++i];
-    } else if (a.rfind("--", 0) == 0) {
-      std::fprintf(stderr, "usage: cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S]\n");
+    } else if (a == "--no-status-load") {
+      statusLoad = false;
+    } else if (a.rfind("--", 0) == 0 || counts.empty()) {
+      std::fprintf(stderr, "usage: cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S] [--no-status-load]\n");
       return 2;
     } else {
       program = a;
@@ -50,9 +82,10 @@ int main(int argc, char **argv) {
   fs::create_directories(dir);
   std::printf("program %s, --search %s, %u cores\n\n", fs::path(program).filename().c_str(), search.c_str(),
               std::thread::hardware_concurrency());
-  std::printf("%-16s %9s %8s %8s %7s %9s\n", "configuration", "wall s", "paths", "tests", "items", "ratio");
+  std::printf("%-16s %9s %8s %8s %7s %9s %9s %9s\n", "configuration", "wall s", "paths", "tests", "items",
+              "replay", "replay s", "speed-up");
 
-  auto start = std::chrono::steady_clock::now();
+  auto start = Clock::now();
   CommandResult alone = runCommand({CAIRN_BIN, "run", "--search", search, "--quiet", "--json", "--output-dir",
                                     (dir / "alone").string(), program});
   double aloneSeconds = secondsSince(start);
@@ -60,14 +93,15 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "cairn run failed\n");
     return 1;
   }
-  std::printf("%-16s %9.2f %8lld %8lld %7s %9s\n", "cairn run", aloneSeconds,
-              jsonNumber(alone.output, "paths_completed"), jsonNumber(alone.output, "tests"), "-", "-");
+  std::printf("%-16s %9.2f %8lld %8lld %7s %9s %9s %9s\n", "cairn run", aloneSeconds,
+              jsonNumber(alone.output, "paths_completed"), jsonNumber(alone.output, "tests"), "-", "-", "-", "-");
 
   double oneWorker = 0;
   int status = 0;
   for (size_t workers : counts) {
     ClusterOptions options;
     options.workers = workers;
+    options.heartbeatSeconds = 1; // the default: a loaded machine must not lose workers
     Cluster cluster(dir / ("cluster-" + std::to_string(workers)), options);
     if (!cluster.ready()) {
       std::fprintf(stderr, "the cluster of %zu workers did not start\n", workers);
@@ -75,7 +109,7 @@ int main(int argc, char **argv) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(500)); // workers registered
     // Submission to the end of the job: compiling, exploring, collecting the results.
-    start = std::chrono::steady_clock::now();
+    start = Clock::now();
     CommandResult submitted = cluster.cairn("submit", {"--search", search, program});
     std::string job = submitted.output.substr(0, submitted.output.find('\n'));
     CommandResult waited = cluster.cairn("wait", {"--timeout", "3600", job});
@@ -88,12 +122,36 @@ int main(int argc, char **argv) {
     }
     if (oneWorker == 0)
       oneWorker = seconds; // the first configuration is the reference
-    char name[32];
+    // Replay's share: of the items' summed run time, the part spent rebuilding their prefixes.
+    const double replaySeconds = jsonReal(st.output, "replayTimeS"), runSeconds = jsonReal(st.output, "runTimeS");
+    char name[32], share[32];
     std::snprintf(name, sizeof name, "%zu worker%s", workers, workers == 1 ? "" : "s");
-    std::printf("%-16s %9.2f %8lld %8lld %7lld %8.2fx\n", name, seconds, jsonNumber(st.output, "pathsCompleted"),
-                jsonNumber(st.output, "tests"), jsonNumber(st.output, "itemsTotal"),
-                oneWorker / seconds);
+    std::snprintf(share, sizeof share, "%.2f%%", runSeconds > 0 ? 100 * std::max(0.0, replaySeconds) / runSeconds : 0.0);
+    std::printf("%-16s %9.2f %8lld %8lld %7lld %9s %9.3f %8.2fx\n", name, seconds,
+                jsonNumber(st.output, "pathsCompleted"), jsonNumber(st.output, "tests"),
+                jsonNumber(st.output, "itemsTotal"), share, std::max(0.0, replaySeconds), oneWorker / seconds);
     std::fflush(stdout);
+
+    if (!statusLoad || workers != counts.back())
+      continue;
+    // Status requests while a job runs: a CI system's GetJob and the dashboard's JSON.
+    CommandResult again = cluster.cairn("submit", {"--search", search, program});
+    job = again.output.substr(0, again.output.find('\n'));
+    auto stub = v1::Jobs::NewStub(grpc::CreateChannel(cluster.server(), grpc::InsecureChannelCredentials()));
+    const double grpcRate = requestsPerSecond(4, 3, [&] {
+      grpc::ClientContext context;
+      v1::GetJobRequest request;
+      request.set_job_id(job);
+      v1::JobStatus out;
+      return stub->GetJob(&context, request, &out).ok();
+    });
+    const double httpRate = requestsPerSecond(4, 3, [&] { return !httpGet(cluster.dashboard(), "/api/jobs/" + job).empty(); });
+    CommandResult during = cluster.cairn("status", {"--json", job});
+    const bool running = during.output.find("JOB_COMPLETED") == std::string::npos;
+    std::printf("\nstatus requests while a job runs on %zu worker%s (4 clients, 3 s each)%s:\n"
+                "  gRPC GetJob          %9.0f /s\n  HTTP /api/jobs/ID    %9.0f /s\n",
+                workers, workers == 1 ? "" : "s", running ? "" : " (the job ended meanwhile)", grpcRate, httpRate);
+    cluster.cairn("cancel", {job});
   }
   fs::remove_all(dir);
   return status;

@@ -36,7 +36,7 @@ Cluster::~Cluster() {
 
 bool Cluster::startCoordinator(const std::string &listen, const std::string &http) {
   std::vector<std::string> argv = {CAIRN_SERVER_BIN, "--listen", listen, "--http", http,
-                                   "--db", (dir_ / "jobs.db").string(), "--heartbeat", "0.3",
+                                   "--db", (dir_ / "jobs.db").string(), "--heartbeat", std::to_string(options_.heartbeatSeconds),
                                    "--work-dir", dir_.string(), "--log-level", "warn"};
   argv.insert(argv.end(), options_.serverArgs.begin(), options_.serverArgs.end());
   const bool tls = !options_.tlsCert.empty();
@@ -134,6 +134,13 @@ long long jsonNumber(const std::string &json, const std::string &name) {
   if (!std::regex_search(json, m, std::regex("\"" + name + "\": ?\"?([0-9]+)")))
     return -1;
   return std::stoll(m[1]);
+}
+
+double jsonReal(const std::string &json, const std::string &name) {
+  std::smatch m;
+  if (!std::regex_search(json, m, std::regex("\"" + name + "\": ?\"?([0-9.eE+-]+)")))
+    return -1;
+  return std::stod(m[1]);
 }
 
 RunOutcome outcomeOf(const fs::path &outputDir) {

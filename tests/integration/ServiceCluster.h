@@ -16,6 +16,8 @@ namespace cairn::testing {
 struct ClusterOptions {
   size_t workers = 3;
   size_t poolReplicas = 1;
+  // Short, so that the fault tests see a killed worker lost within a second.
+  double heartbeatSeconds = 0.3;
   std::vector<std::string> serverArgs; // more coordinator options
   // PEM files: the coordinator serves TLS with this certificate and key, and the workers and
   // the client trust `tlsCa`.
@@ -69,6 +71,8 @@ std::string describe(const RunOutcome &o);
 
 // A JSON number field ("name": N) of `json`, or -1.
 long long jsonNumber(const std::string &json, const std::string &name);
+// A JSON number field that may have a fraction, or -1.
+double jsonReal(const std::string &json, const std::string &name);
 // GET http://ADDRESS/PATH; the body, or "" on failure.
 std::string httpGet(const std::string &address, const std::string &path);
 

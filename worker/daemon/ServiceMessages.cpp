@@ -122,6 +122,8 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
   c.set_solver_queries(s.solverQueries);
   c.set_solver_time_s(s.solverSeconds);
   c.set_replay_instructions(s.replayInstructions);
+  c.set_replay_time_s(s.replaySeconds);
+  c.set_run_time_s(s.wallSeconds);
   return c;
 }
 
@@ -136,6 +138,8 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
   sum.set_solver_queries(sum.solver_queries() + more.solver_queries());
   sum.set_solver_time_s(sum.solver_time_s() + more.solver_time_s());
   sum.set_replay_instructions(sum.replay_instructions() + more.replay_instructions());
+  sum.set_replay_time_s(sum.replay_time_s() + more.replay_time_s());
+  sum.set_run_time_s(sum.run_time_s() + more.run_time_s());
 }
 
 engine::RunStatistics statisticsOf(const v1::Counters &c) {
@@ -145,6 +149,7 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
   s.tests = c.tests();
   s.instructions = c.instructions();
   s.replayInstructions = c.replay_instructions();
+  s.replaySeconds = c.replay_time_s();
   s.forks = c.forks();
   s.merging.statesMerged = c.states_merged();
   s.queries = c.queries();

@@ -1310,9 +1310,11 @@ private:
     currentLoc_ = in.loc;
     ++s.instructions;
     ++s.instructionsSinceNewCoverage;
-    if (s.instructions <= s.replayInstructions)
+    if (s.instructions <= s.replayInstructions) {
       ++stats_.replayInstructions;
-    else
+      if (s.instructions == s.replayInstructions)
+        stats_.replaySeconds = seconds();
+    } else
       ++stats_.instructions;
     if (!program_.functions[f.function].isRuntime)
       cover(s, in.loc);

@@ -1056,6 +1056,33 @@ TEST(Eval, QuantifiersMatchEnumerationOnRandomBodies) {
   EXPECT_GT(sawFalse, 0u);
 }
 
+// Base addresses lie in [kAddressFloor, kAddressCeiling): null checks and comparisons of
+// pointers into one object are decided when built, in every layout; anything a layout could
+// change stays symbolic.
+TEST(ExprSimplify, PointerFactsThatHoldInEveryLayout) {
+  ExprContext ctx;
+  ExprRef p = ctx.symbol(ctx.declareSymbol("p", 64, SymbolClass::Address, 16));
+  ExprRef q = ctx.symbol(ctx.declareSymbol("q", 64, SymbolClass::Address, 16));
+  ExprRef x = ctx.symbol(ctx.declareSymbol("x", 64, SymbolClass::Input));
+  auto c = [&](u128 v) { return ctx.constant(v, 64); };
+  ExprRef null = c(0), p8 = ctx.add(p, c(8)), p16 = ctx.add(p, c(16));
+  EXPECT_TRUE(ctx.eq(p, null)->isFalse());
+  EXPECT_TRUE(ctx.eq(null, p8)->isFalse());
+  EXPECT_TRUE(ctx.ne(p16, null)->isTrue());
+  EXPECT_TRUE(ctx.eq(p, c(100))->isFalse());                // below the floor
+  EXPECT_TRUE(ctx.eq(p, c(kAddressCeiling))->isFalse());    // at the ceiling
+  EXPECT_FALSE(ctx.eq(p, c(0x2000'0000))->isConstant());    // a layout may put it there
+  EXPECT_FALSE(ctx.eq(ctx.add(p, c(-u128(0x2000'0000) & widthMask(64))), null)->isConstant());
+  EXPECT_FALSE(ctx.eq(x, null)->isConstant());              // inputs are anything
+  EXPECT_TRUE(ctx.ult(p, p8)->isTrue());
+  EXPECT_TRUE(ctx.ule(p16, p8)->isFalse());
+  EXPECT_TRUE(ctx.slt(p8, p16)->isTrue());
+  EXPECT_TRUE(ctx.sle(p16, p16)->isTrue());
+  EXPECT_TRUE(ctx.ult(ctx.add(p, c(1000)), p8)->isFalse()); // past the end still does not wrap
+  EXPECT_FALSE(ctx.ult(p8, ctx.add(q, c(8)))->isConstant()); // two objects: the layout decides
+  EXPECT_FALSE(ctx.ult(ctx.add(p, c(widthMask(64))), p)->isConstant()); // p - 1 may wrap
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rename hashing
 

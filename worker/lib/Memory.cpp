@@ -15,7 +15,7 @@ ExprRef ObjectState::arrayExpr(ExprContext &ctx) const {
   ExprRef a = ctx.constArray(init, 8, 64);
   for (uint64_t i = 0; i < exprs_.size(); ++i)
     if (exprs_[i])
-      a = ctx.store(a, ctx.constant(i, 64), exprs_[i]);
+      a = ctx.store(a, ctx.constant(i, 64), byteExpr(ctx, i));
   array_ = a;
   return array_;
 }
@@ -23,9 +23,10 @@ ExprRef ObjectState::arrayExpr(ExprContext &ctx) const {
 ExprRef ObjectState::byteExpr(ExprContext &ctx, uint64_t i) const {
   if (throughArray_)
     return ctx.select(arrayExpr(ctx), ctx.constant(i, 64));
-  if (!exprs_.empty() && exprs_[i])
-    return exprs_[i];
-  return ctx.constant(bytes_[i], 8);
+  if (exprs_.empty() || !exprs_[i])
+    return ctx.constant(bytes_[i], 8);
+  const ExprRef &e = exprs_[i];
+  return e->width() == 8 ? e : ctx.extract(e, 8 * pieces_[i], 8);
 }
 
 void ObjectState::setByte(ExprContext &ctx, uint64_t i, const ExprRef &e) {
@@ -67,19 +68,14 @@ Value ObjectState::read(ExprContext &ctx, uint64_t offset, unsigned n) const {
 // A symbolic value written whole and read back whole (a pointer in the relocatable model, a
 // struct field) is the value itself: no concatenation of its bytes to build and simplify.
 const Expr *ObjectState::wholeValueAt(uint64_t offset, unsigned n) const {
-  if (n < 2 || throughArray_ || exprs_.empty())
+  if (n < 2 || throughArray_ || pieces_.empty())
     return nullptr;
-  const Expr *first = exprs_[offset].get();
-  if (!first || first->kind() != Kind::Extract || first->extractOffset() != 0)
+  const Expr *whole = exprs_[offset].get();
+  if (!whole || whole->width() != 8 * n || pieces_[offset] != 0)
     return nullptr;
-  const Expr *whole = first->kid(0);
-  if (whole->width() != 8 * n)
-    return nullptr;
-  for (unsigned i = 1; i < n; ++i) {
-    const Expr *b = exprs_[offset + i].get();
-    if (!b || b->kind() != Kind::Extract || b->kid(0) != whole || b->extractOffset() != 8 * i)
+  for (unsigned i = 1; i < n; ++i)
+    if (exprs_[offset + i].get() != whole || pieces_[offset + i] != i)
       return nullptr;
-  }
   return whole;
 }
 
@@ -91,6 +87,17 @@ void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsig
     return;
   }
   ExprRef e = v.expr(ctx, n * 8);
+  if (n > 1 && !e->isConstant() && !array_ && !throughArray_) {
+    if (exprs_.empty())
+      exprs_.resize(bytes_.size());
+    if (pieces_.empty())
+      pieces_.resize(bytes_.size());
+    for (unsigned i = 0; i < n; ++i) {
+      exprs_[offset + i] = e;
+      pieces_[offset + i] = uint8_t(i);
+    }
+    return;
+  }
   for (unsigned i = 0; i < n; ++i)
     setByte(ctx, offset + i, ctx.extract(e, 8 * i, 8));
 }

@@ -10,6 +10,7 @@
 #include "cairn/expr/Fold.h"
 
 #include <cassert>
+#include <optional>
 
 namespace cairn {
 
@@ -17,6 +18,37 @@ namespace {
 
 bool isAllOnes(const ExprRef &e) {
   return e->isConstant() && e->value() == widthMask(e->width());
+}
+
+bool isBase(const Expr *e) { return e->kind() == Kind::Symbol && e->symbol()->renameable(); }
+
+// `e` as base + offset (offset below kAddressCeiling): a pointer into the base's object or just
+// past it, which no layout makes wrap.
+bool asBasePlusOffset(const Expr *e, const Expr *&base, u128 &offset) {
+  if (isBase(e)) {
+    base = e, offset = 0;
+    return true;
+  }
+  if (e->kind() == Kind::Add && e->kid(0)->isConstant() && isBase(e->kid(1)) &&
+      e->kid(0)->value() < kAddressCeiling) {
+    base = e->kid(1), offset = e->kid(0)->value();
+    return true;
+  }
+  return false;
+}
+
+// The comparison `kind` of two pointers into one object is the comparison of their offsets
+// (signed or not: both sums stay below 2^63); nullopt for other operands.
+std::optional<bool> compareWithinObject(Kind kind, const Expr *a, const Expr *b) {
+  const Expr *baseA, *baseB;
+  u128 offsetA, offsetB;
+  if (!asBasePlusOffset(a, baseA, offsetA) || !asBasePlusOffset(b, baseB, offsetB) || baseA != baseB)
+    return std::nullopt;
+  switch (kind) {
+  case Kind::Ult:
+  case Kind::Slt: return offsetA < offsetB;
+  default: return offsetA <= offsetB; // Ule, Sle
+  }
 }
 
 } // namespace
@@ -405,6 +437,8 @@ ExprRef ExprContext::simplifyEq(const ExprRef &x, const ExprRef &y) {
   const u128 c = a->value();
   if (w == 1)
     return c ? b : bvnot(b);
+  if (isBase(b.get()) && (c < kAddressFloor || c >= kAddressCeiling))
+    return falseExpr(); // e.g. a null check: base + offset == 0 became base == -offset
   switch (b->kind()) {
   case Kind::Add: // c1 == c2 + z  <=>  c1 - c2 == z
     if (b->kid(0)->isConstant())
@@ -444,6 +478,8 @@ ExprRef ExprContext::ult(const ExprRef &a, const ExprRef &b) {
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Ult, a, b);
+    if (std::optional<bool> r = compareWithinObject(Kind::Ult, a.get(), b.get()))
+      return boolean(*r);
     if (a == b || b->isZero() || isAllOnes(a))
       return falseExpr();
     if (a->width() == 1) // a < b  <=>  !a & b
@@ -459,6 +495,8 @@ ExprRef ExprContext::ule(const ExprRef &a, const ExprRef &b) {
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Ule, a, b);
+    if (std::optional<bool> r = compareWithinObject(Kind::Ule, a.get(), b.get()))
+      return boolean(*r);
     if (a == b || a->isZero() || isAllOnes(b))
       return trueExpr();
     if (a->width() == 1) // a <= b  <=>  !a | b
@@ -474,6 +512,8 @@ ExprRef ExprContext::slt(const ExprRef &a, const ExprRef &b) {
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Slt, a, b);
+    if (std::optional<bool> r = compareWithinObject(Kind::Slt, a.get(), b.get()))
+      return boolean(*r);
     if (a == b)
       return falseExpr();
     if (a->width() == 1) // as signed 1-bit values, 1 is -1: a < b  <=>  a & !b
@@ -487,6 +527,8 @@ ExprRef ExprContext::sle(const ExprRef &a, const ExprRef &b) {
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Sle, a, b);
+    if (std::optional<bool> r = compareWithinObject(Kind::Sle, a.get(), b.get()))
+      return boolean(*r);
     if (a == b)
       return trueExpr();
     if (a->width() == 1) // a <= b  <=>  a | !b

@@ -66,6 +66,13 @@ bool isComparison(Kind k);
 // class, width and tag only, so queries equal up to renaming them share a rename hash.
 enum class SymbolClass : uint8_t { Input, Address, Bound };
 
+// Where an Address symbol's object lies: the engine places every object, with its one-past-the-
+// end address, in [kAddressFloor, kAddressCeiling). So a base is never null, and a base plus an
+// offset below kAddressCeiling neither wraps nor turns negative: the simplifier decides null
+// checks and comparisons of pointers into one object from this alone, in every layout.
+inline constexpr u128 kAddressFloor = 4096;
+inline constexpr u128 kAddressCeiling = u128(1) << 62;
+
 // A named variable: a bit-vector (domainWidth == 0) or an array (domainWidth > 0) of `size`
 // elements. Owned by its context and alive as long as it.
 struct SymbolDecl {

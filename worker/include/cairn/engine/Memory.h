@@ -83,6 +83,11 @@ private:
 
   std::vector<uint8_t> bytes_;
   std::vector<ExprRef> exprs_; // empty while every byte is concrete
+  // A symbolic value written whole is kept whole: each of its bytes holds the value and its
+  // byte's index here, and the 8-bit extract is built only when that byte is read alone. A
+  // pointer stored and loaded again (the relocatable model's base + offset) then costs no
+  // expression at all. Empty until the first such write.
+  std::vector<uint8_t> pieces_;
   mutable ExprRef array_;      // the contents as an array, built on demand
   bool throughArray_ = false;  // a symbolic-offset write happened: bytes_/exprs_ are stale
 };

@@ -168,11 +168,12 @@ private:
   void dropState(ExecutionState &s) { terminated_.insert(&s); }
 
   // Hands up to `count` states to onSplit, those nearest the entry first (the most work below
-  // them, on average), keeping at least one. The relocatable model keeps everything: its
-  // resolution depends on the other paths this engine saw, so a prefix would not replay.
+  // them, on average), keeping at least one. Dynamic segments keep everything: a segment's
+  // address depends on the segments this engine made on other paths, so a prefix would not
+  // replay. (The relocatable model's bases otherwise stand for state-local home addresses.)
   void splitFrontier(size_t count) {
     std::vector<PathPrefix> out;
-    if (!relocatable()) {
+    if (!(relocatable() && options_.memory.mergeObjects)) {
       std::vector<ExecutionState *> candidates;
       for (auto &[id, st] : states_)
         if (!isTerminated(st.get()) && !replaying(*st) && !st->excluded && !st->merged &&

@@ -1,6 +1,6 @@
 // The coordinator's two gRPC services over the Scheduler: the jobs API (authenticated with a
 // bearer token when one is configured; compiles and checks programs before queueing them) and
-// the coordinator<->worker protocol.
+// the coordinator<->worker protocol (authenticated with a worker token when one is configured).
 #pragma once
 
 #include "Scheduler.h"
@@ -44,7 +44,9 @@ private:
 
 class CoordinatorService final : public v1::Coordinator::Service {
 public:
-  explicit CoordinatorService(Scheduler &scheduler) : scheduler_(scheduler) {}
+  // `workerTokens`: the bearer tokens workers must send; empty: the protocol is open.
+  explicit CoordinatorService(Scheduler &scheduler, std::set<std::string> workerTokens = {})
+      : scheduler_(scheduler), workerTokens_(std::move(workerTokens)) {}
 
   grpc::Status RegisterWorker(grpc::ServerContext *, const v1::RegisterWorkerRequest *, v1::RegisterWorkerResponse *) override;
   grpc::Status Heartbeat(grpc::ServerContext *, const v1::HeartbeatRequest *, v1::HeartbeatResponse *) override;
@@ -54,7 +56,9 @@ public:
   grpc::Status SplitOff(grpc::ServerContext *, const v1::SplitOffRequest *, v1::SplitOffResponse *) override;
 
 private:
+  grpc::Status authenticate(grpc::ServerContext *context) const;
   Scheduler &scheduler_;
+  std::set<std::string> workerTokens_;
 };
 
 } // namespace cairn::server

@@ -1,5 +1,6 @@
 #include "Worker.h"
 
+#include "BearerChannel.h"
 #include "ServiceMessages.h"
 
 #include "cairn/engine/ProgramLoader.h"
@@ -54,7 +55,7 @@ public:
     grpc::ChannelArguments args;
     args.SetMaxReceiveMessageSize(1 << 30);
     args.SetMaxSendMessageSize(1 << 30);
-    stub_ = v1::Coordinator::NewStub(grpc::CreateCustomChannel(options_.server, credentials, args));
+    stub_ = v1::Coordinator::NewStub(channelWithToken(options_.server, credentials, args, options_.token));
     if (options_.cacheDir.empty())
       options_.cacheDir = (fs::temp_directory_path() / ("cairn-worker-" + std::to_string(::getpid()))).string();
     fs::create_directories(options_.cacheDir);
@@ -79,8 +80,9 @@ public:
       v1::GetWorkResponse response;
       auto context = contextWithin(15);
       grpc::Status s = stub_->GetWork(context.get(), request, &response);
-      if (s.error_code() == grpc::StatusCode::NOT_FOUND) {
-        forget(id);
+      if (s.error_code() == grpc::StatusCode::NOT_FOUND ||
+          s.error_code() == grpc::StatusCode::UNAUTHENTICATED) {
+        forget(id); // registering again says why, and waits
       } else if (!s.ok()) {
         pause(0.5);
       } else if (response.has_item()) {
@@ -126,6 +128,15 @@ private:
     v1::RegisterWorkerResponse response;
     auto context = contextWithin(5);
     grpc::Status s = stub_->RegisterWorker(context.get(), request, &response);
+    if (s.error_code() == grpc::StatusCode::UNAUTHENTICATED) {
+      // A wrong or missing token stays wrong until someone changes it: say so, and ask seldom.
+      if (refusedWait_ == 0)
+        spdlog::error("coordinator {} refused this worker: {}; retrying every {} s", options_.server,
+                      s.error_message(), kRefusedWaitMax);
+      refusedWait_ = std::min(kRefusedWaitMax, std::max(1.0, refusedWait_ * 2));
+      pause(refusedWait_);
+      return;
+    }
     if (!s.ok()) {
       if (!warnedUnreachable_)
         spdlog::warn("coordinator {} unreachable ({}): retrying", options_.server, s.error_message());
@@ -134,6 +145,7 @@ private:
       return;
     }
     warnedUnreachable_ = false;
+    refusedWait_ = 0;
     std::lock_guard lock(mutex_);
     workerId_ = response.worker_id();
     interval_ = response.heartbeat_interval_s() > 0 ? response.heartbeat_interval_s() : 1;
@@ -367,6 +379,8 @@ private:
   std::map<std::string, LoadedProgram> programs_;
   std::atomic<bool> stopping_{false};
   bool warnedUnreachable_ = false;
+  double refusedWait_ = 0; // seconds between registrations the coordinator refused
+  static constexpr double kRefusedWaitMax = 30;
 
   std::mutex mutex_; // guards what follows
   std::condition_variable beatsWake_, stopWake_;

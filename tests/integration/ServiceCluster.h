@@ -17,6 +17,7 @@ struct ClusterOptions {
   size_t workers = 3;
   size_t poolReplicas = 1;
   std::vector<std::string> serverArgs; // more coordinator options
+  std::vector<std::string> workerArgs; // more options of every worker
   // PEM files: the coordinator serves TLS with this certificate and key, and the workers and
   // the client trust `tlsCa`.
   std::string tlsCert, tlsKey, tlsCa;

@@ -1,7 +1,8 @@
-// Heap objects on many paths, for the memory models as distributed jobs: 2^10 paths, each with
-// its own heap layout (the sizes depend on the path), a heap table read at a symbolic index
-// (the engine concretizes the pointer, so a replayed prefix must rebuild the same addresses),
-// a buffer of a symbolic size, and an out-of-bounds read reached on some paths.
+// Heap objects on many paths, for the memory models as distributed jobs. The first forks lay
+// the heap out differently and read a heap table at a symbolic index (the engine concretizes
+// the pointer into the table, and that address is part of every later path's prefix, so an
+// engine that replays a prefix must rebuild the same addresses); then 2^9 paths of concrete
+// work below them, a buffer of a symbolic size on some, and an out-of-bounds read on others.
 #include "cairn.h"
 
 #include <stdlib.h>
@@ -17,20 +18,17 @@ int main(void) {
   klee_make_symbolic(in, sizeof in, "in");
   klee_make_symbolic(&k, sizeof k, "k");
   klee_make_symbolic(&len, sizeof len, "len");
+  char *pad = malloc(in[0] > 'm' ? 40 : 8); // what follows lies elsewhere on each side
+  int *table = malloc(6 * sizeof *table);
+  for (unsigned i = 0; i < 6; ++i)
+    table[i] = (int)(i * 3);
+  int v = k < 6 ? table[k] : -1;
   int n = 0;
-  for (int i = 0; i < 10; ++i)
+  for (int i = 1; i < 10; ++i)
     if (in[i] > 'm')
       n += i;
-  char *pad = malloc(1 + (unsigned)n % 7); // moves what follows by a path-dependent amount
-  unsigned size = 4 + (unsigned)n % 4;
-  int *table = malloc(size * sizeof *table);
-  for (unsigned i = 0; i < size; ++i)
-    table[i] = (int)(i * 3);
-  int v = 0;
-  if (n == 45)
-    v = table[k]; // out of bounds from k = size
-  else if (k < size)
-    v = table[k];
+  if (n == 44)
+    v += table[k]; // out of bounds from k = 6
   if (n % 9 == 1 && len >= 1 && len <= 4) {
     char *buf = malloc(len);
     buf[len - 1] = (char)v;

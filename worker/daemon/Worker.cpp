@@ -129,12 +129,12 @@ private:
     auto context = contextWithin(5);
     grpc::Status s = stub_->RegisterWorker(context.get(), request, &response);
     if (s.error_code() == grpc::StatusCode::UNAUTHENTICATED) {
-      // A wrong or missing token stays wrong until someone changes it: say so, and ask seldom.
-      if (refusedWait_ == 0)
+      // A wrong or missing token stays wrong until someone changes it: say so once, ask seldom.
+      if (!warnedRefused_)
         spdlog::error("coordinator {} refused this worker: {}; retrying every {} s", options_.server,
-                      s.error_message(), kRefusedWaitMax);
-      refusedWait_ = std::min(kRefusedWaitMax, std::max(1.0, refusedWait_ * 2));
-      pause(refusedWait_);
+                      s.error_message(), kRefusedRetrySeconds);
+      warnedRefused_ = true;
+      pause(kRefusedRetrySeconds);
       return;
     }
     if (!s.ok()) {
@@ -145,7 +145,9 @@ private:
       return;
     }
     warnedUnreachable_ = false;
-    refusedWait_ = 0;
+    if (warnedRefused_)
+      spdlog::info("coordinator {} took this worker's token", options_.server);
+    warnedRefused_ = false;
     std::lock_guard lock(mutex_);
     workerId_ = response.worker_id();
     interval_ = response.heartbeat_interval_s() > 0 ? response.heartbeat_interval_s() : 1;
@@ -379,8 +381,8 @@ private:
   std::map<std::string, LoadedProgram> programs_;
   std::atomic<bool> stopping_{false};
   bool warnedUnreachable_ = false;
-  double refusedWait_ = 0; // seconds between registrations the coordinator refused
-  static constexpr double kRefusedWaitMax = 30;
+  bool warnedRefused_ = false;
+  static constexpr double kRefusedRetrySeconds = 10;
 
   std::mutex mutex_; // guards what follows
   std::condition_variable beatsWake_, stopWake_;

@@ -9,6 +9,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 
 using namespace cairn;
@@ -85,10 +86,14 @@ protected:
   }
   void TearDown() override { fs::remove_all(dir); }
 
+  std::function<void(ExecutorOptions &)> configure; // more options for every run
+
   ExecutorOptions options(SearchStrategy search) {
     ExecutorOptions eo;
     eo.search = search;
     eo.solver.timeoutSeconds = 10;
+    if (configure)
+      configure(eo);
     return eo;
   }
 
@@ -160,6 +165,44 @@ TEST_F(SplitExplorationTest, ItemsFindTheSamePathsErrorsAndCountsAsOneRun) {
     // Every path is explored once: no path id twice.
     EXPECT_EQ(std::set<std::string>(many.allIds.begin(), many.allIds.end()).size(), many.allIds.size());
   }
+}
+
+// The relocatable model's bases stand for addresses each state chose itself, so its prefixes
+// replay in another Executor (whose other paths allocated differently), with object splitting
+// and symbolic sizes too; dynamic segments do not split.
+TEST_F(SplitExplorationTest, RelocatableItemsFindWhatOneRunFinds) {
+  auto relocatable = [](ExecutorOptions &eo) { eo.memory.kind = MemoryModelKind::Relocatable; };
+  const std::vector<std::function<void(ExecutorOptions &)>> configurations = {
+      relocatable,
+      [&](ExecutorOptions &eo) {
+        relocatable(eo);
+        eo.memory.splitObjects = true;
+        eo.memory.splitThreshold = 8;
+        eo.memory.partitionSize = 8;
+      },
+      [&](ExecutorOptions &eo) {
+        relocatable(eo);
+        eo.sizeModel.kind = SizeModelKind::Symbolic;
+        eo.sizeModel.capacity = 4;
+      },
+  };
+  for (size_t i = 0; i < configurations.size(); ++i) {
+    SCOPED_TRACE(i);
+    configure = configurations[i];
+    Outcome one = alone(SearchStrategy::Dfs);
+    Outcome many = asItems(SearchStrategy::Dfs);
+    EXPECT_GT(many.items, 3u);
+    EXPECT_EQ(many.paths, one.paths);
+    EXPECT_EQ(many.errorSites, one.errorSites);
+    EXPECT_EQ(many.pathsCompleted, one.pathsCompleted);
+    EXPECT_EQ(many.instructions, one.instructions);
+    EXPECT_EQ(many.forks, one.forks);
+  }
+  configure = [&](ExecutorOptions &eo) {
+    relocatable(eo);
+    eo.memory.mergeObjects = true;
+  };
+  EXPECT_EQ(asItems(SearchStrategy::Dfs).items, 1u);
 }
 
 // A re-issued item that had split off prefixes leaves their subtrees alone, so the job's

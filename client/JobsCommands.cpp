@@ -36,9 +36,9 @@ const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
   common: --server HOST:PORT (default $CAIRN_SERVER, else 127.0.0.1:7470)
           --token-file FILE (default: the token in $CAIRN_TOKEN)   --tls-ca FILE (TLS roots)
   job options: the engine options of cairn run (--search --seed --solver --max-time
-          --memory-model --size-model --address-aware-cache ... and --cflag --entry), checked
-          by the coordinator, limits applying to each work item; not --merge-objects, nor
-          --output-dir --json --quiet --solver-pool; and:
+          --memory-model --merge-objects --size-model --address-aware-cache ... and --cflag
+          --entry), checked by the coordinator, limits applying to each work item (not
+          --output-dir --json --quiet --solver-pool); and:
           --name TEXT  --job-max-time SECONDS (the whole job)  --max-workers N
           --option FLAG (an engine flag as one word: --name or --name=value)
 )";

@@ -63,8 +63,7 @@ TEST_F(ServiceApi, BadInputGetsAClearStatusAndTheCoordinatorServesOn) {
                 "--max-time needs a number of seconds, got 'soon'");
   expectRefused({token, "--address-aware-cache", good}, "INVALID_ARGUMENT",
                 "--address-aware-cache needs --memory-model relocatable");
-  expectRefused({token, "--memory-model", "relocatable", "--merge-objects", good}, "INVALID_ARGUMENT",
-                "--merge-objects does not run as a distributed job");
+  expectRefused({token, "--context-resolve", "2", good}, "INVALID_ARGUMENT", "--context-resolve needs --merge-objects");
   expectRefused({token, "--json", good}, "INVALID_ARGUMENT", "--json does not apply to a job");
   expectRefused({token, "--solver-pool", "127.0.0.1:1", good}, "INVALID_ARGUMENT",
                 "--solver-pool does not apply to a job");

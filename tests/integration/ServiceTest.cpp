@@ -88,8 +88,9 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // The memory models' options as jobs: the relocatable model (whose concretized pointers a
-// replayed prefix must find at the same addresses), with the address-aware cache, with object
-// splitting, and with the symbolic-size model; heap_paths.c runs long enough to be split.
+// replayed prefix must find at the same addresses), with the address-aware cache, object
+// splitting, dynamic segments, and the symbolic-size model; heap_paths.c runs long enough to
+// be split.
 class ServiceMemoryModels : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ServiceMemoryModels, JobFindsWhatCairnRunFindsWithTheSameOptions) {
@@ -102,6 +103,8 @@ TEST_P(ServiceMemoryModels, JobFindsWhatCairnRunFindsWithTheSameOptions) {
 const std::string kHeapPaths = std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/heap_paths.c";
 const std::vector<std::string> kRelocatable = {"--memory-model", "relocatable"};
 const std::vector<std::string> kAddressCache = {"--memory-model", "relocatable", "--address-aware-cache"};
+const std::vector<std::string> kSegments = {"--memory-model", "relocatable", "--merge-objects", "--context-resolve",
+                                            "1"};
 const std::vector<std::string> kSymbolicSizes = {"--memory-model", "relocatable", "--size-model", "symbolic",
                                                  "--size-mode", "lazy"};
 INSTANTIATE_TEST_SUITE_P(
@@ -109,6 +112,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{kHeapPaths, false, true, kRelocatable, "relocatable_heap_paths"},
                       Case{kHeapPaths, false, true, kAddressCache, "address_cache_heap_paths"},
                       Case{kHeapPaths, false, true, kSymbolicSizes, "symbolic_sizes_heap_paths"},
+                      Case{kHeapPaths, false, true, kSegments, "segments_heap_paths"},
+                      Case{kE2e + "/address_table_oob.c", true, false, kSegments, "segments_table_oob"},
                       Case{kE2e + "/symbolic_pointer.c", true, false, kRelocatable, "relocatable_symbolic_pointer"},
                       Case{kE2e + "/address_table_fork.c", true, false, kAddressCache, "address_cache_table_fork"},
                       Case{kE2e + "/err_oob_symbolic_range.c", true, false,

@@ -26,16 +26,6 @@ std::string notForJobs(const std::string &flag) {
   return it->first + " does not apply to a job: " + it->second;
 }
 
-// What the engine cannot split into path prefixes that replay elsewhere.
-std::string distributionLimit(const engine::ExecutorOptions &o) {
-  if (o.memory.relocatable() && o.memory.mergeObjects)
-    return "--merge-objects does not run as a distributed job: a segment's address and base are "
-           "chosen by the order in which one engine met segments on all of its paths (and shared "
-           "between its states), so a path prefix that concretized a pointer into a segment does "
-           "not rebuild the same state on another worker (use cairn run)";
-  return "";
-}
-
 } // namespace
 
 std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions &out) {
@@ -80,9 +70,7 @@ std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions 
     if (std::string error = flags.setText(flag); !error.empty())
       return error;
   }
-  if (std::string error = flags.check(); !error.empty())
-    return error;
-  return distributionLimit(out);
+  return flags.check();
 }
 
 v1::ErrorReport toMessage(const engine::ErrorReport &e) {

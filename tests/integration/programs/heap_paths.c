@@ -1,8 +1,9 @@
 // Heap objects on many paths, for the memory models as distributed jobs. The first forks lay
-// the heap out differently and read a heap table at a symbolic index (the engine concretizes
-// the pointer into the table, and that address is part of every later path's prefix, so an
-// engine that replays a prefix must rebuild the same addresses); then 2^9 paths of concrete
-// work below them, a buffer of a symbolic size on some, and an out-of-bounds read on others.
+// the heap out differently and read a heap table, or one of three heap rows, at a symbolic
+// index (the engine concretizes the pointer, and that address is part of every later path's
+// prefix, so an engine that replays a prefix must rebuild the same addresses); then 2^9 paths
+// of concrete work below them, a buffer of a symbolic size on some, and an out-of-bounds read
+// on others.
 #include "cairn.h"
 
 #include <stdlib.h>
@@ -22,7 +23,12 @@ int main(void) {
   int *table = malloc(6 * sizeof *table);
   for (unsigned i = 0; i < 6; ++i)
     table[i] = (int)(i * 3);
-  int v = k < 6 ? table[k] : -1;
+  char *rows[3]; // a pointer into one of them: a fork per row, or one segment (--merge-objects)
+  for (int i = 0; i < 3; ++i) {
+    rows[i] = malloc(8 + 8 * (unsigned)i);
+    rows[i][1] = (char)i;
+  }
+  int v = k < 6 ? table[k] : rows[k % 3][1];
   int n = 0;
   for (int i = 1; i < 10; ++i)
     if (in[i] > 'm')

@@ -46,8 +46,8 @@ const char *kUsage = R"(usage: cairn-server [options]
 
 const DaemonCommandLine kCommandLine{
     "cairn-server", kUsage,
-    {"--listen", "--http", "--db", "--token-file", "--worker-token-file", "--tls-cert", "--tls-key", "--max-upload-mb",
-     "--heartbeat", "--work-dir", "--log-level"},
+    {"--listen", "--http", "--db", "--token-file", "--worker-token-file", "--tls-cert", "--tls-key",
+     "--max-upload-mb", "--heartbeat", "--work-dir", "--log-level"},
     {}};
 
 std::string readFile(const std::string &path, const char *what) {

@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -52,8 +53,10 @@ public:
 };
 
 const DaemonCommandLine kCommandLine{
-    "cairn-worker", kUsage, {"--server", "--solver-pool", "--name", "--tls-ca", "--token-file", "--health-listen",
-                     "--log-level"}, {}};
+    "cairn-worker",
+    kUsage,
+    {"--server", "--solver-pool", "--name", "--tls-ca", "--token-file", "--health-listen", "--log-level"},
+    {}};
 
 } // namespace
 

@@ -1,5 +1,7 @@
 #include "CommandLine.h"
 
+#include "cairn/engine/EngineFlags.h"
+
 namespace cairn::client {
 
 Arguments parseArguments(const std::vector<std::string> &args, const ValuedOptions &valued,
@@ -34,26 +36,39 @@ Arguments parseArguments(const std::vector<std::string> &args, const ValuedOptio
   return out;
 }
 
+void addEngineFlags(engine::EngineFlags &engine, ValuedOptions &valued, FlagOptions &flags) {
+  for (const std::string &name : engine::EngineFlags::names(engine::EngineFlagKind::Valued))
+    valued[name] = [&engine, name](const std::string &v) {
+      if (std::string error = engine.setValue(name, v); !error.empty())
+        throw UsageError(error);
+    };
+  for (const std::string &name : engine::EngineFlags::names(engine::EngineFlagKind::Switch))
+    flags[name] = [&engine, name] {
+      if (std::string error = engine.setSwitch(name); !error.empty())
+        throw UsageError(error);
+    };
+}
+
+void forwardEngineFlags(const std::function<void(const std::string &)> &forward, ValuedOptions &valued,
+                        FlagOptions &flags) {
+  for (const std::string &name : engine::EngineFlags::names(engine::EngineFlagKind::Valued))
+    valued[name] = [forward, name](const std::string &v) { forward(name + "=" + v); };
+  for (const std::string &name : engine::EngineFlags::names(engine::EngineFlagKind::Switch))
+    flags[name] = [forward, name] { forward(name); };
+}
+
 uint64_t parseCount(const std::string &flag, const std::string &value) {
-  try {
-    size_t used = 0;
-    unsigned long long n = std::stoull(value, &used);
-    if (used == value.size())
-      return n;
-  } catch (...) {
-  }
-  throw UsageError(flag + " needs a whole number, got '" + value + "'");
+  std::string error;
+  if (std::optional<uint64_t> n = engine::parseCountFlag(flag, value, error))
+    return *n;
+  throw UsageError(error);
 }
 
 double parseSeconds(const std::string &flag, const std::string &value) {
-  try {
-    size_t used = 0;
-    double d = std::stod(value, &used);
-    if (used == value.size() && d >= 0)
-      return d;
-  } catch (...) {
-  }
-  throw UsageError(flag + " needs a number of seconds, got '" + value + "'");
+  std::string error;
+  if (std::optional<double> s = engine::parseSecondsFlag(flag, value, error))
+    return *s;
+  throw UsageError(error);
 }
 
 } // namespace cairn::client

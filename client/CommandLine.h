@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace cairn::engine {
+class EngineFlags;
+}
+
 namespace cairn::client {
 
 // A mistake on the command line: reported with the usage text, exit status 2.
@@ -27,6 +31,13 @@ struct Arguments {
 // Runs each option's handler as it is met; unknown options are usage errors.
 Arguments parseArguments(const std::vector<std::string> &args, const ValuedOptions &valued,
                          const FlagOptions &flags);
+
+// Every engine flag (cairn/engine/EngineFlags.h) into the tables, setting `engine`; a bad value
+// is a usage error.
+void addEngineFlags(engine::EngineFlags &engine, ValuedOptions &valued, FlagOptions &flags);
+// Every engine flag into the tables, handed on unparsed as `--name` or `--name=value`.
+void forwardEngineFlags(const std::function<void(const std::string &)> &forward, ValuedOptions &valued,
+                        FlagOptions &flags);
 
 uint64_t parseCount(const std::string &flag, const std::string &value);
 double parseSeconds(const std::string &flag, const std::string &value);

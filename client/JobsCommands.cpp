@@ -35,12 +35,12 @@ const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
   cairn cancel JOB
   common: --server HOST:PORT (default $CAIRN_SERVER, else 127.0.0.1:7470)
           --token-file FILE (default: the token in $CAIRN_TOKEN)   --tls-ca FILE (TLS roots)
-  job options: those of cairn run (--search --seed --solver --max-time --max-instructions
-          --max-forks --max-depth --max-memory --max-solver-time --check-overflow
-          --check-overshift --cflag --entry --no-independence --no-query-cache --no-cex-cache
-          --isolate-solver), each applying to every work item, and:
+  job options: the engine options of cairn run (--search --seed --solver --max-time
+          --memory-model --merge-objects --size-model --address-aware-cache ... and --cflag
+          --entry), checked by the coordinator, limits applying to each work item (not
+          --output-dir --json --quiet --solver-pool); and:
           --name TEXT  --job-max-time SECONDS (the whole job)  --max-workers N
-          --option FLAG (a further engine flag, checked by the coordinator)
+          --option FLAG (an engine flag as one word: --name or --name=value)
 )";
 
 namespace {
@@ -161,47 +161,26 @@ int submit(std::vector<std::string> args) {
   Connection c;
   v1::SubmitJobRequest request;
   v1::RunOptions &o = *request.mutable_options();
-  auto choose = [](const std::string &flag, const std::string &v, const std::map<std::string, int> &names) {
-    auto it = names.find(v);
-    if (it == names.end())
-      throw UsageError("unknown value '" + v + "' for " + flag);
-    return it->second;
+  ValuedOptions valued;
+  FlagOptions flags;
+  // Engine flags travel as text: the coordinator checks them, and the workers parse them, with
+  // the code `cairn run` uses. Flags of cairn run that make no sense for a job travel too, so
+  // that the coordinator says why it refuses them.
+  auto forward = [&o](const std::string &flag) { o.add_extra_flags(flag); };
+  forwardEngineFlags(forward, valued, flags);
+  valued["--output-dir"] = [&](const std::string &v) { forward("--output-dir=" + v); };
+  for (const char *local : {"--json", "--quiet"})
+    flags[local] = [forward, local] { forward(local); };
+  valued["--cflag"] = [&](const std::string &v) { request.add_cflags(v); };
+  valued["--entry"] = [&](const std::string &v) { request.set_entry(v); };
+  valued["--name"] = [&](const std::string &v) { request.set_name(v); };
+  valued["--job-max-time"] = [&](const std::string &v) {
+    request.mutable_limits()->set_max_time_s(parseSeconds("--job-max-time", v));
   };
-  ValuedOptions valued = {
-      {"--search", [&](const std::string &v) {
-         o.set_search(v1::SearchStrategy(choose("--search", v, {{"dfs", v1::SEARCH_DFS}, {"bfs", v1::SEARCH_BFS},
-                                                               {"random-state", v1::SEARCH_RANDOM_STATE},
-                                                               {"random-path", v1::SEARCH_RANDOM_PATH},
-                                                               {"covnew", v1::SEARCH_COVNEW}})));
-       }},
-      {"--solver", [&](const std::string &v) {
-         o.set_solver(v1::CoreSolver(choose("--solver", v, {{"z3", v1::SOLVER_Z3}, {"cvc5", v1::SOLVER_CVC5},
-                                                           {"portfolio", v1::SOLVER_PORTFOLIO}})));
-       }},
-      {"--memory-model", [&](const std::string &v) {
-         o.set_memory_model(v1::MemoryModel(choose("--memory-model", v, {{"standard", v1::MEMORY_STANDARD},
-                                                                         {"relocatable", v1::MEMORY_RELOCATABLE}})));
-       }},
-      {"--seed", [&](const std::string &v) { o.set_seed(parseCount("--seed", v)); }},
-      {"--max-time", [&](const std::string &v) { o.set_max_time_s(parseSeconds("--max-time", v)); }},
-      {"--max-instructions", [&](const std::string &v) { o.set_max_instructions(parseCount("--max-instructions", v)); }},
-      {"--max-forks", [&](const std::string &v) { o.set_max_forks(parseCount("--max-forks", v)); }},
-      {"--max-depth", [&](const std::string &v) { o.set_max_depth(uint32_t(parseCount("--max-depth", v))); }},
-      {"--max-memory", [&](const std::string &v) { o.set_max_memory_mb(parseCount("--max-memory", v)); }},
-      {"--max-solver-time", [&](const std::string &v) { o.set_max_solver_time_s(parseSeconds("--max-solver-time", v)); }},
-      {"--cflag", [&](const std::string &v) { request.add_cflags(v); }},
-      {"--entry", [&](const std::string &v) { request.set_entry(v); }},
-      {"--name", [&](const std::string &v) { request.set_name(v); }},
-      {"--job-max-time", [&](const std::string &v) { request.mutable_limits()->set_max_time_s(parseSeconds("--job-max-time", v)); }},
-      {"--max-workers", [&](const std::string &v) { request.mutable_limits()->set_max_workers(uint32_t(parseCount("--max-workers", v))); }},
-      {"--option", [&](const std::string &v) { o.add_extra_flags(v); }},
+  valued["--max-workers"] = [&](const std::string &v) {
+    request.mutable_limits()->set_max_workers(uint32_t(parseCount("--max-workers", v)));
   };
-  FlagOptions flags = {
-      {"--check-overflow", [&] { o.set_check_overflow(true); }},
-      {"--check-overshift", [&] { o.set_check_overshift(true); }},
-  };
-  for (const char *extra : {"--no-independence", "--no-query-cache", "--no-cex-cache", "--isolate-solver"})
-    flags[extra] = [&o, extra] { o.add_extra_flags(extra); };
+  valued["--option"] = forward;
   addConnectionOptions(c, valued);
   Arguments p = parseArguments(args, valued, flags);
   if (p.positional.empty())

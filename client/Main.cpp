@@ -2,6 +2,7 @@
 #include "CommandLine.h"
 #include "JobsCommands.h"
 
+#include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Replay.h"
@@ -87,21 +88,7 @@ replay options (those of the run that made the tests):
   --check-overshift        the run checked shifts (implied by a recorded overshift error)
 )";
 
-using client::parseCount;
-using client::parseSeconds;
 using client::UsageError;
-
-void checkAddressCacheOptions(const ExecutorOptions &opts) {
-  if (!opts.solver.addressCache) {
-    if (opts.solver.addressCacheOptions.validate || !opts.solver.addressCacheOptions.reuseModels)
-      throw UsageError("--validate-address-cache and --no-address-cache-models need --address-aware-cache");
-    return;
-  }
-  if (!opts.memory.relocatable())
-    throw UsageError("--address-aware-cache needs --memory-model relocatable");
-  if (opts.memory.mergeObjects || opts.memory.splitObjects)
-    throw UsageError("--address-aware-cache does not combine with --merge-objects or --split-objects");
-}
 
 std::string layerCounters(const SolverLayerStats &l) {
   std::string text;
@@ -125,78 +112,20 @@ int runCommand(std::vector<std::string> args) {
   ExecutorOptions opts;
   LoadOptions load;
   std::string outputDir, program;
-  bool json = false, quiet = false, sizeModeGiven = false, capacityGiven = false;
+  bool json = false, quiet = false;
   opts.solver.timeoutSeconds = 30;
+  EngineFlags engineFlags(opts);
 
   client::ValuedOptions valued = {
       {"--output-dir", [&](const std::string &v) { outputDir = v; }},
-      {"--search", [&](const std::string &v) {
-         if (!parseSearchStrategy(v, opts.search))
-           throw UsageError("unknown search strategy '" + v + "'");
-       }},
-      {"--solver", [&](const std::string &v) {
-         if (!parseCoreSolverKind(v, opts.solver.core))
-           throw UsageError("unknown solver '" + v + "' (z3, cvc5 or portfolio)");
-       }},
-      {"--solver-pool", [&](const std::string &v) {
-         if (!parsePoolEndpoints(v, opts.solver.poolEndpoints))
-           throw UsageError("--solver-pool needs HOST:PORT[,HOST:PORT...], got '" + v + "'");
-       }},
-      {"--max-time", [&](const std::string &v) { opts.maxTimeSeconds = parseSeconds("--max-time", v); }},
-      {"--max-instructions", [&](const std::string &v) { opts.maxInstructions = parseCount("--max-instructions", v); }},
-      {"--max-forks", [&](const std::string &v) { opts.maxForks = parseCount("--max-forks", v); }},
-      {"--max-depth", [&](const std::string &v) { opts.maxDepth = uint32_t(parseCount("--max-depth", v)); }},
-      {"--max-memory", [&](const std::string &v) { opts.maxMemoryMB = parseCount("--max-memory", v); }},
-      {"--max-solver-time", [&](const std::string &v) { opts.solver.timeoutSeconds = parseSeconds("--max-solver-time", v); }},
-      {"--seed", [&](const std::string &v) { opts.seed = parseCount("--seed", v); }},
       {"--cflag", [&](const std::string &v) { load.extraCFlags.push_back(v); }},
       {"--entry", [&](const std::string &v) { load.entry = v; }},
-      {"--memory-model", [&](const std::string &v) {
-         if (!parseMemoryModelKind(v, opts.memory.kind))
-           throw UsageError("unknown memory model '" + v + "' (standard or relocatable)");
-       }},
-      {"--context-resolve", [&](const std::string &v) {
-         opts.memory.contextDepth = int(std::min<uint64_t>(parseCount("--context-resolve", v), 64));
-       }},
-      {"--size-model", [&](const std::string &v) {
-         if (!parseSizeModelKind(v, opts.sizeModel.kind))
-           throw UsageError("unknown size model '" + v + "' (concrete or symbolic)");
-       }},
-      {"--size-mode", [&](const std::string &v) {
-         if (!parseSizeMode(v, opts.sizeModel.mode))
-           throw UsageError("unknown size mode '" + v + "' (eager, lazy, merge or merge-opt)");
-         sizeModeGiven = true;
-       }},
-      {"--capacity", [&](const std::string &v) {
-         opts.sizeModel.capacity = parseCount("--capacity", v);
-         capacityGiven = true;
-       }},
-      {"--max-merge-states", [&](const std::string &v) { opts.merging.maxStates = parseCount("--max-merge-states", v); }},
-      {"--split-threshold", [&](const std::string &v) { opts.memory.splitThreshold = parseCount("--split-threshold", v); }},
-      {"--partition-size", [&](const std::string &v) {
-         opts.memory.partitionSize = parseCount("--partition-size", v);
-         if (opts.memory.partitionSize == 0 || opts.memory.partitionSize % 8)
-           throw UsageError("--partition-size must be a positive multiple of 8, got '" + v + "'");
-       }},
   };
   client::FlagOptions flags = {
       {"--json", [&] { json = true; }},
       {"--quiet", [&] { quiet = true; }},
-      {"--isolate-solver", [&] { opts.solver.isolateCore = true; }},
-      {"--relocate-stack", [&] { opts.memory.relocateStack = true; }},
-      {"--merge-objects", [&] { opts.memory.mergeObjects = true; }},
-      {"--no-segment-reuse", [&] { opts.memory.reuseSegments = false; }},
-      {"--split-objects", [&] { opts.memory.splitObjects = true; }},
-      {"--merge-loops-with-calls", [&] { opts.merging.loopsWithCalls = true; }},
-      {"--check-overflow", [&] { opts.checkOverflow = true; }},
-      {"--check-overshift", [&] { opts.checkOvershift = true; }},
-      {"--no-independence", [&] { opts.solver.independence = false; }},
-      {"--no-query-cache", [&] { opts.solver.queryCache = false; }},
-      {"--no-cex-cache", [&] { opts.solver.cexCache = false; }},
-      {"--address-aware-cache", [&] { opts.solver.addressCache = true; }},
-      {"--validate-address-cache", [&] { opts.solver.addressCacheOptions.validate = true; }},
-      {"--no-address-cache-models", [&] { opts.solver.addressCacheOptions.reuseModels = false; }},
   };
+  client::addEngineFlags(engineFlags, valued, flags);
   client::Arguments parsed = client::parseArguments(args, valued, flags);
   if (!parsed.positional.empty()) {
     program = parsed.positional.front();
@@ -205,14 +134,8 @@ int runCommand(std::vector<std::string> args) {
   opts.programArgs.insert(opts.programArgs.end(), parsed.afterDashes.begin(), parsed.afterDashes.end());
   if (program.empty())
     throw UsageError("cairn run needs a program");
-  const MemoryModelOptions &mm = opts.memory;
-  if (!mm.relocatable() && (mm.relocateStack || mm.mergeObjects || mm.splitObjects))
-    throw UsageError("--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable");
-  if (mm.contextDepth >= 0 && !mm.mergeObjects)
-    throw UsageError("--context-resolve needs --merge-objects");
-  if ((sizeModeGiven || capacityGiven) && !opts.sizeModel.symbolic())
-    throw UsageError("--size-mode and --capacity need --size-model symbolic");
-  checkAddressCacheOptions(opts);
+  if (std::string error = engineFlags.check(); !error.empty())
+    throw UsageError(error);
 
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, load.entry);

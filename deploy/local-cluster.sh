@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # A Cairn cluster on this machine's loopback: a solver pool replica, the coordinator and N
 # workers, each its own process.
-#   deploy/local-cluster.sh start [--workers N] [--pool-threads N]   (default 2 workers)
+#   deploy/local-cluster.sh start [--workers N] [--pool-threads N] [--worker-token-file FILE]
+#                                  (default 2 workers; with a token file, the coordinator takes
+#                                  workers with one of its tokens only, and each worker sends the
+#                                  file's first one)
 #   deploy/local-cluster.sh stop
 #   deploy/local-cluster.sh status
 # `start` prints CAIRN_SERVER=HOST:PORT (for `cairn submit|status|wait|results|cancel`) and the
@@ -13,7 +16,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${CAIRN_BUILD_DIR:-$root/build}
 state=${CAIRN_CLUSTER_DIR:-${TMPDIR:-/tmp}/cairn-local-cluster}
 
-usage() { echo "usage: $0 start [--workers N] [--pool-threads N] | stop | status" >&2; exit 2; }
+usage() { echo "usage: $0 start [--workers N] [--pool-threads N] [--worker-token-file FILE] | stop | status" >&2; exit 2; }
 
 # Waits until FILE holds a line starting with PREFIX; prints the rest of that line.
 await_line() {
@@ -32,10 +35,14 @@ await_line() {
 
 start() {
   local workers=2 pool_threads=2
+  local -a server_auth=() worker_auth=()
   while (($#)); do
     case $1 in
       --workers) workers=${2:?}; shift 2 ;;
       --pool-threads) pool_threads=${2:?}; shift 2 ;;
+      --worker-token-file)
+        [[ -r ${2:?} ]] || { echo "local-cluster: cannot read $2" >&2; exit 1; }
+        server_auth=(--worker-token-file "$2"); worker_auth=(--token-file "$2"); shift 2 ;;
       *) usage ;;
     esac
   done
@@ -58,7 +65,7 @@ start() {
   pool=$(await_line "$state/pool.out" "listening on " $!)
 
   "$build/server/cairn-server" --listen 127.0.0.1:0 --http 127.0.0.1:0 --db "$state/jobs.db" \
-    --work-dir "$state" >"$state/server.out" 2>"$state/server.log" &
+    --work-dir "$state" "${server_auth[@]}" >"$state/server.out" 2>"$state/server.log" &
   local server_pid=$!
   echo $server_pid >>"$state/pids"
   local server dashboard
@@ -67,7 +74,7 @@ start() {
 
   for i in $(seq "$workers"); do
     "$build/worker/daemon/cairn-worker" --server "$server" --solver-pool "$pool" --name "worker-$i" \
-      >"$state/worker-$i.out" 2>"$state/worker-$i.log" &
+      "${worker_auth[@]}" >"$state/worker-$i.out" 2>"$state/worker-$i.log" &
     echo $! >>"$state/pids"
   done
   trap - ERR

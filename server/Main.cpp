@@ -2,6 +2,7 @@
 // one gRPC port (with gRPC's health service), and the dashboard and metrics over HTTP. Prints
 // `listening on HOST:PORT` and `dashboard on http://HOST:PORT/` on stdout once it serves; logs
 // go to stderr. SIGINT or SIGTERM stops it; the job store keeps what a restart resumes.
+#include "BearerTokens.h"
 #include "Dashboard.h"
 #include "HttpServer.h"
 #include "JobStore.h"
@@ -34,6 +35,8 @@ const char *kUsage = R"(usage: cairn-server [options]
   --db FILE                the job store, SQLite (default cairn-server.db)
   --token-file FILE        bearer tokens accepted on the jobs API, one a line (default: none
                            needed)
+  --worker-token-file FILE bearer tokens accepted from workers, one a line (default: none
+                           needed: run workers on a trusted network only)
   --tls-cert FILE --tls-key FILE   serve gRPC over TLS with this certificate chain and key
   --max-upload-mb MB       the largest program accepted (default 64)
   --heartbeat SECONDS      workers' heartbeat interval; three missed ones lose a worker (default 1)
@@ -43,8 +46,8 @@ const char *kUsage = R"(usage: cairn-server [options]
 
 const DaemonCommandLine kCommandLine{
     "cairn-server", kUsage,
-    {"--listen", "--http", "--db", "--token-file", "--tls-cert", "--tls-key", "--max-upload-mb",
-     "--heartbeat", "--work-dir", "--log-level"},
+    {"--listen", "--http", "--db", "--token-file", "--worker-token-file", "--tls-cert", "--tls-key",
+     "--max-upload-mb", "--heartbeat", "--work-dir", "--log-level"},
     {}};
 
 std::string readFile(const std::string &path, const char *what) {
@@ -60,7 +63,7 @@ std::string readFile(const std::string &path, const char *what) {
 
 int main(int argc, char **argv) {
   std::string listen = "127.0.0.1:7470", http = "127.0.0.1:7480", db = "cairn-server.db";
-  std::string tokenFile, tlsCert, tlsKey, logLevel = "info";
+  std::string tokenFile, workerTokenFile, tlsCert, tlsKey, logLevel = "info";
   std::string workDir = std::filesystem::temp_directory_path().string();
   double maxUploadMB = 64, heartbeat = 1;
   for (const auto &[flag, value] : kCommandLine.parse(argc, argv)) {
@@ -68,6 +71,7 @@ int main(int argc, char **argv) {
     else if (flag == "--http") http = value;
     else if (flag == "--db") db = value;
     else if (flag == "--token-file") tokenFile = value;
+    else if (flag == "--worker-token-file") workerTokenFile = value;
     else if (flag == "--tls-cert") tlsCert = value;
     else if (flag == "--tls-key") tlsKey = value;
     else if (flag == "--max-upload-mb") maxUploadMB = kCommandLine.number(flag, value);
@@ -83,17 +87,17 @@ int main(int argc, char **argv) {
   JobsServiceOptions jobsOptions;
   jobsOptions.maxUploadBytes = size_t(maxUploadMB * double(1 << 20));
   jobsOptions.workDir = workDir;
-  if (!tokenFile.empty()) {
-    std::istringstream lines(readFile(tokenFile, "token file"));
-    for (std::string line; std::getline(lines, line);) {
-      while (!line.empty() && std::isspace((unsigned char)line.back()))
-        line.pop_back();
-      if (!line.empty())
-        jobsOptions.tokens.insert(line);
-    }
-    if (jobsOptions.tokens.empty())
-      kCommandLine.fail("token file " + tokenFile + " holds no token");
-  }
+  auto tokensOf = [](const std::string &file, const char *option) {
+    std::set<std::string> tokens;
+    if (file.empty())
+      return tokens;
+    tokens = parseTokens(readFile(file, "token file"));
+    if (tokens.empty())
+      kCommandLine.fail(std::string(option) + ": token file " + file + " holds no token");
+    return tokens;
+  };
+  jobsOptions.tokens = tokensOf(tokenFile, "--token-file");
+  std::set<std::string> workerTokens = tokensOf(workerTokenFile, "--worker-token-file");
 
   sigset_t stopSignals = blockStopSignals();
 
@@ -108,7 +112,7 @@ int main(int argc, char **argv) {
   schedulerOptions.heartbeatSeconds = heartbeat;
   Scheduler scheduler(*store, schedulerOptions);
   JobsService jobs(scheduler, jobsOptions);
-  CoordinatorService coordinator(scheduler);
+  CoordinatorService coordinator(scheduler, workerTokens);
 
   std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
   if (!tlsCert.empty()) {
@@ -151,6 +155,8 @@ int main(int argc, char **argv) {
   }
   std::fflush(stdout);
   spdlog::info("serving on {}:{}{}", host, port, tlsCert.empty() ? "" : " (TLS)");
+  if (workerTokens.empty())
+    spdlog::info("workers are not authenticated (no --worker-token-file): trusted network only");
 
   std::atomic<bool> stopping{false};
   std::thread monitor([&] {

@@ -1,5 +1,6 @@
 #include "Services.h"
 
+#include "BearerTokens.h"
 #include "ServiceMessages.h"
 
 #include "cairn/engine/BitcodeFile.h"
@@ -40,15 +41,8 @@ bool terminal(v1::JobState s) {
 } // namespace
 
 Status JobsService::authenticate(ServerContext *context) const {
-  if (options_.tokens.empty())
-    return Status::OK;
-  auto range = context->client_metadata().equal_range("authorization");
-  for (auto it = range.first; it != range.second; ++it) {
-    std::string value(it->second.data(), it->second.size());
-    if (value.rfind("Bearer ", 0) == 0 && options_.tokens.count(value.substr(7)))
-      return Status::OK;
-  }
-  return Status(StatusCode::UNAUTHENTICATED, "a valid bearer token is required (authorization: Bearer TOKEN)");
+  return checkBearerToken(*context, options_.tokens,
+                          "a valid bearer token is required (authorization: Bearer TOKEN)");
 }
 
 Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest *request,
@@ -177,36 +171,57 @@ Status JobsService::ListJobs(ServerContext *context, const v1::ListJobsRequest *
   return Status::OK;
 }
 
-Status CoordinatorService::RegisterWorker(ServerContext *, const v1::RegisterWorkerRequest *request,
+Status CoordinatorService::RegisterWorker(ServerContext *context, const v1::RegisterWorkerRequest *request,
                                           v1::RegisterWorkerResponse *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
   *response = scheduler_.registerWorker(*request);
   return Status::OK;
 }
 
-Status CoordinatorService::Heartbeat(ServerContext *, const v1::HeartbeatRequest *request,
+Status CoordinatorService::Heartbeat(ServerContext *context, const v1::HeartbeatRequest *request,
                                      v1::HeartbeatResponse *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
   return scheduler_.heartbeat(*request, *response);
 }
 
-Status CoordinatorService::GetWork(ServerContext *, const v1::GetWorkRequest *request, v1::GetWorkResponse *response) {
+Status CoordinatorService::GetWork(ServerContext *context, const v1::GetWorkRequest *request, v1::GetWorkResponse *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
   return scheduler_.getWork(*request, *response);
 }
 
-Status CoordinatorService::ReportResults(ServerContext *, const v1::ReportResultsRequest *request,
+Status CoordinatorService::ReportResults(ServerContext *context, const v1::ReportResultsRequest *request,
                                          v1::ReportResultsResponse *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
   return scheduler_.reportResults(*request, *response);
 }
 
-Status CoordinatorService::ItemDone(ServerContext *, const v1::ItemDoneRequest *request, v1::ItemDoneResponse *) {
+Status CoordinatorService::ItemDone(ServerContext *context, const v1::ItemDoneRequest *request, v1::ItemDoneResponse *) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
   return scheduler_.itemDone(*request);
 }
 
-Status CoordinatorService::SplitOff(ServerContext *, const v1::SplitOffRequest *request, v1::SplitOffResponse *response) {
+Status CoordinatorService::SplitOff(ServerContext *context, const v1::SplitOffRequest *request, v1::SplitOffResponse *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
   return scheduler_.splitOff(*request, *response);
+}
+
+Status CoordinatorService::authenticate(ServerContext *context) const {
+  return checkBearerToken(*context, workerTokens_,
+                          "a valid worker token is required (authorization: Bearer TOKEN): start "
+                          "cairn-worker with --token-file FILE holding one of the tokens of the "
+                          "coordinator's --worker-token-file");
 }
 
 Status CoordinatorService::WatchInstructions(ServerContext *context, const v1::WatchInstructionsRequest *request,
                                              grpc::ServerWriter<v1::WorkerInstruction> *writer) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
   while (!stopping_ && !context->IsCancelled()) {
     std::vector<v1::WorkerInstruction> instructions;
     // A bounded wait, so that a worker that went away is noticed.

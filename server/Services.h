@@ -1,6 +1,6 @@
 // The coordinator's two gRPC services over the Scheduler: the jobs API (authenticated with a
 // bearer token when one is configured; compiles and checks programs before queueing them) and
-// the coordinator<->worker protocol.
+// the coordinator<->worker protocol (authenticated with a worker token when one is configured).
 #pragma once
 
 #include "Scheduler.h"
@@ -44,7 +44,9 @@ private:
 
 class CoordinatorService final : public v1::Coordinator::Service {
 public:
-  explicit CoordinatorService(Scheduler &scheduler) : scheduler_(scheduler) {}
+  // `workerTokens`: the bearer tokens workers must send; empty: the protocol is open.
+  explicit CoordinatorService(Scheduler &scheduler, std::set<std::string> workerTokens = {})
+      : scheduler_(scheduler), workerTokens_(std::move(workerTokens)) {}
   void stop() { stopping_ = true; }
 
   grpc::Status RegisterWorker(grpc::ServerContext *, const v1::RegisterWorkerRequest *, v1::RegisterWorkerResponse *) override;
@@ -57,7 +59,9 @@ public:
                                  grpc::ServerWriter<v1::WorkerInstruction> *) override;
 
 private:
+  grpc::Status authenticate(grpc::ServerContext *context) const;
   Scheduler &scheduler_;
+  std::set<std::string> workerTokens_;
   std::atomic<bool> stopping_{false};
 };
 

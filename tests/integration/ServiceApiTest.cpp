@@ -56,6 +56,17 @@ TEST_F(ServiceApi, BadInputGetsAClearStatusAndTheCoordinatorServesOn) {
                 "undeclared identifier");
   expectRefused({token, "--option", "--frobnicate", good}, "INVALID_ARGUMENT", "unknown option '--frobnicate'");
   expectRefused({token, "--entry", "nowhere", good}, "INVALID_ARGUMENT", "nowhere");
+  // Engine flags are checked at submission with cairn run's words.
+  expectRefused({token, "--capacity", "5", good}, "INVALID_ARGUMENT",
+                "--size-mode and --capacity need --size-model symbolic");
+  expectRefused({token, "--option", "--max-time=soon", good}, "INVALID_ARGUMENT",
+                "--max-time needs a number of seconds, got 'soon'");
+  expectRefused({token, "--address-aware-cache", good}, "INVALID_ARGUMENT",
+                "--address-aware-cache needs --memory-model relocatable");
+  expectRefused({token, "--context-resolve", "2", good}, "INVALID_ARGUMENT", "--context-resolve needs --merge-objects");
+  expectRefused({token, "--json", good}, "INVALID_ARGUMENT", "--json does not apply to a job");
+  expectRefused({token, "--solver-pool", "127.0.0.1:1", good}, "INVALID_ARGUMENT",
+                "--solver-pool does not apply to a job");
   expectRefused({token, write("big.c", "int main(void) { return 0; }\n" + std::string(2 << 20, ' ')).string()},
                 "RESOURCE_EXHAUSTED", "upload limit");
   expectRefused({token, "no-such-job"}, "NOT_FOUND", "no-such-job", "status");

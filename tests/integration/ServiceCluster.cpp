@@ -67,6 +67,7 @@ bool Cluster::addWorker() {
   }
   if (!options_.tlsCa.empty())
     argv.insert(argv.end(), {"--tls-ca", options_.tlsCa});
+  argv.insert(argv.end(), options_.workerArgs.begin(), options_.workerArgs.end());
   workers_.push_back(std::make_unique<Daemon>(argv, "health on "));
   return workers_.back()->ready();
 }

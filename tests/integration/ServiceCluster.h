@@ -19,6 +19,7 @@ struct ClusterOptions {
   // Short, so that the fault tests see a killed worker lost within a second.
   double heartbeatSeconds = 0.3;
   std::vector<std::string> serverArgs; // more coordinator options
+  std::vector<std::string> workerArgs; // more options of every worker
   // PEM files: the coordinator serves TLS with this certificate and key, and the workers and
   // the client trust `tlsCa`.
   std::string tlsCert, tlsKey, tlsCa;

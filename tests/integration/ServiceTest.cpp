@@ -18,8 +18,11 @@ fs::path workDir(const std::string &name) {
   return fs::path(::testing::TempDir()) / ("cairn-service-" + name + "-" + std::to_string(::getpid()));
 }
 
-RunOutcome runAlone(const std::string &program, const fs::path &out) {
-  CommandResult r = runCommand({CAIRN_BIN, "run", "--search", "dfs", "--quiet", "--output-dir", out.string(), program});
+RunOutcome runAlone(const std::string &program, const fs::path &out, const std::vector<std::string> &options = {}) {
+  std::vector<std::string> argv = {CAIRN_BIN, "run", "--search", "dfs", "--quiet", "--output-dir", out.string()};
+  argv.insert(argv.end(), options.begin(), options.end());
+  argv.push_back(program);
+  CommandResult r = runCommand(argv);
   EXPECT_EQ(r.status, 0) << r.output;
   return outcomeOf(out);
 }
@@ -28,22 +31,20 @@ struct Case {
   std::string program;
   bool replay = true;       // replay every test natively (too slow for thousands of tests)
   bool mustSplit = false;   // long enough that work must move between workers
+  std::vector<std::string> options = {}; // engine flags, for cairn run and the job alike
+  std::string name = {};    // the case's name, when the program's is not enough
 };
 
-void PrintTo(const Case &c, std::ostream *os) { *os << fs::path(c.program).filename().string(); }
-
-class Service : public ::testing::TestWithParam<Case> {};
-
-TEST_P(Service, JobFindsWhatCairnRunFinds) {
-  const Case &c = GetParam();
-  const std::string name = fs::path(c.program).stem().string();
-  const fs::path dir = workDir(name);
+// A job on a fresh cluster against `cairn run` with the same options.
+void expectJobFindsWhatCairnRunFinds(const Case &c, const fs::path &dir) {
   Cluster cluster(dir / "cluster", ClusterOptions{});
   ASSERT_TRUE(cluster.ready());
-  RunOutcome alone = runAlone(c.program, dir / "alone");
+  RunOutcome alone = runAlone(c.program, dir / "alone", c.options);
   EXPECT_NE(alone.pathsCompleted, "0");
   std::string failure;
-  std::string job = cluster.runJob(c.program, {"--search", "dfs"}, dir / "job", failure);
+  std::vector<std::string> options = {"--search", "dfs"};
+  options.insert(options.end(), c.options.begin(), c.options.end());
+  std::string job = cluster.runJob(c.program, options, dir / "job", failure);
   ASSERT_FALSE(job.empty()) << failure;
   // Paths, tests (one a path, and one per error location: none twice), forks, instructions
   // (those rebuilding a prefix not counted again) and errors.
@@ -60,6 +61,16 @@ TEST_P(Service, JobFindsWhatCairnRunFinds) {
     CommandResult status = cluster.cairn("status", {"--json", job});
     EXPECT_GT(jsonNumber(status.output, "itemsTotal"), 2) << status.output;
   }
+}
+
+void PrintTo(const Case &c, std::ostream *os) { *os << fs::path(c.program).filename().string(); }
+
+class Service : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Service, JobFindsWhatCairnRunFinds) {
+  const Case &c = GetParam();
+  const fs::path dir = workDir(fs::path(c.program).stem().string());
+  expectJobFindsWhatCairnRunFinds(c, dir);
   fs::remove_all(dir);
 }
 
@@ -75,5 +86,44 @@ INSTANTIATE_TEST_SUITE_P(
       std::replace(n.begin(), n.end(), '-', '_');
       return n;
     });
+
+// The memory models' options as jobs: the relocatable model (whose concretized pointers a
+// replayed prefix must find at the same addresses), with the address-aware cache, object
+// splitting, dynamic segments, and the symbolic-size model; heap_paths.c runs long enough to
+// be split.
+class ServiceMemoryModels : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ServiceMemoryModels, JobFindsWhatCairnRunFindsWithTheSameOptions) {
+  const Case &c = GetParam();
+  const fs::path dir = workDir(c.name);
+  expectJobFindsWhatCairnRunFinds(c, dir);
+  fs::remove_all(dir);
+}
+
+const std::string kHeapPaths = std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/heap_paths.c";
+const std::vector<std::string> kRelocatable = {"--memory-model", "relocatable"};
+const std::vector<std::string> kAddressCache = {"--memory-model", "relocatable", "--address-aware-cache"};
+const std::vector<std::string> kSegments = {"--memory-model", "relocatable", "--merge-objects", "--context-resolve",
+                                            "1"};
+const std::vector<std::string> kSymbolicSizes = {"--memory-model", "relocatable", "--size-model", "symbolic",
+                                                 "--size-mode", "lazy"};
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, ServiceMemoryModels,
+    ::testing::Values(Case{kHeapPaths, false, true, kRelocatable, "relocatable_heap_paths"},
+                      Case{kHeapPaths, false, true, kAddressCache, "address_cache_heap_paths"},
+                      Case{kHeapPaths, false, true, kSymbolicSizes, "symbolic_sizes_heap_paths"},
+                      Case{kHeapPaths, false, true, kSegments, "segments_heap_paths"},
+                      Case{kE2e + "/address_table_oob.c", true, false, kSegments, "segments_table_oob"},
+                      Case{kE2e + "/symbolic_pointer.c", true, false, kRelocatable, "relocatable_symbolic_pointer"},
+                      Case{kE2e + "/address_table_fork.c", true, false, kAddressCache, "address_cache_table_fork"},
+                      Case{kE2e + "/err_oob_symbolic_range.c", true, false,
+                           {"--memory-model", "relocatable", "--split-objects", "--split-threshold", "8",
+                            "--partition-size", "8"},
+                           "split_objects_oob_range"},
+                      Case{kE2e + "/symsize_short_buffer.c", true, false,
+                           {"--memory-model", "relocatable", "--size-model", "symbolic", "--size-mode", "lazy",
+                            "--capacity", "4"},
+                           "symbolic_sizes_short_buffer"}),
+    [](const ::testing::TestParamInfo<Case> &info) { return info.param.name; });
 
 } // namespace

@@ -9,6 +9,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 
 using namespace cairn;
@@ -76,8 +77,11 @@ protected:
 
   void SetUp() override {
     fs::create_directories(dir);
+    load(kProgram);
+  }
+  void load(const char *source) {
     std::string path = (dir / "prog.c").string();
-    std::ofstream(path) << kProgram;
+    std::ofstream(path) << source;
     LoadOptions lo;
     lo.linkRuntime = false;
     module = loadProgram(path, lo);
@@ -85,10 +89,14 @@ protected:
   }
   void TearDown() override { fs::remove_all(dir); }
 
+  std::function<void(ExecutorOptions &)> configure; // more options for every run
+
   ExecutorOptions options(SearchStrategy search) {
     ExecutorOptions eo;
     eo.search = search;
     eo.solver.timeoutSeconds = 10;
+    if (configure)
+      configure(eo);
     return eo;
   }
 
@@ -141,6 +149,20 @@ protected:
     }
     return out;
   }
+
+  void expectItemsFindWhatOneRunFinds(SearchStrategy search, size_t minPaths = 10) {
+    Outcome one = alone(search);
+    Outcome many = asItems(search);
+    EXPECT_GT(many.items, 3u); // it did split
+    EXPECT_GT(one.paths.size(), minPaths);
+    EXPECT_EQ(many.paths, one.paths);
+    EXPECT_EQ(many.errorSites, one.errorSites);
+    EXPECT_EQ(many.pathsCompleted, one.pathsCompleted);
+    EXPECT_EQ(many.pathsPartial, 0u);
+    EXPECT_EQ(many.instructions, one.instructions);
+    EXPECT_EQ(many.forks, one.forks);
+    EXPECT_EQ(std::set<std::string>(many.allIds.begin(), many.allIds.end()).size(), many.allIds.size());
+  }
 };
 
 TEST_F(SplitExplorationTest, ItemsFindTheSamePathsErrorsAndCountsAsOneRun) {
@@ -159,6 +181,65 @@ TEST_F(SplitExplorationTest, ItemsFindTheSamePathsErrorsAndCountsAsOneRun) {
     EXPECT_EQ(many.forks, one.forks);
     // Every path is explored once: no path id twice.
     EXPECT_EQ(std::set<std::string>(many.allIds.begin(), many.allIds.end()).size(), many.allIds.size());
+  }
+}
+
+// Under the relocatable model every object and segment lies where its own state put it, so
+// prefixes replay in another Executor (whose other paths allocated differently): with object
+// splitting, symbolic sizes and dynamic segments too.
+TEST_F(SplitExplorationTest, RelocatableItemsFindWhatOneRunFinds) {
+  auto relocatable = [](ExecutorOptions &eo) { eo.memory.kind = MemoryModelKind::Relocatable; };
+  const std::vector<std::function<void(ExecutorOptions &)>> configurations = {
+      relocatable,
+      [&](ExecutorOptions &eo) {
+        relocatable(eo);
+        eo.memory.splitObjects = true;
+        eo.memory.splitThreshold = 8;
+        eo.memory.partitionSize = 8;
+      },
+      [&](ExecutorOptions &eo) {
+        relocatable(eo);
+        eo.sizeModel.kind = SizeModelKind::Symbolic;
+        eo.sizeModel.capacity = 4;
+      },
+  };
+  for (size_t i = 0; i < configurations.size(); ++i) {
+    SCOPED_TRACE(i);
+    configure = configurations[i];
+    expectItemsFindWhatOneRunFinds(SearchStrategy::Dfs);
+  }
+}
+
+// Each path allocates rows of its own sizes and reads them through a symbolic pointer, which
+// merges them into a segment: the segments of a path lie elsewhere than those other paths of
+// the same Executor made before, and a prefix records a concretized pointer into one.
+const char *kSegmentsProgram =
+    "void klee_make_symbolic(void *, unsigned long, const char *);\n"
+    "void *malloc(unsigned long);\n"
+    "int main(void) {\n"
+    "  unsigned char in[8], r, c; klee_make_symbolic(in, sizeof in, \"in\");\n"
+    "  klee_make_symbolic(&r, 1, \"r\"); klee_make_symbolic(&c, 1, \"c\");\n"
+    "  int n = 0;\n"
+    "  for (int k = 1; k < 4; ++k) if (in[k] > 40) n += k;\n"
+    "  char *rows[3];\n"
+    "  for (int i = 0; i < 3; ++i) rows[i] = malloc(24 + 40 * n + 8 * i);\n"
+    "  for (int i = 0; i < 3; ++i) for (int j = 0; j < 16; ++j) rows[i][j] = i + j;\n"
+    "  int v = rows[r % 3][c % 16];\n"
+    "  for (int k = 4; k < 8; ++k) if (in[k] > 40) n += k;\n"
+    "  if (n == 27 && v == 5) return 1;\n"
+    "  return v;\n}\n";
+
+TEST_F(SplitExplorationTest, SegmentsReplayWhereTheirStatePutThem) {
+  load(kSegmentsProgram);
+  // Breadth first, every path makes its segment in the first Executor before any is split off.
+  for (auto [depth, search] : {std::pair{-1, SearchStrategy::Bfs}, std::pair{1, SearchStrategy::Default}}) {
+    SCOPED_TRACE(depth);
+    configure = [depth = depth](ExecutorOptions &eo) {
+      eo.memory.kind = MemoryModelKind::Relocatable;
+      eo.memory.mergeObjects = true;
+      eo.memory.contextDepth = depth;
+    };
+    expectItemsFindWhatOneRunFinds(search, 8);
   }
 }
 

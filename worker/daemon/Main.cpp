@@ -11,11 +11,14 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <string>
 #include <thread>
 
 using namespace cairn;
@@ -27,6 +30,8 @@ const char *kUsage = R"(usage: cairn-worker [options]
   --solver-pool HOST:PORT[,HOST:PORT...]   solver pool replicas (default: solve in-process)
   --name NAME              how the coordinator's logs name this worker (default: host:pid)
   --tls-ca FILE            the coordinator serves TLS; trust these PEM roots
+  --token-file FILE        send the token in FILE on every call to the coordinator (one the
+                           coordinator's --worker-token-file accepts)
   --health-listen HOST:PORT   serve gRPC's health service there (port 0: a free port, printed
                            as `health on HOST:PORT`)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
@@ -48,7 +53,10 @@ public:
 };
 
 const DaemonCommandLine kCommandLine{
-    "cairn-worker", kUsage, {"--server", "--solver-pool", "--name", "--tls-ca", "--health-listen", "--log-level"}, {}};
+    "cairn-worker",
+    kUsage,
+    {"--server", "--solver-pool", "--name", "--tls-ca", "--token-file", "--health-listen", "--log-level"},
+    {}};
 
 } // namespace
 
@@ -67,6 +75,15 @@ int main(int argc, char **argv) {
       options.name = value;
     } else if (a == "--tls-ca") {
       options.tlsCa = value;
+    } else if (a == "--token-file") {
+      std::ifstream in(value);
+      if (!in)
+        kCommandLine.fail("cannot read token file " + value);
+      std::getline(in >> std::ws, options.token);
+      while (!options.token.empty() && std::isspace((unsigned char)options.token.back()))
+        options.token.pop_back();
+      if (options.token.empty())
+        kCommandLine.fail("token file " + value + " holds no token");
     } else if (a == "--health-listen") {
       healthListen = value;
     } else {

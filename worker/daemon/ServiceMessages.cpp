@@ -1,8 +1,32 @@
 #include "ServiceMessages.h"
 
+#include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/PathPrefix.h"
 
+#include <map>
+#include <string_view>
+
 namespace cairn::service {
+
+namespace {
+
+// Flags of `cairn run` that have no meaning for a job: what it says instead, or "".
+std::string notForJobs(const std::string &flag) {
+  static const std::map<std::string, std::string, std::less<>> refused = {
+      {"--output-dir", "a job's results are written where `cairn results --output-dir DIR` is told"},
+      {"--json", "`cairn status --json` and `cairn wait --json` print a job's summary"},
+      {"--quiet", "a job prints nothing; `cairn wait` follows it"},
+      {"--solver-pool", "the workers solve through the pool they were started with (cairn-worker --solver-pool)"},
+      {"--cflag", "a job's clang flags are the request's cflags (cairn submit --cflag)"},
+      {"--entry", "a job's entry is the request's entry (cairn submit --entry)"},
+  };
+  auto it = refused.find(std::string_view(flag).substr(0, flag.find('=')));
+  if (it == refused.end())
+    return "";
+  return it->first + " does not apply to a job: " + it->second;
+}
+
+} // namespace
 
 std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions &out) {
   using engine::SearchStrategy;
@@ -25,10 +49,7 @@ std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions 
   switch (in.memory_model()) {
   case v1::MEMORY_DEFAULT:
   case v1::MEMORY_STANDARD: out.memory.kind = engine::MemoryModelKind::Standard; break;
-  case v1::MEMORY_RELOCATABLE:
-    // Its pointer resolution depends on what the engine saw on other paths: a path prefix
-    // would not replay in another engine.
-    return "the relocatable memory model does not run as a distributed job (use cairn run)";
+  case v1::MEMORY_RELOCATABLE: out.memory.kind = engine::MemoryModelKind::Relocatable; break;
   default: return "unknown memory model " + std::to_string(in.memory_model());
   }
   if (in.max_time_s() < 0 || in.max_solver_time_s() < 0)
@@ -42,19 +63,14 @@ std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions 
   out.solver.timeoutSeconds = in.max_solver_time_s() > 0 ? in.max_solver_time_s() : 30;
   out.checkOverflow = in.check_overflow();
   out.checkOvershift = in.check_overshift();
+  engine::EngineFlags flags(out);
   for (const std::string &flag : in.extra_flags()) {
-    if (flag == "--no-independence")
-      out.solver.independence = false;
-    else if (flag == "--no-query-cache")
-      out.solver.queryCache = false;
-    else if (flag == "--no-cex-cache")
-      out.solver.cexCache = false;
-    else if (flag == "--isolate-solver")
-      out.solver.isolateCore = true;
-    else
-      return "unknown option '" + flag + "'";
+    if (std::string why = notForJobs(flag); !why.empty())
+      return why;
+    if (std::string error = flags.setText(flag); !error.empty())
+      return error;
   }
-  return "";
+  return flags.check();
 }
 
 v1::ErrorReport toMessage(const engine::ErrorReport &e) {

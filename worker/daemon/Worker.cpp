@@ -1,5 +1,6 @@
 #include "Worker.h"
 
+#include "BearerChannel.h"
 #include "ServiceMessages.h"
 
 #include "cairn/engine/ProgramLoader.h"
@@ -54,7 +55,7 @@ public:
     grpc::ChannelArguments args;
     args.SetMaxReceiveMessageSize(1 << 30);
     args.SetMaxSendMessageSize(1 << 30);
-    stub_ = v1::Coordinator::NewStub(grpc::CreateCustomChannel(options_.server, credentials, args));
+    stub_ = v1::Coordinator::NewStub(channelWithToken(options_.server, credentials, args, options_.token));
     if (options_.cacheDir.empty())
       options_.cacheDir = (fs::temp_directory_path() / ("cairn-worker-" + std::to_string(::getpid()))).string();
     fs::create_directories(options_.cacheDir);
@@ -80,8 +81,9 @@ public:
       v1::GetWorkResponse response;
       auto context = contextWithin(15);
       grpc::Status s = stub_->GetWork(context.get(), request, &response);
-      if (s.error_code() == grpc::StatusCode::NOT_FOUND) {
-        forget(id);
+      if (s.error_code() == grpc::StatusCode::NOT_FOUND ||
+          s.error_code() == grpc::StatusCode::UNAUTHENTICATED) {
+        forget(id); // registering again says why, and waits
       } else if (!s.ok()) {
         pause(0.5);
       } else if (response.has_item()) {
@@ -130,6 +132,15 @@ private:
     v1::RegisterWorkerResponse response;
     auto context = contextWithin(5);
     grpc::Status s = stub_->RegisterWorker(context.get(), request, &response);
+    if (s.error_code() == grpc::StatusCode::UNAUTHENTICATED) {
+      // A wrong or missing token stays wrong until someone changes it: say so once, ask seldom.
+      if (!warnedRefused_)
+        spdlog::error("coordinator {} refused this worker: {}; retrying every {} s", options_.server,
+                      s.error_message(), kRefusedRetrySeconds);
+      warnedRefused_ = true;
+      pause(kRefusedRetrySeconds);
+      return;
+    }
     if (!s.ok()) {
       if (!warnedUnreachable_)
         spdlog::warn("coordinator {} unreachable ({}): retrying", options_.server, s.error_message());
@@ -138,6 +149,9 @@ private:
       return;
     }
     warnedUnreachable_ = false;
+    if (warnedRefused_)
+      spdlog::info("coordinator {} took this worker's token", options_.server);
+    warnedRefused_ = false;
     std::lock_guard lock(mutex_);
     workerId_ = response.worker_id();
     interval_ = response.heartbeat_interval_s() > 0 ? response.heartbeat_interval_s() : 1;
@@ -414,6 +428,8 @@ private:
   std::map<std::string, LoadedProgram> programs_;
   std::atomic<bool> stopping_{false};
   bool warnedUnreachable_ = false;
+  bool warnedRefused_ = false;
+  static constexpr double kRefusedRetrySeconds = 10;
 
   std::mutex mutex_; // guards what follows
   std::condition_variable beatsWake_, stopWake_;

@@ -18,6 +18,7 @@ struct WorkerOptions {
   std::string name;                       // for the coordinator's logs
   std::vector<std::string> poolEndpoints; // solver pool replicas; empty: solve in-process
   std::string tlsCa;                      // PEM roots: talk TLS to the coordinator
+  std::string token;                      // sent as a bearer token on every call; empty: none
   std::string cacheDir;                   // where received programs are kept
 };
 

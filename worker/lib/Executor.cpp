@@ -31,7 +31,9 @@ constexpr uint64_t kAllocGap = 16;   // between objects, so small overflows land
 constexpr uint64_t kNullPage = 4096; // accesses below this are null dereferences
 constexpr uint64_t kMaxAllocation = uint64_t(1) << 32;
 // Segments (relocatable model) get addresses of their own, far above any path's heap, so a
-// segment reused by another state cannot overlap that state's objects.
+// segment reused by another state cannot overlap that state's objects. Each state places its
+// segments one after the other from here, as it does its objects, so that a path prefix
+// replayed in another engine finds them at the same addresses.
 constexpr uint64_t kSegmentBase = 0x10'0000'0000;
 // Objects one symbolic pointer may resolve to before the rest of its values end the path.
 constexpr unsigned kMaxTargets = 1024;
@@ -66,6 +68,7 @@ public:
     auto initial = std::make_unique<ExecutionState>();
     initial->id = nextStateId_++;
     initial->nextAddress = kHeapBase;
+    initial->nextSegmentAddress = kSegmentBase;
     initial->choices = options_.start.choices;
     initial->replayInstructions = options_.start.instructions;
     for (const PathPrefix &p : options_.excluded)
@@ -171,30 +174,27 @@ private:
 
   // Hands up to `count` states to onSplit, those nearest the entry first (the most work below
   // them, on average), keeping at least one; false, without answering, while there are fewer
-  // than two to choose from. The relocatable model keeps everything: its resolution depends on
-  // the other paths this engine saw, so a prefix would not replay.
+  // than two to choose from.
   bool splitFrontier(size_t count) {
     std::vector<PathPrefix> out;
-    if (!relocatable()) {
-      std::vector<ExecutionState *> candidates;
-      for (auto &[id, st] : states_)
-        if (!isTerminated(st.get()) && !replaying(*st) && !st->excluded && !st->merged &&
-            st->merges.empty()) // a merge context's states wait for each other here
-          candidates.push_back(st.get());
-      if (candidates.size() < 2)
-        return false;
-      std::stable_sort(candidates.begin(), candidates.end(),
-                       [](const ExecutionState *a, const ExecutionState *b) {
-                         return a->choices.size() < b->choices.size();
-                       });
-      count = std::min(count, candidates.size() - 1);
-      for (size_t i = 0; i < count; ++i) {
-        ExecutionState &st = *candidates[i];
-        out.push_back(PathPrefix{st.choices, st.instructions});
-        dropState(st);
-      }
-      reapTerminated();
+    std::vector<ExecutionState *> candidates;
+    for (auto &[id, st] : states_)
+      if (!isTerminated(st.get()) && !replaying(*st) && !st->excluded && !st->merged &&
+          st->merges.empty()) // a merge context's states wait for each other here
+        candidates.push_back(st.get());
+    if (candidates.size() < 2)
+      return false;
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const ExecutionState *a, const ExecutionState *b) {
+                       return a->choices.size() < b->choices.size();
+                     });
+    count = std::min(count, candidates.size() - 1);
+    for (size_t i = 0; i < count; ++i) {
+      ExecutionState &st = *candidates[i];
+      out.push_back(PathPrefix{st.choices, st.instructions});
+      dropState(st);
     }
+    reapTerminated();
     if (options_.onSplit)
       options_.onSplit(std::move(out));
     return true;
@@ -494,7 +494,9 @@ private:
       return;
     std::sort(targets->begin(), targets->end());
     std::vector<uint64_t> sizes;
-    std::string key = std::to_string(currentInstr_);
+    // The state's next segment address is part of the key, so a reused segment lies where this
+    // state would have put a fresh one.
+    std::string key = std::to_string(currentInstr_) + "@" + std::to_string(s.nextSegmentAddress);
     for (uint64_t a : *targets) {
       const MemoryObject &mo = *s.memory.findBase(a)->object;
       if (!mo.base || mo.kind != ObjectKind::Heap || mo.split || mo.readOnly)
@@ -516,12 +518,12 @@ private:
       segment.address = homeAddress_.at(segment.base->symbol());
       ++stats_.memory.segmentsReused;
     } else {
-      segment.address = nextSegmentAddress_;
-      nextSegmentAddress_ += (std::max<uint64_t>(total, 1) + kAllocGap + 15) / 16 * 16;
+      segment.address = s.nextSegmentAddress;
       segment.base = newBase(segment.address, total);
       if (options_.memory.reuseSegments)
         segmentsByKey_.emplace(key, segment.base);
     }
+    s.nextSegmentAddress += (std::max<uint64_t>(total, 1) + kAllocGap + 15) / 16 * 16;
     moveBases(s, mergeIntoSegment(ctx_, s.memory, std::move(segment), *targets));
     ++stats_.memory.segments;
     stats_.memory.segmentObjects += targets->size();
@@ -2420,7 +2422,6 @@ private:
   std::vector<std::pair<uint64_t, std::unique_ptr<AddressSubstitution>>> movedSubstitutions_;
   uint64_t nextBaseId_ = 0;
   uint64_t nextBindingsVersion_ = 0;
-  uint64_t nextSegmentAddress_ = kSegmentBase;
   std::map<std::string, ExprRef> segmentsByKey_; // access and objects -> the segment's base
   std::unordered_map<const SymbolDecl *, std::vector<ExprRef>> chunkBases_; // by the split object's base
   std::unordered_map<uint64_t, std::set<uint64_t>> contextsAt_; // access -> allocation contexts resolved there

@@ -63,6 +63,7 @@ struct ExecutionState {
   uint32_t depth = 0;
   std::string output; // what the program printed on this path
   uint64_t nextAddress = 0; // where the next object goes: allocation is deterministic per path
+  uint64_t nextSegmentAddress = 0; // likewise for the next dynamic segment (relocatable model)
   std::vector<std::pair<uint64_t, uint64_t>> freed; // (base, size) of freed heap objects
   uint64_t instructionsSinceNewCoverage = 0;
   // Relocatable model: shared by forked states until one of them moves an object.

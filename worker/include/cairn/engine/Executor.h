@@ -82,9 +82,8 @@ struct ExecutorOptions {
   // Called about twice a second with the statistics so far and the number of live states.
   std::function<void(const RunStatistics &, size_t)> onProgress;
   std::vector<std::string> programArgs; // argv[1..]
-  // Distributed exploration (standard memory model only: the relocatable model's resolution
-  // depends on what the engine saw on other paths, so it does not split). The run starts at
-  // this prefix, replayed without the solver, and explores only below it.
+  // Distributed exploration: the run starts at this prefix, replayed without asking the solver
+  // for any decision, and explores only below it.
   PathPrefix start;
   // States whose choices begin with one of these are left alone: another item explores them.
   std::vector<PathPrefix> excluded;

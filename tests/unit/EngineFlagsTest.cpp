@@ -1,0 +1,91 @@
+// The engine flags shared by `cairn run` and jobs: values, combinations and their messages, and
+// a job's options as the workers turn them into ExecutorOptions.
+#include "ServiceMessages.h"
+
+#include "cairn/engine/EngineFlags.h"
+
+#include <gtest/gtest.h>
+
+using namespace cairn;
+using namespace cairn::engine;
+
+namespace {
+
+TEST(EngineFlags, SetsOptionsFromNamesAndText) {
+  ExecutorOptions o;
+  EngineFlags flags(o);
+  EXPECT_EQ(flags.setValue("--memory-model", "relocatable"), "");
+  EXPECT_EQ(flags.setText("--size-model=symbolic"), "");
+  EXPECT_EQ(flags.setText("--size-mode=merge-opt"), "");
+  EXPECT_EQ(flags.setText("--capacity=7"), "");
+  EXPECT_EQ(flags.setSwitch("--split-objects"), "");
+  EXPECT_EQ(flags.setText("--partition-size=16"), "");
+  EXPECT_EQ(flags.setText("--max-solver-time=2.5"), "");
+  EXPECT_EQ(flags.check(), "");
+  EXPECT_TRUE(o.memory.relocatable());
+  EXPECT_TRUE(o.sizeModel.symbolic());
+  EXPECT_EQ(o.sizeModel.mode, SizeMode::MergeOpt);
+  EXPECT_EQ(o.sizeModel.capacity, 7u);
+  EXPECT_TRUE(o.memory.splitObjects);
+  EXPECT_EQ(o.memory.partitionSize, 16u);
+  EXPECT_DOUBLE_EQ(o.solver.timeoutSeconds, 2.5);
+  EXPECT_EQ(EngineFlags::kind("--merge-objects"), EngineFlagKind::Switch);
+  EXPECT_EQ(EngineFlags::kind("--capacity"), EngineFlagKind::Valued);
+  EXPECT_EQ(EngineFlags::kind("--output-dir"), EngineFlagKind::Unknown);
+}
+
+TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
+  ExecutorOptions o;
+  EngineFlags flags(o);
+  EXPECT_EQ(flags.setText("--frobnicate"), "unknown option '--frobnicate'");
+  EXPECT_EQ(flags.setText("--merge-objects=1"), "unknown option '--merge-objects=1'");
+  EXPECT_EQ(flags.setText("--search"), "--search needs a value");
+  EXPECT_EQ(flags.setValue("--search", "sideways"), "unknown search strategy 'sideways'");
+  EXPECT_EQ(flags.setValue("--max-forks", "many"), "--max-forks needs a whole number, got 'many'");
+  EXPECT_EQ(flags.setValue("--partition-size", "12"), "--partition-size must be a positive multiple of 8, got '12'");
+  auto combination = [](std::initializer_list<const char *> texts) {
+    ExecutorOptions o;
+    EngineFlags flags(o);
+    for (const char *t : texts)
+      EXPECT_EQ(flags.setText(t), "") << t;
+    return flags.check();
+  };
+  EXPECT_EQ(combination({"--capacity=4"}), "--size-mode and --capacity need --size-model symbolic");
+  EXPECT_EQ(combination({"--merge-objects"}),
+            "--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable");
+  EXPECT_EQ(combination({"--memory-model=relocatable", "--context-resolve=2"}), "--context-resolve needs --merge-objects");
+  EXPECT_EQ(combination({"--address-aware-cache"}), "--address-aware-cache needs --memory-model relocatable");
+  EXPECT_EQ(combination({"--memory-model=relocatable", "--address-aware-cache", "--split-objects"}),
+            "--address-aware-cache does not combine with --merge-objects or --split-objects");
+  EXPECT_EQ(combination({"--validate-address-cache"}),
+            "--validate-address-cache and --no-address-cache-models need --address-aware-cache");
+}
+
+TEST(JobOptions, ExtraFlagsGoThroughTheEngineFlags) {
+  v1::RunOptions in;
+  in.set_memory_model(v1::MEMORY_RELOCATABLE);
+  for (const char *f : {"--address-aware-cache", "--size-model=symbolic", "--size-mode=lazy", "--max-depth=9"})
+    in.add_extra_flags(f);
+  ExecutorOptions out;
+  EXPECT_EQ(service::toExecutorOptions(in, out), "");
+  EXPECT_TRUE(out.memory.relocatable());
+  EXPECT_TRUE(out.solver.addressCache);
+  EXPECT_TRUE(out.sizeModel.symbolic());
+  EXPECT_EQ(out.maxDepth, 9u);
+  EXPECT_DOUBLE_EQ(out.solver.timeoutSeconds, 30);
+
+  auto refusal = [](std::initializer_list<const char *> flags) {
+    v1::RunOptions in;
+    for (const char *f : flags)
+      in.add_extra_flags(f);
+    ExecutorOptions out;
+    return service::toExecutorOptions(in, out);
+  };
+  EXPECT_EQ(refusal({"--capacity=3"}), "--size-mode and --capacity need --size-model symbolic");
+  EXPECT_EQ(refusal({"--nonsense"}), "unknown option '--nonsense'");
+  EXPECT_EQ(refusal({"--memory-model=relocatable", "--merge-objects", "--context-resolve=1"}), "");
+  for (const char *local : {"--output-dir=x", "--json", "--quiet", "--solver-pool=h:1", "--cflag=-DX", "--entry=f"})
+    EXPECT_NE(refusal({local}).find("does not apply to a job"), std::string::npos) << local;
+}
+
+} // namespace

@@ -1,0 +1,47 @@
+// The command-line flags that set ExecutorOptions (`--memory-model relocatable`,
+// `--size-mode lazy`, ...), parsed in one place: `cairn run` reads them from its command line, a
+// job carries them as text, and the coordinator and the workers parse that text with the same
+// names, values, checks and error messages.
+#pragma once
+
+#include "cairn/engine/Executor.h"
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cairn::engine {
+
+enum class EngineFlagKind : uint8_t { Unknown, Switch, Valued };
+
+// Sets flags on `options` one at a time, then checks how they combine. Every method returns
+// what is wrong ("" when nothing is), in the words `cairn run` prints.
+class EngineFlags {
+public:
+  explicit EngineFlags(ExecutorOptions &options) : options_(options) {}
+
+  // Whether `name` (with its dashes, without a value) is an engine flag, and whether it takes a value.
+  static EngineFlagKind kind(std::string_view name);
+  static std::vector<std::string> names(EngineFlagKind kind);
+
+  std::string setSwitch(const std::string &name);
+  std::string setValue(const std::string &name, const std::string &value);
+  // One flag as one piece of text: `--name` or `--name=value`.
+  std::string setText(const std::string &text);
+  // The combination of everything set so far (e.g. --address-aware-cache needs
+  // --memory-model relocatable).
+  std::string check() const;
+
+private:
+  ExecutorOptions &options_;
+  std::set<std::string> given_; // names of the flags set
+};
+
+// The numbers flags take; nullopt with `error` set when `value` is not one.
+std::optional<uint64_t> parseCountFlag(const std::string &flag, const std::string &value, std::string &error);
+std::optional<double> parseSecondsFlag(const std::string &flag, const std::string &value, std::string &error);
+
+} // namespace cairn::engine

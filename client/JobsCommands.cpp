@@ -230,6 +230,7 @@ int wait(std::vector<std::string> args) {
   Arguments p = parseArguments(args, valued, {{"--json", [&] { json = true; }}});
   v1::WatchJobRequest request;
   request.set_job_id(oneJob(p, "wait"));
+  request.set_status_only(true);
   auto stub = connect(c);
   const bool live = !json && ::isatty(2);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(int64_t(timeout * 1000));

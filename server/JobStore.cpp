@@ -6,14 +6,23 @@ namespace cairn::server {
 
 namespace {
 
-// One prepared statement, finalized on scope exit; binds and reads by column index.
+// One prepared statement, finalized on scope exit (or, when borrowed from the store's cache,
+// reset for its next use); binds and reads by column index.
 class Statement {
 public:
   Statement(sqlite3 *db, const char *sql) : db_(db) {
     if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
       throw StoreError(std::string("job store: ") + sqlite3_errmsg(db));
   }
-  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(sqlite3 *db, sqlite3_stmt *cached) : db_(db), stmt_(cached), owned_(false) {}
+  ~Statement() {
+    if (owned_) {
+      sqlite3_finalize(stmt_);
+    } else {
+      sqlite3_reset(stmt_);
+      sqlite3_clear_bindings(stmt_);
+    }
+  }
   Statement &bind(int i, const std::string &blob) {
     sqlite3_bind_blob(stmt_, i, blob.data(), int(blob.size()), SQLITE_TRANSIENT);
     return *this;
@@ -50,6 +59,7 @@ public:
 private:
   sqlite3 *db_;
   sqlite3_stmt *stmt_ = nullptr;
+  bool owned_ = true;
 };
 
 } // namespace
@@ -72,7 +82,10 @@ JobStore::JobStore(const std::string &path) {
   exec("CREATE INDEX IF NOT EXISTS results_by_seq ON results(job, seq)");
 }
 
-JobStore::~JobStore() { sqlite3_close(db_); }
+JobStore::~JobStore() {
+  sqlite3_finalize(insertResult_);
+  sqlite3_close(db_);
+}
 
 void JobStore::exec(const char *sql) {
   char *error = nullptr;
@@ -100,7 +113,11 @@ void JobStore::putItem(const StoredItem &i) {
 }
 
 bool JobStore::addResult(const std::string &jobId, int64_t seq, const v1::TestResult &r) {
-  Statement s(db_, "INSERT INTO results VALUES(?,?,?,?)");
+  // Prepared once: a job adds tens of thousands of results.
+  if (!insertResult_ && sqlite3_prepare_v2(db_, "INSERT INTO results VALUES(?,?,?,?)", -1, &insertResult_,
+                                           nullptr) != SQLITE_OK)
+    throw StoreError(std::string("job store: ") + sqlite3_errmsg(db_));
+  Statement s(db_, insertResult_);
   s.bind(1, jobId).bind(2, seq).bind(3, r.path_id()).bind(4, r.SerializeAsString());
   try {
     s.step();

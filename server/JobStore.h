@@ -14,6 +14,7 @@
 #include <vector>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace cairn::server {
 
@@ -80,6 +81,7 @@ public:
 private:
   void exec(const char *sql);
   sqlite3 *db_ = nullptr;
+  sqlite3_stmt *insertResult_ = nullptr;
 };
 
 } // namespace cairn::server

@@ -11,8 +11,10 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 namespace cairn::server {
 
@@ -123,21 +125,26 @@ Status JobsService::WatchJob(ServerContext *context, const v1::WatchJobRequest *
     v1::JobEvent event;
     if (Status s = scheduler_.status(request->job_id(), *event.mutable_status()); !s.ok())
       return s;
-    v1::ListResultsRequest since;
-    since.set_job_id(request->job_id());
-    since.set_offset(resultsSent);
-    v1::ListResultsResponse fresh;
-    scheduler_.results(since, fresh);
-    for (v1::ResultSummary &r : *fresh.mutable_results())
-      *event.add_new_results() = std::move(r);
-    resultsSent += uint32_t(event.new_results_size());
+    if (!request->status_only()) {
+      v1::ListResultsRequest since;
+      since.set_job_id(request->job_id());
+      since.set_offset(resultsSent);
+      v1::ListResultsResponse fresh;
+      scheduler_.results(since, fresh);
+      for (v1::ResultSummary &r : *fresh.mutable_results())
+        *event.add_new_results() = std::move(r);
+      resultsSent += uint32_t(event.new_results_size());
+    }
     if (!writer->Write(event))
       return Status::OK; // the client went away
     if (terminal(event.status().state()))
       return Status::OK;
     if (stopping_)
       return Status(StatusCode::UNAVAILABLE, "the coordinator is stopping");
-    // A change, or a second: elapsed time and progress move on their own.
+    // A change, or a second: elapsed time and progress move on their own. At most twenty
+    // events a second: a job reporting results in many small batches would otherwise have
+    // every watcher rebuild its status for each of them.
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
     uint64_t next = scheduler_.waitForChange(request->job_id(), version, 1.0);
     version = next;
     if (context->IsCancelled())

@@ -1,7 +1,9 @@
 // The same exhaustive job on clusters of 1, 2 and 4 workers (a coordinator, a solver pool
 // replica and the workers as processes on loopback), and `cairn run` alone for reference; prints
-// wall time, paths, tests, work items, the share of the items' time spent replaying their
-// prefixes, and the ratio of the first cluster's wall time over each one's (the speed-up). Then,
+// wall time (submission to the last result: compiling the program included), the job's own time
+// (its first item's start to its end), paths, tests, work items, the share of the items' time
+// spent replaying their prefixes, and the first cluster's times over each one's (the speed-up
+// of the job, and of the wall time). Then,
 // while one more job runs, how many status requests per second the coordinator answers over
 // gRPC (GetJob) and over HTTP (the dashboard's JSON). Not a timed test.
 //
@@ -82,8 +84,8 @@ int main(int argc, char **argv) {
   fs::create_directories(dir);
   std::printf("program %s, --search %s, %u cores\n\n", fs::path(program).filename().c_str(), search.c_str(),
               std::thread::hardware_concurrency());
-  std::printf("%-16s %9s %8s %8s %7s %9s %9s %9s\n", "configuration", "wall s", "paths", "tests", "items",
-              "replay", "replay s", "speed-up");
+  std::printf("%-16s %8s %8s %8s %8s %6s %8s %9s %9s %7s\n", "configuration", "wall s", "job s", "paths", "tests",
+              "items", "replay", "replay s", "speed-up", "wall x");
 
   auto start = Clock::now();
   CommandResult alone = runCommand({CAIRN_BIN, "run", "--search", search, "--quiet", "--json", "--output-dir",
@@ -93,10 +95,10 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "cairn run failed\n");
     return 1;
   }
-  std::printf("%-16s %9.2f %8lld %8lld %7s %9s %9s %9s\n", "cairn run", aloneSeconds,
-              jsonNumber(alone.output, "paths_completed"), jsonNumber(alone.output, "tests"), "-", "-", "-", "-");
+  std::printf("%-16s %8.2f %8s %8lld %8lld %6s %8s %9s %9s %7s\n", "cairn run", aloneSeconds, "-",
+              jsonNumber(alone.output, "paths_completed"), jsonNumber(alone.output, "tests"), "-", "-", "-", "-", "-");
 
-  double oneWorker = 0;
+  double oneWorker = 0, oneWorkerJob = 0;
   int status = 0;
   for (size_t workers : counts) {
     ClusterOptions options;
@@ -120,16 +122,18 @@ int main(int argc, char **argv) {
       status = 1;
       continue;
     }
-    if (oneWorker == 0)
-      oneWorker = seconds; // the first configuration is the reference
+    const double jobSeconds = jsonReal(st.output, "elapsedS");
+    if (oneWorker == 0) // the first configuration is the reference
+      oneWorker = seconds, oneWorkerJob = jobSeconds;
     // Replay's share: of the items' summed run time, the part spent rebuilding their prefixes.
     const double replaySeconds = jsonReal(st.output, "replayTimeS"), runSeconds = jsonReal(st.output, "runTimeS");
     char name[32], share[32];
     std::snprintf(name, sizeof name, "%zu worker%s", workers, workers == 1 ? "" : "s");
     std::snprintf(share, sizeof share, "%.2f%%", runSeconds > 0 ? 100 * std::max(0.0, replaySeconds) / runSeconds : 0.0);
-    std::printf("%-16s %9.2f %8lld %8lld %7lld %9s %9.3f %8.2fx\n", name, seconds,
+    std::printf("%-16s %8.2f %8.2f %8lld %8lld %6lld %8s %9.3f %8.2fx %6.2fx\n", name, seconds, jobSeconds,
                 jsonNumber(st.output, "pathsCompleted"), jsonNumber(st.output, "tests"),
-                jsonNumber(st.output, "itemsTotal"), share, std::max(0.0, replaySeconds), oneWorker / seconds);
+                jsonNumber(st.output, "itemsTotal"), share, std::max(0.0, replaySeconds),
+                jobSeconds > 0 ? oneWorkerJob / jobSeconds : 0.0, oneWorker / seconds);
     std::fflush(stdout);
 
     if (!statusLoad || workers != counts.back())

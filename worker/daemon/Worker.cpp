@@ -195,6 +195,8 @@ private:
   void applyLocked(const v1::WorkerInstruction &i) {
     if (i.has_split() && executor_ && i.split().item_id() == itemId_)
       executor_->requestSplit(i.split().count());
+    else if (i.has_split()) // the item's engine is not running yet: the request waits for it
+      earlySplit_ = i.split();
     else if (i.has_cancel() && i.cancel().item_id() == itemId_)
       dropItemLocked();
   }
@@ -381,6 +383,9 @@ private:
         executor_ = &executor;
         itemId_ = item.item_id();
         progress_.Clear();
+        if (earlySplit_.item_id() == itemId_)
+          executor.requestSplit(earlySplit_.count());
+        earlySplit_.Clear();
       }
       stats = executor.run();
       std::lock_guard lock(mutex_);
@@ -440,6 +445,9 @@ private:
   v1::Counters progress_;
   bool dropped_ = false;
   grpc::ClientContext *watch_ = nullptr; // the open instruction stream, cancelled by stop()
+  // A split request that came before its item's engine started (the coordinator asks as soon
+  // as it hands the item out).
+  v1::WorkerInstruction::Split earlySplit_;
   volatile std::sig_atomic_t stopItem_ = 0;
 };
 

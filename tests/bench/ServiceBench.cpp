@@ -3,9 +3,9 @@
 // wall time (submission to the last result: compiling the program included), the job's own time
 // (its first item's start to its end), paths, tests, work items, the share of the items' time
 // spent replaying their prefixes, and the first cluster's times over each one's (the speed-up
-// of the job, and of the wall time). Then,
-// while one more job runs, how many status requests per second the coordinator answers over
-// gRPC (GetJob) and over HTTP (the dashboard's JSON). Not a timed test.
+// of the job, and of the wall time). Then, while one more job (the 16-move maze) runs, how many
+// status requests per second the coordinator answers over gRPC (GetJob) and over HTTP (the
+// dashboard's JSON). Not a timed test.
 //
 //   cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S] [--no-status-load]
 //
@@ -138,21 +138,23 @@ int main(int argc, char **argv) {
 
     if (!statusLoad || workers != counts.back())
       continue;
-    // Status requests while a job runs: a CI system's GetJob and the dashboard's JSON.
-    CommandResult again = cluster.cairn("submit", {"--search", search, program});
+    // Status requests while a job runs: a CI system's GetJob and the dashboard's JSON. The job
+    // is the 16-move maze under bfs, long enough to outlast both measurements.
+    CommandResult again =
+        cluster.cairn("submit", {"--search", "bfs", std::string(CAIRN_BENCH_PROGRAMS_DIR) + "/maze-16.c"});
     job = again.output.substr(0, again.output.find('\n'));
     auto stub = v1::Jobs::NewStub(grpc::CreateChannel(cluster.server(), grpc::InsecureChannelCredentials()));
-    const double grpcRate = requestsPerSecond(4, 3, [&] {
+    const double grpcRate = requestsPerSecond(4, 2, [&] {
       grpc::ClientContext context;
       v1::GetJobRequest request;
       request.set_job_id(job);
       v1::JobStatus out;
       return stub->GetJob(&context, request, &out).ok();
     });
-    const double httpRate = requestsPerSecond(4, 3, [&] { return !httpGet(cluster.dashboard(), "/api/jobs/" + job).empty(); });
+    const double httpRate = requestsPerSecond(4, 2, [&] { return !httpGet(cluster.dashboard(), "/api/jobs/" + job).empty(); });
     CommandResult during = cluster.cairn("status", {"--json", job});
     const bool running = during.output.find("JOB_COMPLETED") == std::string::npos;
-    std::printf("\nstatus requests while a job runs on %zu worker%s (4 clients, 3 s each)%s:\n"
+    std::printf("\nstatus requests while a job (maze-16.c, bfs) runs on %zu worker%s (4 clients, 2 s each)%s:\n"
                 "  gRPC GetJob          %9.0f /s\n  HTTP /api/jobs/ID    %9.0f /s\n",
                 workers, workers == 1 ? "" : "s", running ? "" : " (the job ended meanwhile)", grpcRate, httpRate);
     cluster.cairn("cancel", {job});

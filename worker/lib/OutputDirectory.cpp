@@ -85,6 +85,18 @@ void OutputDirectory::onTest(const TestCase &test) {
     writeFile(fs::path(path_) / (std::string(name) + ".early"), test.endReason + "\n");
 }
 
+namespace {
+
+// {"name": value, ...} of unsigned counters.
+std::string counterObject(std::initializer_list<std::pair<const char *, uint64_t>> counters) {
+  std::string j = "{";
+  for (const auto &[name, value] : counters)
+    j += (j.size() > 1 ? ", \"" : "\"") + std::string(name) + "\": " + std::to_string(value);
+  return j + "}";
+}
+
+} // namespace
+
 std::string summaryJson(const RunStatistics &s,
                         const std::vector<std::pair<ErrorReport, std::string>> &errors) {
   char num[64];
@@ -106,29 +118,30 @@ std::string summaryJson(const RunStatistics &s,
   j += ", \"coverage\": {\"lines_covered\": " + std::to_string(s.linesCovered) +
        ", \"lines_total\": " + std::to_string(s.linesTotal) + "}";
   const MemoryModelStats &m = s.memory;
-  j += ", \"memory\": {\"resolution_forks\": " + std::to_string(m.resolutionForks) +
-       ", \"resolution_queries\": " + std::to_string(m.resolutionQueries) +
-       ", \"context_hits\": " + std::to_string(m.contextHits) +
-       ", \"context_fallbacks\": " + std::to_string(m.contextFallbacks) +
-       ", \"segments\": " + std::to_string(m.segments) +
-       ", \"segments_reused\": " + std::to_string(m.segmentsReused) +
-       ", \"segment_objects\": " + std::to_string(m.segmentObjects) +
-       ", \"max_segment_size\": " + std::to_string(m.maxSegmentSize) +
-       ", \"splits\": " + std::to_string(m.splits) + ", \"chunks\": " + std::to_string(m.chunks) +
-       ", \"max_split_size\": " + std::to_string(m.maxSplitSize) +
-       ", \"symbolic_accesses\": " + std::to_string(m.symbolicAccesses) +
-       ", \"symbolic_access_bytes\": " + std::to_string(m.symbolicAccessBytes) +
-       ", \"max_symbolic_access_bytes\": " + std::to_string(m.maxSymbolicAccessBytes) + "}";
+  j += ", \"memory\": " + counterObject({{"resolution_forks", m.resolutionForks},
+                                         {"resolution_queries", m.resolutionQueries},
+                                         {"context_hits", m.contextHits},
+                                         {"context_fallbacks", m.contextFallbacks},
+                                         {"segments", m.segments},
+                                         {"segments_reused", m.segmentsReused},
+                                         {"segment_objects", m.segmentObjects},
+                                         {"max_segment_size", m.maxSegmentSize},
+                                         {"splits", m.splits},
+                                         {"chunks", m.chunks},
+                                         {"max_split_size", m.maxSplitSize},
+                                         {"symbolic_accesses", m.symbolicAccesses},
+                                         {"symbolic_access_bytes", m.symbolicAccessBytes},
+                                         {"max_symbolic_access_bytes", m.maxSymbolicAccessBytes}});
   const MergeStats &g = s.merging;
-  j += ", \"merging\": {\"contexts\": " + std::to_string(g.contexts) +
-       ", \"merges\": " + std::to_string(g.merges) +
-       ", \"states_merged\": " + std::to_string(g.statesMerged) +
-       ", \"refused\": " + std::to_string(g.refused) +
-       ", \"early_terminated\": " + std::to_string(g.earlyTerminated) +
-       ", \"constraint_nodes\": " + std::to_string(g.constraintNodes) +
-       ", \"value_nodes\": " + std::to_string(g.valueNodes) +
-       ", \"size_forks\": " + std::to_string(g.sizeForks) +
-       ", \"symbolic_size_objects\": " + std::to_string(g.symbolicSizeObjects) + "}";
+  j += ", \"merging\": " + counterObject({{"contexts", g.contexts},
+                                          {"merges", g.merges},
+                                          {"states_merged", g.statesMerged},
+                                          {"refused", g.refused},
+                                          {"early_terminated", g.earlyTerminated},
+                                          {"constraint_nodes", g.constraintNodes},
+                                          {"value_nodes", g.valueNodes},
+                                          {"size_forks", g.sizeForks},
+                                          {"symbolic_size_objects", g.symbolicSizeObjects}});
   // Per solver layer: what reached it, what it answered itself, and its own counters.
   j += ", \"solver\": {\"layers\": [";
   for (size_t i = 0; i < s.solverLayers.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "JobsCommands.h"
 
 #include "CommandLine.h"
+#include "RunOutcome.h"
 
 #include "ServiceMessages.h"
 
@@ -31,6 +32,8 @@ const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
   cairn submit [job options] PROGRAM(.c|.bc|.ll) [-- program arguments]   prints the job id
   cairn status [--json] JOB
   cairn wait [--timeout SECONDS] [--json] JOB   until the job ends; exit 0 when it completed
+                                                (1 cancelled or failed, 3 timeout, 4 address-cache
+                                                validation failed)
   cairn results [--output-dir DIR] JOB          tests, errors and summary.json as cairn run writes them
   cairn cancel JOB
   common: --server HOST:PORT (default $CAIRN_SERVER, else 127.0.0.1:7470)
@@ -142,6 +145,9 @@ void printStatus(const v1::JobStatus &s, bool json) {
               (unsigned long long)c.tests(), s.errors_size(), (unsigned long long)c.instructions(),
               s.lines_covered(), s.lines_total(), s.items_done(), s.items_total(), s.items_running(),
               s.elapsed_s());
+  if (c.address_cache_mismatches())
+    std::printf("  address-aware cache: %llu answers the solver contradicts\n",
+                (unsigned long long)c.address_cache_mismatches());
   for (const v1::ErrorReport &e : s.errors())
     std::printf("  %s:%u: %s (%s/%s)\n", e.file().c_str(), e.line(), e.message().c_str(), e.type().c_str(),
                 e.kind().c_str());
@@ -260,7 +266,9 @@ int wait(std::vector<std::string> args) {
       std::fputs("\r\033[K", stderr);
     if (any && terminal(last.state())) {
       printStatus(last, json);
-      return last.state() == v1::JOB_COMPLETED ? 0 : 1;
+      if (last.state() != v1::JOB_COMPLETED)
+        return 1;
+      return failsAddressCacheValidation(service::statisticsOf(last.counters())) ? kJobAddressCacheMismatchExit : 0;
     }
     if (s.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
       std::fprintf(stderr, "cairn: job %s still running after %g s\n", request.job_id().c_str(), timeout);
@@ -324,7 +332,7 @@ int results(std::vector<std::string> args) {
       << status.items_done() << "/" << status.items_total() << "\nsummary " << summary << "\n";
   std::fprintf(stderr, "cairn: %u tests of job %s (%s) in %s\n", fetched, job.c_str(),
                stateName(status.state()).c_str(), out.path().c_str());
-  return 0;
+  return failsAddressCacheValidation(stats) ? kJobAddressCacheMismatchExit : 0;
 }
 
 int cancel(std::vector<std::string> args) {

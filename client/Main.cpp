@@ -1,6 +1,7 @@
 // The `cairn` command line: local runs of the engine, test inspection, and the jobs API client.
 #include "CommandLine.h"
 #include "JobsCommands.h"
+#include "RunOutcome.h"
 
 #include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/OutputDirectory.h"
@@ -97,17 +98,6 @@ std::string layerCounters(const SolverLayerStats &l) {
   return text;
 }
 
-// Validation mode found cached answers the solver contradicts: the run fails.
-bool addressCacheMismatches(const RunStatistics &stats) {
-  for (const SolverLayerStats &l : stats.solverLayers)
-    for (const auto &[name, value] : l.counters)
-      if (name == "mismatches" && value) {
-        spdlog::error("the address-aware cache gave {} answers the solver contradicts (see run.log)", value);
-        return true;
-      }
-  return false;
-}
-
 int runCommand(std::vector<std::string> args) {
   ExecutorOptions opts;
   LoadOptions load;
@@ -198,7 +188,7 @@ int runCommand(std::vector<std::string> args) {
       std::fprintf(stderr, "cairn: %s:%u: %s (%s/%s)\n", e.file.c_str(), e.line, e.message.c_str(),
                    e.type.c_str(), e.kind.c_str());
   }
-  return addressCacheMismatches(stats) ? 3 : 0;
+  return client::failsAddressCacheValidation(stats) ? client::kAddressCacheMismatchExit : 0;
 }
 
 int replayCommand(std::vector<std::string> args) {

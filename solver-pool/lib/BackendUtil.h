@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <algorithm>
+#include <deque>
 #include <unordered_map>
 #include <vector>
 
@@ -77,26 +78,44 @@ inline QueryShape queryShape(const Query &query) {
   return shape;
 }
 
+// One query's solver terms by node. Terms are released in the order they were made, never in
+// an order set by where the nodes lie in memory: Z3 recycles the ids of released terms and
+// numbers the next query's terms with them, and its models follow that numbering. So equal
+// query streams get equal models, whatever else the process allocated.
+template <class Term> class TermMemo {
+public:
+  bool contains(const Expr *e) const { return index_.count(e) != 0; }
+  const Term &at(const Expr *e) const { return terms_[index_.at(e)]; }
+  void add(const Expr *e, Term t) {
+    index_.emplace(e, terms_.size());
+    terms_.push_back(std::move(t));
+  }
+
+private:
+  std::unordered_map<const Expr *, size_t> index_;
+  std::deque<Term> terms_; // no relocation while growing
+};
+
 // Translates the DAG below `root` bottom-up, each node once: `build(e)` runs when every kid
 // of `e` is in `memo`. Iterative, so deep DAGs (long store chains) cannot exhaust the stack.
 template <class Term, class Build>
-Term translateDag(const Expr *root, std::unordered_map<const Expr *, Term> &memo, Build &&build) {
-  if (auto it = memo.find(root); it != memo.end())
-    return it->second;
+Term translateDag(const Expr *root, TermMemo<Term> &memo, Build &&build) {
+  if (memo.contains(root))
+    return memo.at(root);
   std::vector<std::pair<const Expr *, bool>> stack{{root, false}};
   while (!stack.empty()) {
     auto [e, expanded] = stack.back();
     stack.pop_back();
-    if (memo.count(e))
+    if (memo.contains(e))
       continue;
     if (!expanded) {
       stack.push_back({e, true});
       for (unsigned i = e->numKids(); i-- > 0;)
-        if (!memo.count(e->kid(i)))
+        if (!memo.contains(e->kid(i)))
           stack.push_back({e->kid(i), false});
       continue;
     }
-    memo.emplace(e, build(e));
+    memo.add(e, build(e));
   }
   return memo.at(root);
 }

@@ -196,7 +196,7 @@ private:
 
   Cvc5Instance &inst_;
   cvc5::Solver &s_;
-  std::unordered_map<const Expr *, cvc5::Term> memo_;
+  backend::TermMemo<cvc5::Term> memo_;
 };
 
 // The value of a bit-vector value term, modulo 2^128.

@@ -195,7 +195,7 @@ private:
 
   Z3Solver &owner_;
   z3::context &c_;
-  std::unordered_map<const Expr *, z3::expr> memo_;
+  backend::TermMemo<z3::expr> memo_;
 };
 
 z3::expr Z3Solver::symbolConst(const SymbolDecl *s) {

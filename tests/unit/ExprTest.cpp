@@ -1083,6 +1083,23 @@ TEST(ExprSimplify, PointerFactsThatHoldInEveryLayout) {
   EXPECT_FALSE(ctx.ult(ctx.add(p, c(widthMask(64))), p)->isConstant()); // p - 1 may wrap
 }
 
+// Pointer arithmetic takes a shortcut for base + constant: it must build what add() builds.
+TEST(ExprSimplify, AddConstantBuildsWhatAddBuilds) {
+  ExprContext ctx;
+  ExprRef p = ctx.symbol(ctx.declareSymbol("p", 64, SymbolClass::Address, 16));
+  ExprRef x = ctx.symbol(ctx.declareSymbol("x", 64, SymbolClass::Input));
+  ExprRef b = ctx.symbol(ctx.declareSymbol("b", 1, SymbolClass::Input));
+  auto c = [&](u128 v, unsigned w = 64) { return ctx.constant(v, w); };
+  const u128 minus8 = -u128(8) & widthMask(64);
+  for (const ExprRef &a : {p, ctx.add(p, c(8)), ctx.add(p, c(minus8)), x, ctx.add(x, c(3)),
+                           ctx.sub(c(5), x), ctx.mul(x, c(4)), c(12)})
+    for (u128 k : {u128(0), u128(1), u128(8), minus8, widthMask(64), u128(1) << 64})
+      EXPECT_EQ(ctx.addConstant(a, k).get(), ctx.add(a, c(k & widthMask(64))).get())
+          << toString(a.get()) << " + " << toDecimal(k);
+  EXPECT_EQ(ctx.addConstant(ctx.add(p, c(8)), minus8).get(), p.get());
+  EXPECT_EQ(ctx.addConstant(b, 1).get(), ctx.add(b, c(1, 1)).get());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rename hashing
 

@@ -140,6 +140,7 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
   c.set_replay_instructions(s.replayInstructions);
   c.set_replay_time_s(s.replaySeconds);
   c.set_run_time_s(s.wallSeconds);
+  c.set_address_cache_mismatches(s.addressCacheMismatches());
   return c;
 }
 
@@ -156,6 +157,7 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
   sum.set_replay_instructions(sum.replay_instructions() + more.replay_instructions());
   sum.set_replay_time_s(sum.replay_time_s() + more.replay_time_s());
   sum.set_run_time_s(sum.run_time_s() + more.run_time_s());
+  sum.set_address_cache_mismatches(sum.address_cache_mismatches() + more.address_cache_mismatches());
 }
 
 engine::RunStatistics statisticsOf(const v1::Counters &c) {
@@ -171,6 +173,8 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
   s.queries = c.queries();
   s.solverQueries = c.solver_queries();
   s.solverSeconds = c.solver_time_s();
+  if (c.address_cache_mismatches()) // a job's layers are not summed; this one counter is
+    s.solverLayers.push_back({"address-cache", 0, 0, 0, 0, {{"mismatches", c.address_cache_mismatches()}}});
   return s;
 }
 

@@ -1,13 +1,55 @@
 #include "AddressSubstitution.h"
 
+#include "cairn/expr/Fold.h"
+
 #include <array>
 #include <vector>
 
 namespace cairn::engine {
 
+std::optional<u128> AddressSubstitution::pointerValue(const Expr *e) const {
+  if (e->isAddressSymbol())
+    return lookup_(e->symbol());
+  if (e->kind() == Kind::Add && e->kid(0)->isConstant() && e->kid(1)->isAddressSymbol())
+    return (e->kid(0)->value() + lookup_(e->kid(1)->symbol())) & widthMask(e->width());
+  return std::nullopt;
+}
+
+std::optional<bool> AddressSubstitution::comparisonValue(const Expr *e) const {
+  if (e->kind() == Kind::Not && e->width() == 1) {
+    std::optional<bool> v = comparisonValue(e->kid(0));
+    return v ? std::optional<bool>(!*v) : std::nullopt;
+  }
+  if (!isComparison(e->kind()))
+    return std::nullopt;
+  auto operand = [&](const Expr *k) -> std::optional<u128> {
+    return k->isConstant() ? std::optional<u128>(k->value()) : pointerValue(k);
+  };
+  std::optional<u128> a = operand(e->kid(0)), b;
+  if (!a || !(b = operand(e->kid(1))))
+    return std::nullopt;
+  return foldBinary(e->kind(), *a, *b, e->kid(0)->width()) != 0;
+}
+
+std::optional<u128> AddressSubstitution::valueOf(const ExprRef &e) {
+  if (std::optional<u128> v = pointerValue(e.get()))
+    return v;
+  if (std::optional<bool> v = comparisonValue(e.get()))
+    return u128(*v);
+  const ExprRef &substituted = e->mentionsAddress() ? apply(e) : e;
+  return substituted->isConstant() ? std::optional<u128>(substituted->value()) : std::nullopt;
+}
+
 ExprRef AddressSubstitution::apply(const ExprRef &root) {
   if (!root || !root->mentionsAddress())
     return root;
+  // Most of what is substituted is a pointer, or a comparison of pointers with each other or
+  // with constants: one addition or one comparison away from its value, which is cheaper to
+  // compute than to look up (and keeps the memo for the expressions that need it).
+  if (std::optional<u128> v = pointerValue(root.get()))
+    return ctx_.constant(*v, root->width());
+  if (std::optional<bool> v = comparisonValue(root.get()))
+    return ctx_.constant(*v, 1);
   if (auto it = memo_.find(root.get()); it != memo_.end())
     return it->second.second;
   // Post-order without recursion: store chains and long sums are deep.
@@ -16,11 +58,6 @@ ExprRef AddressSubstitution::apply(const ExprRef &root) {
     auto [e, expanded] = work.back();
     if (!e->mentionsAddress() || memo_.count(e)) {
       work.pop_back();
-      continue;
-    }
-    if (e->kind() == Kind::Symbol && e->symbol()->renameable()) {
-      work.pop_back();
-      memo_.emplace(e, std::pair{ExprRef(e), ctx_.constant(lookup_(e->symbol()), e->width())});
       continue;
     }
     if (!expanded && e->kind() == Kind::Store && !unfoldable_.count(e)) {
@@ -33,15 +70,20 @@ ExprRef AddressSubstitution::apply(const ExprRef &root) {
     if (!expanded) {
       work.back().second = true;
       for (unsigned i = 0; i < e->numKids(); ++i)
-        if (e->kid(i)->mentionsAddress() && !memo_.count(e->kid(i)))
-          work.emplace_back(e->kid(i), false);
+        if (const Expr *k = e->kid(i); k->mentionsAddress() && !pointerValue(k) && !memo_.count(k))
+          work.emplace_back(k, false);
       continue;
     }
     work.pop_back();
     std::array<ExprRef, 3> kids;
     for (unsigned i = 0; i < e->numKids(); ++i) {
       const Expr *k = e->kid(i);
-      kids[i] = k->mentionsAddress() ? memo_.at(k).second : ExprRef(k);
+      if (!k->mentionsAddress())
+        kids[i] = ExprRef(k);
+      else if (std::optional<u128> v = pointerValue(k))
+        kids[i] = ctx_.constant(*v, k->width());
+      else
+        kids[i] = memo_.at(k).second;
     }
     ExprRef rebuilt = ctx_.build(e->kind(), std::span<const ExprRef>(kids.data(), e->numKids()),
                                  e->width(), e->extractOffset());

@@ -8,6 +8,7 @@
 #include "cairn/expr/Expr.h"
 
 #include <functional>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -22,6 +23,9 @@ public:
 
   // `e` with every base symbol replaced. Results are remembered until clear().
   ExprRef apply(const ExprRef &e);
+  // The value of `e` with every base replaced, when that is a constant: for a pointer, or a
+  // comparison of pointers, computed without building (and then dropping) the constant.
+  std::optional<u128> valueOf(const ExprRef &e);
   void clear() {
     memo_.clear();
     unfoldable_.clear();
@@ -29,6 +33,12 @@ public:
   size_t remembered() const { return memo_.size(); }
 
 private:
+  // The value of a base or of base + constant; nullopt for other expressions.
+  std::optional<u128> pointerValue(const Expr *e) const;
+  // The value of a (negated) comparison between such pointers and constants; nullopt for
+  // other expressions.
+  std::optional<bool> comparisonValue(const Expr *e) const;
+
   // A chain of stores over a constant array whose indices and values all become constants is
   // one constant array after substitution: what the solver reads fastest (pointers stored in
   // a table are such stores). Null when the chain does not fold.

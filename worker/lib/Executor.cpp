@@ -57,7 +57,7 @@ class Executor::Impl {
 public:
   Impl(const Program &program, ExecutorOptions options, ResultSink &sink)
       : program_(program), options_(std::move(options)), sink_(sink),
-        homeSubstitution_(ctx_, [this](const SymbolDecl *b) { return homeAddress_.at(b); }) {
+        homeSubstitution_(ctx_, [this](const SymbolDecl *b) { return homeAddress(b); }) {
     solver_ = createSolverChain(options_.solver);
     locationSeen_.assign(program_.locations.size(), false);
     searcher_ = createSearcher(options_.search, options_.seed);
@@ -337,10 +337,14 @@ private:
   }
 
   // A fresh base symbol, standing for `address` in every state where it has not moved.
+  uint64_t homeAddress(const SymbolDecl *base) const { return homeAddressById_.at(base->id); }
+
   ExprRef newBase(uint64_t address, uint64_t size) {
     const SymbolDecl *d = ctx_.declareSymbol("base" + std::to_string(++nextBaseId_), 64,
                                              SymbolClass::Address, size);
-    homeAddress_.emplace(d, address);
+    if (homeAddressById_.size() <= d->id)
+      homeAddressById_.resize(d->id + 1);
+    homeAddressById_[d->id] = address;
     return ctx_.symbol(d);
   }
 
@@ -357,6 +361,15 @@ private:
     if (!e || !e->mentionsAddress())
       return e;
     return substitutionFor(s).apply(e);
+  }
+
+  // The value `e` has on this state's layout when the layout alone determines it.
+  std::optional<u128> layoutValue(const ExecutionState &s, const ExprRef &e) {
+    if (e->isConstant())
+      return e->value();
+    if (!e->mentionsAddress())
+      return std::nullopt;
+    return substitutionFor(s).valueOf(e);
   }
 
   // States whose objects never moved share one substitution (and what it remembers); the few
@@ -376,7 +389,7 @@ private:
     movedSubstitutions_.emplace_back(
         bindings->version, std::make_unique<AddressSubstitution>(ctx_, [this, bindings](const SymbolDecl *b) {
           auto it = bindings->moved.find(b);
-          return it != bindings->moved.end() ? it->second : homeAddress_.at(b);
+          return it != bindings->moved.end() ? it->second : homeAddress(b);
         }));
     return *movedSubstitutions_.back().second;
   }
@@ -386,7 +399,10 @@ private:
     if (!relocatable())
       return s.constraints;
     for (; s.substitutedConstraints < s.constraints.size(); ++s.substitutedConstraints) {
-      ExprRef c = substitute(s, s.constraints[s.substitutedConstraints]);
+      const ExprRef &symbolic = s.constraints[s.substitutedConstraints];
+      if (layoutValue(s, symbolic) == u128(1))
+        continue;
+      ExprRef c = substitute(s, symbolic);
       if (!c->isTrue()) {
         s.solverConstraints.push_back(std::move(c));
         s.symbolicConstraints.push_back(s.constraints[s.substitutedConstraints]);
@@ -399,12 +415,10 @@ private:
   std::optional<uint64_t> knownAddress(const ExecutionState &s, const Value &p) {
     if (p.concrete())
       return uint64_t(p.bits);
-    if (!relocatable() || !p.sym->mentionsAddress())
+    if (!relocatable())
       return std::nullopt;
-    ExprRef c = substitute(s, p.sym);
-    if (!c->isConstant())
-      return std::nullopt;
-    return uint64_t(c->value());
+    std::optional<u128> v = layoutValue(s, p.sym);
+    return v ? std::optional<uint64_t>(uint64_t(*v)) : std::nullopt;
   }
 
   void moveBases(ExecutionState &s, const std::vector<BaseMove> &moves) {
@@ -515,7 +529,7 @@ private:
     auto reused = options_.memory.reuseSegments ? segmentsByKey_.find(key) : segmentsByKey_.end();
     if (reused != segmentsByKey_.end()) {
       segment.base = reused->second;
-      segment.address = homeAddress_.at(segment.base->symbol());
+      segment.address = homeAddress(segment.base->symbol());
       ++stats_.memory.segmentsReused;
     } else {
       segment.address = s.nextSegmentAddress;
@@ -585,9 +599,9 @@ private:
 
   // Decides `cond` on the state; nullopt when the solver could not (the state is ended).
   std::optional<Validity> decide(ExecutionState &s, const ExprRef &cond) {
+    if (std::optional<u128> v = layoutValue(s, cond)) // the layout alone decides it
+      return *v ? Validity::True : Validity::False;
     ExprRef c = substitute(s, cond);
-    if (c->isConstant()) // the layout alone decides it
-      return c->isTrue() ? Validity::True : Validity::False;
     if (replaying(s))
       return Validity(replayNext(s));
     ++stats_.queries;
@@ -685,9 +699,9 @@ private:
       return v.bits;
     // The constraint is added with addresses substituted: it is a fact about the inputs, which
     // stays true wherever objects move later.
+    if (std::optional<u128> known = layoutValue(s, v.sym))
+      return known;
     ExprRef e = substitute(s, v.sym);
-    if (e->isConstant())
-      return e->value();
     std::optional<u128> value;
     if (replaying(s)) {
       value = replayValue(s, width);
@@ -1694,6 +1708,8 @@ private:
     constant &= widthMask(64);
     if (concrete)
       return setReg(s, in, Value(constant));
+    if (!sum) // a symbolic base moved by a constant: a pointer into its object, in relocatable
+      return setReg(s, in, Value(ctx_.addConstant(base.sym, constant)));
     ExprRef r = ctx_.constant(constant, 64);
     if (!base.concrete())
       r = ctx_.add(r, base.sym);
@@ -2417,7 +2433,9 @@ private:
   uint32_t currentLoc_ = 0;
   uint64_t currentInstr_ = 0; // (function, instruction index) of the instruction being run
   // Relocatable model.
-  std::unordered_map<const SymbolDecl *, uint64_t> homeAddress_; // where each base was allocated
+  // Where each base was allocated, by its symbol's id: looked up for every pointer a query or
+  // a resolution substitutes.
+  std::vector<uint64_t> homeAddressById_;
   AddressSubstitution homeSubstitution_;                         // for states with nothing moved
   std::vector<std::pair<uint64_t, std::unique_ptr<AddressSubstitution>>> movedSubstitutions_;
   uint64_t nextBaseId_ = 0;
@@ -2444,5 +2462,14 @@ Executor::~Executor() = default;
 RunStatistics Executor::run() { return impl_->run(); }
 void Executor::requestSplit(size_t count) { impl_->requestSplit(count); }
 size_t Executor::liveStates() const { return impl_->liveStates(); }
+
+uint64_t RunStatistics::addressCacheMismatches() const {
+  uint64_t n = 0;
+  for (const SolverLayerStats &l : solverLayers)
+    for (const auto &[name, value] : l.counters)
+      if (name == "mismatches")
+        n += value;
+  return n;
+}
 
 } // namespace cairn::engine

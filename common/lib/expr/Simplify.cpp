@@ -20,16 +20,14 @@ bool isAllOnes(const ExprRef &e) {
   return e->isConstant() && e->value() == widthMask(e->width());
 }
 
-bool isBase(const Expr *e) { return e->kind() == Kind::Symbol && e->symbol()->renameable(); }
-
 // `e` as base + offset (offset below kAddressCeiling): a pointer into the base's object or just
 // past it, which no layout makes wrap.
 bool asBasePlusOffset(const Expr *e, const Expr *&base, u128 &offset) {
-  if (isBase(e)) {
+  if (e->isAddressSymbol()) {
     base = e, offset = 0;
     return true;
   }
-  if (e->kind() == Kind::Add && e->kid(0)->isConstant() && isBase(e->kid(1)) &&
+  if (e->kind() == Kind::Add && e->kid(0)->isConstant() && e->kid(1)->isAddressSymbol() &&
       e->kid(0)->value() < kAddressCeiling) {
     base = e->kid(1), offset = e->kid(0)->value();
     return true;
@@ -201,6 +199,21 @@ ExprRef ExprContext::add(const ExprRef &a, const ExprRef &b) {
   if (!simplify_)
     return node(Kind::Add, a->width(), a, b);
   return simplifyAdd(a, b);
+}
+
+ExprRef ExprContext::addConstant(const ExprRef &a, u128 c) {
+  const unsigned w = a->width();
+  c &= widthMask(w);
+  const Expr *base = a.get();
+  if (simplify_ && w > 1 && a->kind() == Kind::Add && a->kid(0)->isConstant() && a->kid(1)->isAddressSymbol()) {
+    c = (c + a->kid(0)->value()) & widthMask(w);
+    base = a->kid(1);
+  }
+  if (!simplify_ || w == 1 || !base->isAddressSymbol())
+    return add(a, constant(c, w));
+  if (c == 0)
+    return ExprRef(base);
+  return node(Kind::Add, w, constant(c, w), ExprRef(base));
 }
 
 ExprRef ExprContext::simplifyAdd(const ExprRef &x, const ExprRef &y) {
@@ -437,7 +450,7 @@ ExprRef ExprContext::simplifyEq(const ExprRef &x, const ExprRef &y) {
   const u128 c = a->value();
   if (w == 1)
     return c ? b : bvnot(b);
-  if (isBase(b.get()) && (c < kAddressFloor || c >= kAddressCeiling))
+  if (b->isAddressSymbol() && (c < kAddressFloor || c >= kAddressCeiling))
     return falseExpr(); // e.g. a null check: base + offset == 0 became base == -offset
   switch (b->kind()) {
   case Kind::Add: // c1 == c2 + z  <=>  c1 - c2 == z

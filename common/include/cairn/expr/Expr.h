@@ -125,6 +125,8 @@ public:
   unsigned extractOffset() const { return aux_; }
   // True when a renameable symbol occurs anywhere below.
   bool mentionsAddress() const { return flags_ & kMentionsAddress; }
+  // True for a renameable symbol itself: an object's symbolic base address.
+  bool isAddressSymbol() const { return kind_ == Kind::Symbol && u_.symbol->renameable(); }
 
   void retain() const { ++refs_; }
   inline void release() const;

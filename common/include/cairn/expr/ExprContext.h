@@ -67,6 +67,9 @@ public:
   ExprRef sextOrTrunc(const ExprRef &e, unsigned width);
 
   ExprRef add(const ExprRef &a, const ExprRef &b);
+  // a + c, as add() builds it; a pointer (base or base + constant) moved by a constant offset
+  // costs one constant and one node, with no simplification to run.
+  ExprRef addConstant(const ExprRef &a, u128 c);
   ExprRef sub(const ExprRef &a, const ExprRef &b);
   ExprRef mul(const ExprRef &a, const ExprRef &b);
   ExprRef udiv(const ExprRef &a, const ExprRef &b);

@@ -61,6 +61,10 @@ struct RunStatistics {
   std::vector<SolverLayerStats> solverLayers;
   MemoryModelStats memory;
   MergeStats merging;
+
+  // Answers of the address-aware cache that validation (--validate-address-cache) found the
+  // solver contradicting: a run with any has a wrong answer somewhere.
+  uint64_t addressCacheMismatches() const;
 };
 
 struct ExecutorOptions {

@@ -1,0 +1,20 @@
+// What a finished run or job tells the shell beyond its results.
+#pragma once
+
+namespace cairn::engine {
+struct RunStatistics;
+}
+
+namespace cairn::client {
+
+// Exit status of a run or job that validated the address-aware cache and found it answering
+// wrongly (its results stand, but the cache does not).
+constexpr int kAddressCacheMismatchExit = 3;
+// The same for `cairn wait` and `cairn results` of a completed job (3 is wait's timeout).
+constexpr int kJobAddressCacheMismatchExit = 4;
+
+// True, after saying so on stderr, when validation found the address-aware cache contradicting
+// the solver.
+bool failsAddressCacheValidation(const engine::RunStatistics &stats);
+
+} // namespace cairn::client

@@ -10,8 +10,8 @@
 #      paths and fsGroup that deploy/kubernetes/cairn.yaml gives it (the manifest's Service
 #      names resolve to the pod's loopback; one solver pool replica stands for both);
 #   6. submits examples/maze.c with the image's `cairn` client and the manifest's jobs API
-#      token, waits, fetches the results and checks them against `cairn run` of the same
-#      program in the image;
+#      token, waits, fetches the results, checks them against `cairn run` of the same program in
+#      the image and replays each of the job's tests with `cairn replay` in the image;
 #   7. checks the dashboard, /healthz and /metrics over HTTP;
 #   8. removes everything it made. Any failed step ends the script with a message and exit 1.
 # Not part of the test suite (too slow). Environment: CAIRN_CHECK_DIR (work directory: podman's
@@ -89,8 +89,8 @@ Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
 rm -rf "$work"/rootfs/var/lib/apt/lists/* "$work"/rootfs/var/cache/apt/*.bin
-tar -C "$work/rootfs" -c . | podman import --change 'CMD ["bash"]' - debian:12 >/dev/null ||
-  fail "podman import of the base image failed"
+tar -C "$work/rootfs" -c . | podman import --change 'CMD ["bash"]' - debian:12 >"$work/import.log" 2>&1 ||
+  { cat "$work/import.log" >&2; fail "podman import of the base image failed"; }
 rm -rf "$work/rootfs"
 
 step "building the image (deploy/container/Containerfile; log in $work/build.log)"
@@ -228,6 +228,11 @@ done
   fail "the job wrote $(count job '*.ktest') tests and $(count job '*.err') errors, cairn run $(count run '*.ktest') and $(count run '*.err')"
 (($(count job '*.ktest') > 0)) || fail "the job wrote no test"
 step "results: $(field job paths_completed) paths, $(count job '*.ktest') tests, $(count job '*.err') errors (cairn run: the same)"
+# The replay archive and clang-15's sanitizer runtimes in the image: every test of the job replays.
+tests=$(count job '*.ktest')
+replayed=$(client replay /examples/maze.c /out/job | tail -1) || fail "cairn replay of the job's tests failed"
+[[ $replayed == "$tests of $tests tests reproduced" ]] || fail "cairn replay of the job's tests: $replayed"
+step "replay in the image: $replayed"
 
 step "checking the dashboard over HTTP"
 http_get / | grep -qi '<html' || fail "the dashboard page did not load"

@@ -4,13 +4,14 @@
 #   deploy/bootstrap.sh example   the bundled example (default)
 #   deploy/bootstrap.sh test      the whole test suite through ctest
 #   deploy/bootstrap.sh build     nothing more
+#   deploy/bootstrap.sh deps      only installs the packages (no configure, no build)
 # Environment: CAIRN_BUILD_DIR (default: build), CAIRN_JOBS (default: number of cores).
 set -euo pipefail
 
 action=${1:-example}
 case "$action" in
-  example|test|build) ;;
-  *) echo "usage: $0 [example|test|build]" >&2; exit 2 ;;
+  example|test|build|deps) ;;
+  *) echo "usage: $0 [example|test|build|deps]" >&2; exit 2 ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -39,6 +40,8 @@ if ((${#missing[@]})); then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+[[ $action == deps ]] && exit 0
 
 # For the test suite, a browser to load the dashboard in (the test is skipped without one); not
 # being able to install it is no reason to stop.

@@ -42,8 +42,6 @@ public:
       return true;
     if (rc == SQLITE_DONE)
       return false;
-    if (rc == SQLITE_CONSTRAINT)
-      throw ConstraintViolation();
     throw StoreError(std::string("job store: ") + sqlite3_errmsg(db_));
   }
   std::string blob(int i) {
@@ -53,8 +51,6 @@ public:
   }
   int64_t integer(int i) { return sqlite3_column_int64(stmt_, i); }
   double real(int i) { return sqlite3_column_double(stmt_, i); }
-
-  struct ConstraintViolation {};
 
 private:
   sqlite3 *db_;
@@ -77,9 +73,18 @@ JobStore::JobStore(const std::string &path) {
        " digest BLOB, state INTEGER, failure BLOB, submitted REAL, started REAL, finished REAL)");
   exec("CREATE TABLE IF NOT EXISTS items(id BLOB PRIMARY KEY, job BLOB, parent BLOB, prefix BLOB,"
        " state INTEGER, counters BLOB, coverage BLOB)");
-  exec("CREATE TABLE IF NOT EXISTS results(job BLOB, seq INTEGER, path_id BLOB, result BLOB,"
-       " PRIMARY KEY(job, path_id))");
-  exec("CREATE INDEX IF NOT EXISTS results_by_seq ON results(job, seq)");
+  // One B-tree, in the order results arrive: an insert touches nothing else (the coordinator
+  // keeps the path ids it deduplicates by, and finds a test's sequence number by them).
+  exec("CREATE TABLE IF NOT EXISTS tests(job BLOB, seq INTEGER, path_id BLOB, result BLOB,"
+       " PRIMARY KEY(job, seq)) WITHOUT ROWID");
+  // A store written before: its results table (keyed by path id, indexed by seq) moves over.
+  bool older = Statement(db_, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'").step();
+  if (older) {
+    exec("BEGIN");
+    exec("INSERT OR IGNORE INTO tests SELECT job, seq, path_id, result FROM results");
+    exec("DROP TABLE results");
+    exec("COMMIT");
+  }
 }
 
 JobStore::~JobStore() {
@@ -112,19 +117,14 @@ void JobStore::putItem(const StoredItem &i) {
   s.step();
 }
 
-bool JobStore::addResult(const std::string &jobId, int64_t seq, const v1::TestResult &r) {
+void JobStore::addResult(const std::string &jobId, int64_t seq, const v1::TestResult &r) {
   // Prepared once: a job adds tens of thousands of results.
-  if (!insertResult_ && sqlite3_prepare_v2(db_, "INSERT INTO results VALUES(?,?,?,?)", -1, &insertResult_,
+  if (!insertResult_ && sqlite3_prepare_v2(db_, "INSERT INTO tests VALUES(?,?,?,?)", -1, &insertResult_,
                                            nullptr) != SQLITE_OK)
     throw StoreError(std::string("job store: ") + sqlite3_errmsg(db_));
   Statement s(db_, insertResult_);
   s.bind(1, jobId).bind(2, seq).bind(3, r.path_id()).bind(4, r.SerializeAsString());
-  try {
-    s.step();
-  } catch (Statement::ConstraintViolation) {
-    return false;
-  }
-  return true;
+  s.step();
 }
 
 std::vector<StoredJob> JobStore::jobs() {
@@ -166,8 +166,9 @@ std::vector<StoredItem> JobStore::items() {
 
 void JobStore::forEachResult(const std::string &jobId, int64_t offset, int64_t limit,
                              const std::function<void(int64_t, const v1::TestResult &)> &f) {
-  Statement s(db_, "SELECT seq, result FROM results WHERE job = ? ORDER BY seq LIMIT ? OFFSET ?");
-  s.bind(1, jobId).bind(2, limit > 0 ? limit : int64_t(-1)).bind(3, offset);
+  // Sequence numbers run from 1 without gaps: the offset is a key, not rows to skip.
+  Statement s(db_, "SELECT seq, result FROM tests WHERE job = ? AND seq > ? ORDER BY seq LIMIT ?");
+  s.bind(1, jobId).bind(2, offset).bind(3, limit > 0 ? limit : int64_t(-1));
   while (s.step()) {
     v1::TestResult r;
     r.ParseFromString(s.blob(1));
@@ -175,9 +176,9 @@ void JobStore::forEachResult(const std::string &jobId, int64_t offset, int64_t l
   }
 }
 
-std::optional<v1::TestResult> JobStore::result(const std::string &jobId, const std::string &pathId) {
-  Statement s(db_, "SELECT result FROM results WHERE job = ? AND path_id = ?");
-  s.bind(1, jobId).bind(2, pathId);
+std::optional<v1::TestResult> JobStore::result(const std::string &jobId, int64_t seq) {
+  Statement s(db_, "SELECT result FROM tests WHERE job = ? AND seq = ?");
+  s.bind(1, jobId).bind(2, seq);
   if (!s.step())
     return std::nullopt;
   v1::TestResult r;

@@ -53,15 +53,15 @@ public:
 
   void putJob(const StoredJob &job);   // insert or replace
   void putItem(const StoredItem &item); // insert or replace
-  // Adds a result; false when the job already has one with its path id.
-  bool addResult(const std::string &jobId, int64_t seq, const v1::TestResult &result);
+  // Adds the job's result number `seq` (1, 2, ... in the order they are kept).
+  void addResult(const std::string &jobId, int64_t seq, const v1::TestResult &result);
 
   std::vector<StoredJob> jobs();
   std::vector<StoredItem> items();
-  // The job's results in the order they were added.
+  // The job's results in the order they were added, from number offset + 1.
   void forEachResult(const std::string &jobId, int64_t offset, int64_t limit,
                      const std::function<void(int64_t seq, const v1::TestResult &)> &f);
-  std::optional<v1::TestResult> result(const std::string &jobId, const std::string &pathId);
+  std::optional<v1::TestResult> result(const std::string &jobId, int64_t seq);
 
   // Groups the writes made while it lives into one transaction: a batch of results costs one
   // write-ahead-log commit instead of one per result. Rolled back if destroyed by an exception.

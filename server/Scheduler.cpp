@@ -21,8 +21,8 @@ Scheduler::Scheduler(JobStore &store, SchedulerOptions options) : store_(store),
     nextSeq_ = std::max(nextSeq_, stored.seq + 1);
     Job &job = jobs_[stored.id];
     job.stored = std::move(stored);
-    store_.forEachResult(job.stored.id, 0, 0, [&](int64_t, const v1::TestResult &r) {
-      job.pathIds.insert(r.path_id());
+    store_.forEachResult(job.stored.id, 0, 0, [&](int64_t seq, const v1::TestResult &r) {
+      job.pathIds.emplace(r.path_id(), seq);
       if (r.has_error())
         job.errorLocations.insert(service::errorLocation(r.error()));
       addSummary(job, r);
@@ -182,7 +182,11 @@ Status Scheduler::test(const std::string &jobId, const std::string &testId, v1::
   std::lock_guard lock(mutex_);
   if (!jobs_.count(jobId))
     return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
-  std::optional<v1::TestResult> r = store_.result(jobId, testId);
+  const Job &job = jobs_.at(jobId);
+  auto seq = job.pathIds.find(testId);
+  std::optional<v1::TestResult> r;
+  if (seq != job.pathIds.end())
+    r = store_.result(jobId, seq->second);
   if (!r)
     return Status(StatusCode::NOT_FOUND, "job " + jobId + " has no test '" + testId + "'");
   out = std::move(*r);
@@ -423,13 +427,15 @@ void Scheduler::addSummary(Job &job, const v1::TestResult &r) {
 }
 
 bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
-  if (!job.pathIds.insert(r.path_id()).second)
+  auto [kept, fresh] = job.pathIds.emplace(r.path_id(), 0);
+  if (!fresh)
     return false;
   // One test per error location, as one engine exploring alone keeps.
   if (r.has_error() && !job.errorLocations.insert(service::errorLocation(r.error())).second)
-    return false;
+    return false; // its path stays seen, under number 0: no test
   addSummary(job, r);
-  store_.addResult(job.stored.id, int64_t(job.summaries.size()), r);
+  kept->second = int64_t(job.summaries.size());
+  store_.addResult(job.stored.id, kept->second, r);
   return true;
 }
 

@@ -17,6 +17,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -72,7 +73,8 @@ private:
     std::map<std::string, v1::Counters> progress; // running items' counters so far
     std::set<uint64_t> coverage;
     uint32_t linesTotal = 0;
-    std::set<std::string> pathIds;
+    // Every path reported, to its result's number (0: a repeated error's, not kept).
+    std::unordered_map<std::string, int64_t> pathIds;
     std::set<std::string> errorLocations;
     std::vector<v1::ErrorReport> errors;
     std::vector<v1::ResultSummary> summaries; // in result order

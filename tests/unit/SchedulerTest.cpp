@@ -6,6 +6,7 @@
 #include "Scheduler.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <unistd.h>
 
@@ -176,6 +177,59 @@ TEST_F(SchedulerTest, RestartResumesUnfinishedJobs) {
   EXPECT_TRUE(done(s, w, item.item_id(), 3).ok());
   EXPECT_EQ(status(s, job).state(), v1::JOB_COMPLETED);
   EXPECT_EQ(status(s, job).counters().tests(), 3u);
+}
+
+TEST_F(SchedulerTest, TestsAreFoundByIdAndListedInOrderAfterARestart) {
+  std::string job;
+  {
+    JobStore store(db.string());
+    Scheduler s(store, SchedulerOptions{});
+    job = submit(s);
+    std::string w = registerWorker(s);
+    v1::WorkItem item = take(s, w);
+    EXPECT_EQ(report(s, w, item.item_id(), {result("a"), result("b", "3"), result("c", "3"), result("d")}), 3u);
+  }
+  JobStore store(db.string());
+  Scheduler s(store, SchedulerOptions{});
+  v1::TestResult t;
+  ASSERT_TRUE(s.test(job, "d", t).ok());
+  EXPECT_EQ(t.path_id(), "d");
+  ASSERT_TRUE(s.test(job, "b", t).ok());
+  EXPECT_EQ(t.error().line(), 3u);
+  EXPECT_EQ(s.test(job, "c", t).error_code(), grpc::StatusCode::NOT_FOUND); // its error was b's
+  EXPECT_EQ(s.test(job, "zz", t).error_code(), grpc::StatusCode::NOT_FOUND);
+  v1::ListResultsRequest request;
+  request.set_job_id(job);
+  request.set_offset(1);
+  request.set_limit(5);
+  request.set_include_tests(true);
+  v1::ListResultsResponse page;
+  ASSERT_TRUE(s.results(request, page).ok());
+  EXPECT_EQ(page.total(), 3u);
+  ASSERT_EQ(page.tests_size(), 2);
+  EXPECT_EQ(page.tests(0).path_id(), "b");
+  EXPECT_EQ(page.tests(1).path_id(), "d");
+}
+
+// A job store written before results were kept in arrival order moves them over when opened.
+TEST_F(SchedulerTest, AnOlderStoresResultsMoveOver) {
+  {
+    sqlite3 *db3 = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &db3), SQLITE_OK);
+    std::string insert = "CREATE TABLE results(job BLOB, seq INTEGER, path_id BLOB, result BLOB,"
+                         " PRIMARY KEY(job, path_id));";
+    for (auto [seq, id] : {std::pair{2, "y"}, std::pair{1, "x"}}) // blobs, as the store binds them
+      insert += "INSERT INTO results VALUES(x'6a', " + std::to_string(seq) + ", x'" + (id[0] == 'x' ? "78" : "79") +
+                "', x'" + (id[0] == 'x' ? "0a0178" : "0a0179") + "');"; // job j; TestResult{path_id: x or y}
+    EXPECT_EQ(sqlite3_exec(db3, insert.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db3);
+  }
+  JobStore store(db.string());
+  std::vector<std::string> ids;
+  store.forEachResult("j", 0, 0, [&](int64_t, const v1::TestResult &r) { ids.push_back(r.path_id()); });
+  EXPECT_EQ(ids, (std::vector<std::string>{"x", "y"}));
+  ASSERT_TRUE(store.result("j", 2));
+  EXPECT_EQ(store.result("j", 2)->path_id(), "y");
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -285,43 +286,108 @@ private:
     }
   }
 
-  // Results go to the coordinator in batches; a batch that did not get through is sent again
-  // with the next one.
+  // Results go to the coordinator in batches, sent by a thread of their own: the engine goes on
+  // exploring while the coordinator stores a batch, instead of waiting a round trip for each.
+  // A batch that does not get through is sent again, and after kAttempts failures in a row the
+  // item is dropped (the coordinator hands it out again; what arrived stays, deduplicated).
   class Stream final : public engine::ResultSink {
   public:
     Stream(Impl &worker, std::string workerId, std::string itemId)
-        : worker_(worker), workerId_(std::move(workerId)), itemId_(std::move(itemId)) {}
+        : worker_(worker), workerId_(std::move(workerId)), itemId_(std::move(itemId)),
+          sender_([this] { sendBatches(); }) {}
+    ~Stream() {
+      {
+        std::lock_guard lock(mutex_);
+        closing_ = true;
+      }
+      changed_.notify_all();
+      sender_.join();
+    }
+
     void onTest(const engine::TestCase &test) override {
       if (worker_.dropped())
         return;
-      pending_.push_back(service::toMessage(test));
-      if (pending_.size() >= 64 || Clock::now() - lastSent_ > std::chrono::milliseconds(250))
-        flush();
+      *pending_.add_results() = service::toMessage(test);
+      if (size_t(pending_.results_size()) >= kBatch || Clock::now() - lastQueued_ > std::chrono::milliseconds(250))
+        queuePending();
     }
-    bool flush() {
-      lastSent_ = Clock::now();
-      if (pending_.empty() || worker_.dropped())
-        return true;
-      v1::ReportResultsRequest request;
-      request.set_worker_id(workerId_);
-      request.set_item_id(itemId_);
-      for (v1::TestResult &r : pending_)
-        *request.add_results() = std::move(r);
-      v1::ReportResultsResponse response;
-      auto context = contextWithin(10);
-      grpc::Status s = worker_.stub_->ReportResults(context.get(), request, &response);
-      pending_.clear();
-      if (s.ok())
-        return true;
-      pending_.assign(request.results().begin(), request.results().end());
-      return false;
+
+    // Waits until every result is delivered; false when they could not be.
+    bool finish() {
+      queuePending();
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [&] { return failed_ || (queued_.empty() && !sending_); });
+      return !failed_;
     }
 
   private:
+    // Each batch costs the coordinator an RPC and a transaction, whatever its size; a quarter
+    // of a second bounds how late a slow run's results arrive.
+    static constexpr size_t kBatch = 256;
+    // Batches waiting to be sent before the engine waits too: a coordinator that falls behind
+    // slows exploration down rather than filling the worker's memory.
+    static constexpr size_t kMaxQueued = 4;
+    static constexpr int kAttempts = 20;
+
+    void queuePending() {
+      lastQueued_ = Clock::now();
+      if (pending_.results().empty())
+        return;
+      pending_.set_worker_id(workerId_);
+      pending_.set_item_id(itemId_);
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [&] { return failed_ || queued_.size() < kMaxQueued; });
+      if (!failed_)
+        queued_.push_back(std::move(pending_));
+      pending_.Clear();
+      changed_.notify_all();
+    }
+
+    void sendBatches() {
+      std::unique_lock lock(mutex_);
+      int failures = 0;
+      for (;;) {
+        changed_.wait(lock, [&] { return closing_ || (!queued_.empty() && !failed_); });
+        if (closing_ || failed_)
+          return;
+        const v1::ReportResultsRequest &batch = queued_.front(); // only the sender removes batches
+        sending_ = true;
+        lock.unlock();
+        const bool sent = worker_.dropped() || send(batch); // a dropped item's results are not wanted
+        lock.lock();
+        sending_ = false;
+        if (sent) {
+          queued_.pop_front();
+          failures = 0;
+        } else if (++failures == kAttempts || worker_.stopping_) {
+          failed_ = true;
+          spdlog::warn("item {}: results not delivered: dropping the item", itemId_);
+          worker_.dropItem();
+        } else {
+          lock.unlock();
+          worker_.pause(0.5);
+          lock.lock();
+        }
+        changed_.notify_all();
+      }
+    }
+
+    bool send(const v1::ReportResultsRequest &batch) {
+      v1::ReportResultsResponse response;
+      auto context = contextWithin(10);
+      return worker_.stub_->ReportResults(context.get(), batch, &response).ok();
+    }
+
     Impl &worker_;
-    std::string workerId_, itemId_;
-    std::vector<v1::TestResult> pending_;
-    Clock::time_point lastSent_ = Clock::now();
+    const std::string workerId_, itemId_;
+    v1::ReportResultsRequest pending_; // the engine's, not yet queued
+    Clock::time_point lastQueued_ = Clock::now();
+
+    std::mutex mutex_; // guards what follows
+    std::condition_variable changed_;
+    std::deque<v1::ReportResultsRequest> queued_;
+    bool sending_ = false, failed_ = false, closing_ = false;
+    std::thread sender_; // last: starts once the rest is built
   };
 
   void explore(const std::string &workerId, const v1::WorkItem &item) {
@@ -396,13 +462,8 @@ private:
       spdlog::info("item {} dropped", item.item_id());
       return;
     }
-    for (int attempt = 0; !stream.flush(); ++attempt) {
-      if (attempt == 20 || stopping_) {
-        spdlog::warn("item {}: results not delivered: dropping the item", item.item_id());
-        return;
-      }
-      pause(0.5);
-    }
+    if (!stream.finish())
+      return; // the stream said why, and dropped the item
     *done.mutable_counters() = service::countersOf(stats);
     done.mutable_coverage()->mutable_lines()->Add(stats.coveredLines.begin(), stats.coveredLines.end());
     done.mutable_coverage()->set_lines_total(uint32_t(stats.linesTotal));

@@ -79,6 +79,15 @@ protected:
     r.set_file_name("p.c");
     return s.submit(r, "BC", "digest");
   }
+  // A job whose one item reported `results` (`kept` of them kept) when its coordinator stopped.
+  std::string jobStoppedWithResults(std::vector<v1::TestResult> results, uint32_t kept) {
+    JobStore store(db.string());
+    Scheduler s(store, SchedulerOptions{});
+    std::string job = submit(s), w = registerWorker(s);
+    v1::WorkItem item = take(s, w);
+    EXPECT_EQ(report(s, w, item.item_id(), std::move(results)), kept);
+    return job;
+  }
 };
 
 TEST_F(SchedulerTest, ResultsAreKeptOncePerPathAndErrorLocation) {
@@ -154,15 +163,7 @@ TEST_F(SchedulerTest, BusiestWorkerIsAskedToSplitForAnIdleOne) {
 }
 
 TEST_F(SchedulerTest, RestartResumesUnfinishedJobs) {
-  std::string job;
-  {
-    JobStore store(db.string());
-    Scheduler s(store, SchedulerOptions{});
-    job = submit(s);
-    std::string w = registerWorker(s);
-    v1::WorkItem item = take(s, w);
-    EXPECT_EQ(report(s, w, item.item_id(), {result("a"), result("b", "3")}), 2u);
-  } // the coordinator stops with the item running
+  std::string job = jobStoppedWithResults({result("a"), result("b", "3")}, 2);
   JobStore store(db.string());
   Scheduler s(store, SchedulerOptions{});
   v1::JobStatus st = status(s, job);
@@ -180,15 +181,7 @@ TEST_F(SchedulerTest, RestartResumesUnfinishedJobs) {
 }
 
 TEST_F(SchedulerTest, TestsAreFoundByIdAndListedInOrderAfterARestart) {
-  std::string job;
-  {
-    JobStore store(db.string());
-    Scheduler s(store, SchedulerOptions{});
-    job = submit(s);
-    std::string w = registerWorker(s);
-    v1::WorkItem item = take(s, w);
-    EXPECT_EQ(report(s, w, item.item_id(), {result("a"), result("b", "3"), result("c", "3"), result("d")}), 3u);
-  }
+  std::string job = jobStoppedWithResults({result("a"), result("b", "3"), result("c", "3"), result("d")}, 3);
   JobStore store(db.string());
   Scheduler s(store, SchedulerOptions{});
   v1::TestResult t;

@@ -336,9 +336,9 @@ private:
            (kind == ObjectKind::Heap || (kind == ObjectKind::Stack && options_.memory.relocateStack));
   }
 
-  // A fresh base symbol, standing for `address` in every state where it has not moved.
   uint64_t homeAddress(const SymbolDecl *base) const { return homeAddressById_.at(base->id); }
 
+  // A fresh base symbol, standing for `address` in every state where it has not moved.
   ExprRef newBase(uint64_t address, uint64_t size) {
     const SymbolDecl *d = ctx_.declareSymbol("base" + std::to_string(++nextBaseId_), 64,
                                              SymbolClass::Address, size);
@@ -1708,7 +1708,7 @@ private:
     constant &= widthMask(64);
     if (concrete)
       return setReg(s, in, Value(constant));
-    if (!sum) // a symbolic base moved by a constant: a pointer into its object, in relocatable
+    if (!sum) // a symbolic base moved by a constant (in relocatable: a pointer into its object)
       return setReg(s, in, Value(ctx_.addConstant(base.sym, constant)));
     ExprRef r = ctx_.constant(constant, 64);
     if (!base.concrete())

@@ -180,12 +180,12 @@ Status Scheduler::results(const v1::ListResultsRequest &request, v1::ListResults
 
 Status Scheduler::test(const std::string &jobId, const std::string &testId, v1::TestResult &out) {
   std::lock_guard lock(mutex_);
-  if (!jobs_.count(jobId))
+  auto job = jobs_.find(jobId);
+  if (job == jobs_.end())
     return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
-  const Job &job = jobs_.at(jobId);
-  auto seq = job.pathIds.find(testId);
+  auto seq = job->second.pathIds.find(testId);
   std::optional<v1::TestResult> r;
-  if (seq != job.pathIds.end())
+  if (seq != job->second.pathIds.end())
     r = store_.result(jobId, seq->second);
   if (!r)
     return Status(StatusCode::NOT_FOUND, "job " + jobId + " has no test '" + testId + "'");
@@ -208,11 +208,9 @@ void Scheduler::endJob(Job &job, v1::JobState state, const std::string &failure)
       continue;
     if (auto w = workers_.find(item.worker); w != workers_.end()) {
       w->second.items.erase(id);
-    {
       v1::WorkerInstruction cancel;
       cancel.mutable_cancel()->set_item_id(id);
       instruct(w->second, std::move(cancel));
-    }
     }
     item.stored.state = ItemState::Cancelled;
     item.worker.clear();

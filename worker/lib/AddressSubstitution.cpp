@@ -8,11 +8,11 @@
 namespace cairn::engine {
 
 std::optional<u128> AddressSubstitution::pointerValue(const Expr *e) const {
-  if (e->isAddressSymbol())
-    return lookup_(e->symbol());
-  if (e->kind() == Kind::Add && e->kid(0)->isConstant() && e->kid(1)->isAddressSymbol())
-    return (e->kid(0)->value() + lookup_(e->kid(1)->symbol())) & widthMask(e->width());
-  return std::nullopt;
+  u128 offset;
+  const Expr *base = asBasePlusConstant(e, offset);
+  if (!base)
+    return std::nullopt;
+  return (offset + lookup_(base->symbol())) & widthMask(e->width());
 }
 
 std::optional<bool> AddressSubstitution::comparisonValue(const Expr *e) const {

@@ -23,16 +23,8 @@ bool isAllOnes(const ExprRef &e) {
 // `e` as base + offset (offset below kAddressCeiling): a pointer into the base's object or just
 // past it, which no layout makes wrap.
 bool asBasePlusOffset(const Expr *e, const Expr *&base, u128 &offset) {
-  if (e->isAddressSymbol()) {
-    base = e, offset = 0;
-    return true;
-  }
-  if (e->kind() == Kind::Add && e->kid(0)->isConstant() && e->kid(1)->isAddressSymbol() &&
-      e->kid(0)->value() < kAddressCeiling) {
-    base = e->kid(1), offset = e->kid(0)->value();
-    return true;
-  }
-  return false;
+  base = asBasePlusConstant(e, offset);
+  return base && offset < kAddressCeiling;
 }
 
 // The comparison `kind` of two pointers into one object is the comparison of their offsets
@@ -203,14 +195,11 @@ ExprRef ExprContext::add(const ExprRef &a, const ExprRef &b) {
 
 ExprRef ExprContext::addConstant(const ExprRef &a, u128 c) {
   const unsigned w = a->width();
-  c &= widthMask(w);
-  const Expr *base = a.get();
-  if (simplify_ && w > 1 && a->kind() == Kind::Add && a->kid(0)->isConstant() && a->kid(1)->isAddressSymbol()) {
-    c = (c + a->kid(0)->value()) & widthMask(w);
-    base = a->kid(1);
-  }
-  if (!simplify_ || w == 1 || !base->isAddressSymbol())
-    return add(a, constant(c, w));
+  u128 offset;
+  const Expr *base = simplify_ && w > 1 ? asBasePlusConstant(a.get(), offset) : nullptr;
+  if (!base)
+    return add(a, constant(c & widthMask(w), w));
+  c = (c + offset) & widthMask(w);
   if (c == 0)
     return ExprRef(base);
   return node(Kind::Add, w, constant(c, w), ExprRef(base));

@@ -189,6 +189,21 @@ struct ExprRefHash {
 };
 
 // Deterministic order used for canonical operand order and sorted constraint sets.
+// `e` as a base address plus a constant (`β` or `C + β`, the shape of a pointer into an object
+// in the relocatable model): the base, with `offset` set to C (0 for the bare base); null for
+// any other expression.
+inline const Expr *asBasePlusConstant(const Expr *e, u128 &offset) {
+  if (e->isAddressSymbol()) {
+    offset = 0;
+    return e;
+  }
+  if (e->kind() == Kind::Add && e->kid(0)->isConstant() && e->kid(1)->isAddressSymbol()) {
+    offset = e->kid(0)->value();
+    return e->kid(1);
+  }
+  return nullptr;
+}
+
 inline bool exprLess(const Expr *a, const Expr *b) {
   if (a->hash() != b->hash())
     return a->hash() < b->hash();

@@ -146,4 +146,43 @@ TEST(AddressSpaceTest, WriteAfterForkLeavesTheOtherSideAlone) {
   EXPECT_EQ(c.findBase(0x100)->state->read(ctx, 0, 2).bits, 0x0302u);
 }
 
+// A pointer stored whole into an object (the relocatable model's base + offset) and concrete
+// fields written around and over it: each read gives back what was written last, concrete bytes
+// as bytes with no expression, the pointer whole, and a concrete write over half of it leaves
+// the other half symbolic.
+TEST(ObjectStateTest, ConcreteWritesBesideAndOverAStoredPointer) {
+  ExprContext ctx;
+  ExprRef base = ctx.symbol(ctx.declareSymbol("base", 64, SymbolClass::Address, 16));
+  ExprRef pointer = ctx.add(ctx.constant(8, 64), base);
+  ObjectState node(24); // { char *text; int length; ...; struct node *next; }
+  node.write(ctx, 0, Value(pointer), 8);
+  node.write(ctx, 8, Value(u128(5)), 4);
+  node.write(ctx, 16, Value(u128(0x1122334455667788)), 8);
+
+  EXPECT_EQ(node.read(ctx, 0, 8).sym, pointer);
+  Value length = node.read(ctx, 8, 4);
+  EXPECT_TRUE(length.concrete());
+  EXPECT_EQ(length.bits, 5u);
+  EXPECT_EQ(node.read(ctx, 16, 8).bits, 0x1122334455667788u);
+  for (uint64_t i = 8; i < 24; ++i)
+    EXPECT_TRUE(node.isConcreteByte(i)) << i;
+
+  // Half the pointer overwritten: concrete low bytes, the pointer's high bytes still symbolic.
+  node.write(ctx, 0, Value(u128(0xaabbccdd)), 4);
+  for (uint64_t i = 0; i < 4; ++i)
+    EXPECT_TRUE(node.isConcreteByte(i)) << i;
+  for (uint64_t i = 4; i < 8; ++i)
+    EXPECT_FALSE(node.isConcreteByte(i)) << i;
+  ExprRef mixed = node.read(ctx, 0, 8).sym;
+  ASSERT_TRUE(mixed);
+  EXPECT_EQ(ctx.extract(mixed, 0, 32), ctx.constant(0xaabbccdd, 32));
+  EXPECT_EQ(ctx.extract(mixed, 32, 32), ctx.extract(pointer, 32, 32));
+
+  // All of it overwritten: concrete again.
+  node.write(ctx, 0, Value(u128(7)), 8);
+  Value whole = node.read(ctx, 0, 8);
+  EXPECT_TRUE(whole.concrete());
+  EXPECT_EQ(whole.bits, 7u);
+}
+
 } // namespace

@@ -1259,4 +1259,24 @@ TEST(ExprUtil, SymbolCollectorAndDagSize) {
   EXPECT_EQ(dagSize(sel.get()), 6u);                     // select, store, mem, y32, x8, z32
 }
 
+// The flat set behind DAG walks: against std::set over enough pointers to grow its table many
+// times, with repeats and neighbouring addresses (which share high bits and so hash alike).
+TEST(PointerSetTest, AgreesWithStdSetThroughGrowth) {
+  std::vector<uint64_t> storage(5000);
+  std::mt19937_64 rng(7);
+  PointerSet<uint64_t> set;
+  std::set<const uint64_t *> reference;
+  for (int i = 0; i < 20000; ++i) {
+    const uint64_t *p = &storage[rng() % storage.size()];
+    EXPECT_EQ(set.insert(p), reference.insert(p).second) << i;
+    ASSERT_EQ(set.size(), reference.size());
+  }
+  EXPECT_LT(reference.size(), storage.size()); // some are new in the sweep below
+  for (const uint64_t &x : storage)
+    EXPECT_EQ(set.insert(&x), reference.insert(&x).second);
+  EXPECT_EQ(set.size(), storage.size());
+  for (const uint64_t &x : storage)
+    EXPECT_FALSE(set.insert(&x));
+}
+
 } // namespace

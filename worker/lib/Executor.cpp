@@ -313,7 +313,7 @@ private:
     mo->name = std::move(name);
     mo->allocLoc = loc;
     if (symbolicBaseFor(kind))
-      mo->base = newBase(mo->address, size);
+      mo->base = baseAt(mo->address, size);
     if (options_.memory.contextDepth >= 0)
       mo->allocContext = allocationContext(s);
     s.nextAddress += (std::max<uint64_t>(size, 1) + kAllocGap + 15) / 16 * 16;
@@ -346,6 +346,18 @@ private:
       homeAddressById_.resize(d->id + 1);
     homeAddressById_[d->id] = address;
     return ctx_.symbol(d);
+  }
+
+  // The base of an object allocated at `address` with `size` bytes. Paths that allocate the same
+  // object share its base: the allocator never reuses an address within a path, so a base still
+  // names one object per state, and sibling paths then build the same pointer expressions, found
+  // in the hash-consing table instead of made and freed again path after path.
+  ExprRef baseAt(uint64_t address, uint64_t size) {
+    std::vector<std::pair<uint64_t, ExprRef>> &here = basesByAddress_[address];
+    for (const auto &[sz, base] : here)
+      if (sz == size)
+        return base;
+    return here.emplace_back(size, newBase(address, size)).second;
   }
 
   // The allocation site and the call sites of the `contextDepth` frames above it.
@@ -2439,6 +2451,7 @@ private:
   AddressSubstitution homeSubstitution_;                         // for states with nothing moved
   std::vector<std::pair<uint64_t, std::unique_ptr<AddressSubstitution>>> movedSubstitutions_;
   uint64_t nextBaseId_ = 0;
+  std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, ExprRef>>> basesByAddress_; // by size
   uint64_t nextBindingsVersion_ = 0;
   std::map<std::string, ExprRef> segmentsByKey_; // access and objects -> the segment's base
   std::unordered_map<const SymbolDecl *, std::vector<ExprRef>> chunkBases_; // by the split object's base

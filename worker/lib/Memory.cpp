@@ -1,5 +1,6 @@
 #include "cairn/engine/Memory.h"
 
+#include <algorithm>
 #include <cassert>
 #include <stdexcept>
 
@@ -81,9 +82,13 @@ const Expr *ObjectState::wholeValueAt(uint64_t offset, unsigned n) const {
 
 void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsigned n) {
   assert(offset + n <= bytes_.size());
-  if (v.concrete() && !throughArray_ && !array_ && exprs_.empty()) {
+  if (v.concrete() && !throughArray_ && !array_) {
+    // Concrete bytes next to symbolic ones (an int field beside a pointer field in the
+    // relocatable model) are stored as bytes too: no constant is built per byte.
     for (unsigned i = 0; i < n; ++i)
       bytes_[offset + i] = uint8_t(v.bits >> (8 * i));
+    if (!exprs_.empty())
+      std::fill_n(exprs_.begin() + offset, n, ExprRef());
     return;
   }
   ExprRef e = v.expr(ctx, n * 8);

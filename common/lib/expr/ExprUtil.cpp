@@ -14,27 +14,28 @@ void SymbolCollector::add(const Expr *root) {
   while (!work.empty()) {
     const Expr *e = work.back();
     work.pop_back();
-    if (!visited_.insert(e).second)
+    if (!visited_.insert(e))
       continue;
     if (e->kind() == Kind::Symbol || e->kind() == Kind::ArraySymbol) {
-      if (seen_.insert(e->symbol()).second)
+      if (seen_.insert(e->symbol()))
         symbols_.push_back(e->symbol());
       continue;
     }
     if (isLeaf(e->kind()))
       continue;
     for (unsigned i = e->numKids(); i-- > 0;)
-      work.push_back(e->kid(i));
+      if (e->kid(i)->kind() != Kind::Constant) // most leaves: not worth a visit
+        work.push_back(e->kid(i));
   }
 }
 
 size_t dagSize(const Expr *root) {
-  std::unordered_set<const Expr *> seen;
+  PointerSet<Expr> seen;
   std::vector<const Expr *> work{root};
   while (!work.empty()) {
     const Expr *e = work.back();
     work.pop_back();
-    if (!seen.insert(e).second || isLeaf(e->kind()))
+    if (!seen.insert(e) || isLeaf(e->kind()))
       continue;
     for (unsigned i = 0; i < e->numKids(); ++i)
       work.push_back(e->kid(i));

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "cairn/expr/Expr.h"
+#include "cairn/support/PointerSet.h"
 
-#include <unordered_set>
 #include <vector>
 
 namespace cairn {
@@ -16,8 +16,8 @@ public:
   const std::vector<const SymbolDecl *> &symbols() const { return symbols_; }
 
 private:
-  std::unordered_set<const Expr *> visited_;
-  std::unordered_set<const SymbolDecl *> seen_;
+  PointerSet<Expr> visited_;
+  PointerSet<SymbolDecl> seen_;
   std::vector<const SymbolDecl *> symbols_;
 };
 

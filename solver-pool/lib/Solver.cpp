@@ -26,7 +26,9 @@ ExprContext *contextOf(const Query &q) {
 }
 
 void completeModel(Assignment &model, const Query &query) {
-  SymbolCollector symbols;
+  // Called by several layers for each model: one collector per thread keeps its tables.
+  thread_local SymbolCollector symbols;
+  symbols.clear();
   for (const ExprRef &c : query.constraints)
     symbols.add(c.get());
   if (query.expr)

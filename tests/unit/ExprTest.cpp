@@ -1249,6 +1249,12 @@ TEST(ExprUtil, SymbolCollectorAndDagSize) {
   SymbolCollector none;
   none.add(v.k(3, 8).get());
   EXPECT_TRUE(none.symbols().empty());
+  // Cleared, a collector starts over: what it saw before counts as new again.
+  c.clear();
+  EXPECT_TRUE(c.symbols().empty());
+  c.add(ctx.add(v.y32, v.x32).get());
+  EXPECT_EQ(std::set<const SymbolDecl *>(c.symbols().begin(), c.symbols().end()),
+            (std::set<const SymbolDecl *>{v.x32->symbol(), v.y32->symbol()}));
 
   // dagSize counts distinct nodes, leaves included.
   EXPECT_EQ(dagSize(v.x32.get()), 1u);
@@ -1277,6 +1283,17 @@ TEST(PointerSetTest, AgreesWithStdSetThroughGrowth) {
   EXPECT_EQ(set.size(), storage.size());
   for (const uint64_t &x : storage)
     EXPECT_FALSE(set.insert(&x));
+
+  // Cleared, it is empty however full it was, and fills again as a new set would.
+  for (int round = 0; round < 3; ++round) {
+    set.clear();
+    EXPECT_EQ(set.size(), 0u);
+    for (size_t i = 0; i < storage.size(); i += 2)
+      EXPECT_TRUE(set.insert(&storage[i])) << round << " " << i;
+    for (size_t i = 0; i < storage.size(); ++i)
+      EXPECT_EQ(set.insert(&storage[i]), i % 2 == 1) << round << " " << i;
+    EXPECT_EQ(set.size(), storage.size());
+  }
 }
 
 } // namespace

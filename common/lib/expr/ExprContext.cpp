@@ -113,6 +113,21 @@ struct ExprContext::NodePool {
   void free(Expr *e) { freeList.push_back(e); }
 };
 
+struct ExprContext::PointerMemo {
+  struct Entry {
+    const Expr *base = nullptr;
+    u128 offset = 0;
+    ExprRef sum;
+  };
+  static constexpr unsigned kBits = 10;
+  std::vector<Entry> entries = std::vector<Entry>(size_t(1) << kBits);
+
+  Entry &at(const Expr *base, u128 offset) {
+    uint64_t h = (uint64_t(reinterpret_cast<uintptr_t>(base)) ^ uint64_t(offset)) * 0x9e3779b97f4a7c15ull;
+    return entries[h >> (64 - kBits)];
+  }
+};
+
 struct ExprContext::SymbolIndex {
   std::unordered_map<std::string, const SymbolDecl *> byName;
 };
@@ -146,6 +161,17 @@ ExprContext::ExprContext()
     : table_(std::make_unique<Table>()), pool_(std::make_unique<NodePool>()),
       symbolIndex_(std::make_unique<SymbolIndex>()),
       constArrays_(std::make_unique<ConstArrayStore>()) {}
+
+ExprRef ExprContext::basePlusConstant(const Expr *base, u128 c) {
+  // Made on first use: most contexts (a solver's, a deserializer's) never move a pointer.
+  if (!pointerMemo_)
+    pointerMemo_ = std::make_unique<PointerMemo>();
+  // The entry holds its sum, and so its base: a base compared here is a live node.
+  PointerMemo::Entry &m = pointerMemo_->at(base, c);
+  if (m.base != base || m.offset != c)
+    m = {base, c, node(Kind::Add, base->width(), constant(c, base->width()), ExprRef(base))};
+  return m.sum;
+}
 
 ExprContext::~ExprContext() {
   // Nodes still referenced from outside are a caller bug; their storage goes with the pool.

@@ -9,8 +9,15 @@ bool isLeaf(Kind k) {
 }
 } // namespace
 
+void SymbolCollector::clear() {
+  visited_.clear();
+  seen_.clear();
+  symbols_.clear();
+}
+
 void SymbolCollector::add(const Expr *root) {
-  std::vector<const Expr *> work{root};
+  std::vector<const Expr *> &work = work_;
+  work.push_back(root);
   while (!work.empty()) {
     const Expr *e = work.back();
     work.pop_back();

@@ -202,7 +202,7 @@ ExprRef ExprContext::addConstant(const ExprRef &a, u128 c) {
   c = (c + offset) & widthMask(w);
   if (c == 0)
     return ExprRef(base);
-  return node(Kind::Add, w, constant(c, w), ExprRef(base));
+  return basePlusConstant(base, c);
 }
 
 ExprRef ExprContext::simplifyAdd(const ExprRef &x, const ExprRef &y) {

@@ -68,7 +68,8 @@ public:
 
   ExprRef add(const ExprRef &a, const ExprRef &b);
   // a + c, as add() builds it; a pointer (base or base + constant) moved by a constant offset
-  // costs one constant and one node, with no simplification to run.
+  // costs one constant and one node, with no simplification to run, or nothing at all when
+  // the same pointer was built a moment ago (a loop walking an object, sibling paths).
   ExprRef addConstant(const ExprRef &a, u128 c);
   ExprRef sub(const ExprRef &a, const ExprRef &b);
   ExprRef mul(const ExprRef &a, const ExprRef &b);
@@ -129,6 +130,7 @@ private:
   ExprRef node(Kind kind, unsigned width, const ExprRef &a, const ExprRef &b = {},
                const ExprRef &c = {}, unsigned aux = 0);
   void destroy(const Expr *e);
+  ExprRef basePlusConstant(const Expr *base, u128 c); // c != 0, already masked
 
   ExprRef simplifyAdd(const ExprRef &a, const ExprRef &b);
   ExprRef simplifyEq(const ExprRef &a, const ExprRef &b);
@@ -147,6 +149,10 @@ private:
   ExprContextStats stats_;
   uint32_t nextId_ = 1;
   bool simplify_ = true;
+  // addConstant's recent pointers, direct-mapped by (base, offset). Last, so that the nodes it
+  // holds are released while the table and the pool are still there.
+  struct PointerMemo;
+  std::unique_ptr<PointerMemo> pointerMemo_;
 };
 
 } // namespace cairn

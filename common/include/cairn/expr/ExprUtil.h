@@ -14,11 +14,14 @@ class SymbolCollector {
 public:
   void add(const Expr *e);
   const std::vector<const SymbolDecl *> &symbols() const { return symbols_; }
+  // Forgets what it collected and keeps its storage, for a collector reused query after query.
+  void clear();
 
 private:
   PointerSet<Expr> visited_;
   PointerSet<SymbolDecl> seen_;
   std::vector<const SymbolDecl *> symbols_;
+  std::vector<const Expr *> work_;
 };
 
 // Number of distinct nodes below `e`.

@@ -1,6 +1,11 @@
 #include "JobStore.h"
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <sqlite3.h>
+
+#include <climits>
+#include <cstdint>
 
 namespace cairn::server {
 
@@ -73,22 +78,55 @@ JobStore::JobStore(const std::string &path) {
        " digest BLOB, state INTEGER, failure BLOB, submitted REAL, started REAL, finished REAL)");
   exec("CREATE TABLE IF NOT EXISTS items(id BLOB PRIMARY KEY, job BLOB, parent BLOB, prefix BLOB,"
        " state INTEGER, counters BLOB, coverage BLOB)");
-  // One B-tree, in the order results arrive: an insert touches nothing else (the coordinator
-  // keeps the path ids it deduplicates by, and finds a test's sequence number by them).
-  exec("CREATE TABLE IF NOT EXISTS tests(job BLOB, seq INTEGER, path_id BLOB, result BLOB,"
-       " PRIMARY KEY(job, seq)) WITHOUT ROWID");
-  // A store written before: its results table (keyed by path id, indexed by seq) moves over.
-  bool older = Statement(db_, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'").step();
-  if (older) {
-    exec("BEGIN");
-    exec("INSERT OR IGNORE INTO tests SELECT job, seq, path_id, result FROM results");
-    exec("DROP TABLE results");
-    exec("COMMIT");
+  // A worker's batch of results is one row, its results framed as consecutive length-delimited
+  // TestResults: a result costs no insert of its own. A test is found by its number through the
+  // run holding it (the coordinator keeps the path ids it deduplicates by, and their numbers).
+  exec("CREATE TABLE IF NOT EXISTS test_runs(job BLOB, first INTEGER, count INTEGER, results BLOB,"
+       " PRIMARY KEY(job, first))");
+  // Stores written before keep results one per row, in `tests` or, older, in `results`.
+  moveOver("results");
+  moveOver("tests");
+}
+
+// Moves an older store's one-result-per-row table (job, seq, path_id, result) into runs.
+void JobStore::moveOver(const char *olderTable) {
+  std::string exists = std::string("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '") + olderTable + "'";
+  if (!Statement(db_, exists.c_str()).step())
+    return;
+  exec("BEGIN");
+  {
+    std::string select = std::string("SELECT job, seq, result FROM ") + olderTable + " ORDER BY job, seq";
+    Statement rows(db_, select.c_str());
+    std::string job;
+    int64_t first = 0, next = 0;
+    std::vector<v1::TestResult> run;
+    auto flush = [&] {
+      std::vector<const v1::TestResult *> pointers;
+      for (const v1::TestResult &r : run)
+        pointers.push_back(&r);
+      if (!run.empty())
+        addResults(job, first, pointers);
+      run.clear();
+    };
+    while (rows.step()) {
+      std::string rowJob = rows.blob(0);
+      int64_t seq = rows.integer(1);
+      if (rowJob != job || seq != next || run.size() == 256) {
+        flush();
+        job = rowJob;
+        first = seq;
+      }
+      next = seq + 1;
+      run.emplace_back().ParseFromString(rows.blob(2));
+    }
+    flush();
   }
+  exec((std::string("DROP TABLE ") + olderTable).c_str());
+  exec("COMMIT");
 }
 
 JobStore::~JobStore() {
-  sqlite3_finalize(insertResult_);
+  sqlite3_finalize(insertRun_);
   sqlite3_close(db_);
 }
 
@@ -117,13 +155,23 @@ void JobStore::putItem(const StoredItem &i) {
   s.step();
 }
 
-void JobStore::addResult(const std::string &jobId, int64_t seq, const v1::TestResult &r) {
-  // Prepared once: a job adds tens of thousands of results.
-  if (!insertResult_ && sqlite3_prepare_v2(db_, "INSERT INTO tests VALUES(?,?,?,?)", -1, &insertResult_,
-                                           nullptr) != SQLITE_OK)
+void JobStore::addResults(const std::string &jobId, int64_t first,
+                          const std::vector<const v1::TestResult *> &results) {
+  std::string framed;
+  {
+    google::protobuf::io::StringOutputStream stream(&framed);
+    google::protobuf::io::CodedOutputStream out(&stream);
+    for (const v1::TestResult *r : results) {
+      out.WriteVarint32(uint32_t(r->ByteSizeLong()));
+      r->SerializeWithCachedSizes(&out);
+    }
+  }
+  // Prepared once: a job adds a run per batch a worker sends.
+  if (!insertRun_ && sqlite3_prepare_v2(db_, "INSERT INTO test_runs VALUES(?,?,?,?)", -1, &insertRun_,
+                                        nullptr) != SQLITE_OK)
     throw StoreError(std::string("job store: ") + sqlite3_errmsg(db_));
-  Statement s(db_, insertResult_);
-  s.bind(1, jobId).bind(2, seq).bind(3, r.path_id()).bind(4, r.SerializeAsString());
+  Statement s(db_, insertRun_);
+  s.bind(1, jobId).bind(2, first).bind(3, int64_t(results.size())).bind(4, framed);
   s.step();
 }
 
@@ -164,38 +212,58 @@ std::vector<StoredItem> JobStore::items() {
   return out;
 }
 
+namespace {
+
+// Calls f(seq, result) for each result of a run numbered from `first`, while it returns true.
+bool forEachInRun(int64_t first, const std::string &framed,
+                  const std::function<bool(int64_t, v1::TestResult &)> &f) {
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t *>(framed.data()), int(framed.size()));
+  for (int64_t seq = first; !in.ExpectAtEnd(); ++seq) {
+    uint32_t size = 0;
+    if (!in.ReadVarint32(&size))
+      throw StoreError("job store: a run of results is cut short");
+    auto limit = in.PushLimit(int(size));
+    v1::TestResult r;
+    if (!r.ParseFromCodedStream(&in) || !in.ConsumedEntireMessage())
+      throw StoreError("job store: a stored result does not parse");
+    in.PopLimit(limit);
+    if (!f(seq, r))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
 void JobStore::forEachResult(const std::string &jobId, int64_t offset, int64_t limit,
                              const std::function<void(int64_t, const v1::TestResult &)> &f) {
-  // Sequence numbers run from 1 without gaps: the offset is a key, not rows to skip.
-  Statement s(db_, "SELECT seq, result FROM tests WHERE job = ? AND seq > ? ORDER BY seq LIMIT ?");
-  s.bind(1, jobId).bind(2, offset).bind(3, limit > 0 ? limit : int64_t(-1));
-  while (s.step()) {
-    v1::TestResult r;
-    r.ParseFromString(s.blob(1));
-    f(s.integer(0), r);
+  // From the run holding number offset + 1 on: numbers run from 1 without gaps, so the offset
+  // is a key, not rows to skip.
+  Statement s(db_, "SELECT first, results FROM test_runs WHERE job = ?1 AND first >= "
+                   "(SELECT IFNULL(MAX(first), 0) FROM test_runs WHERE job = ?1 AND first <= ?2) ORDER BY first");
+  s.bind(1, jobId).bind(2, offset + 1);
+  int64_t left = limit > 0 ? limit : INT64_MAX;
+  while (left > 0 && s.step()) {
+    forEachInRun(s.integer(0), s.blob(1), [&](int64_t seq, v1::TestResult &r) {
+      if (seq <= offset)
+        return true;
+      f(seq, r);
+      return --left > 0;
+    });
   }
 }
 
 std::optional<v1::TestResult> JobStore::result(const std::string &jobId, int64_t seq) {
-  Statement s(db_, "SELECT result FROM tests WHERE job = ? AND seq = ?");
+  Statement s(db_, "SELECT first, results FROM test_runs WHERE job = ? AND first <= ? ORDER BY first DESC LIMIT 1");
   s.bind(1, jobId).bind(2, seq);
-  if (!s.step())
-    return std::nullopt;
-  v1::TestResult r;
-  r.ParseFromString(s.blob(0));
-  return r;
-}
-
-JobStore::Batch::Batch(JobStore &store) : store_(store) { store_.exec("BEGIN"); }
-
-JobStore::Batch::~Batch() {
-  if (open_)
-    sqlite3_exec(store_.db_, "ROLLBACK", nullptr, nullptr, nullptr);
-}
-
-void JobStore::Batch::commit() {
-  store_.exec("COMMIT");
-  open_ = false;
+  std::optional<v1::TestResult> found;
+  if (s.step())
+    forEachInRun(s.integer(0), s.blob(1), [&](int64_t at, v1::TestResult &r) {
+      if (at == seq)
+        found = std::move(r);
+      return at < seq;
+    });
+  return found;
 }
 
 } // namespace cairn::server

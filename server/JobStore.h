@@ -1,7 +1,7 @@
 // The coordinator's persistent state in SQLite (write-ahead log): jobs with their program,
-// work items with their prefixes and counters, and results keyed by their path id. Every change
-// is written through, so a restarted coordinator finds what it had. Not thread-safe: the
-// coordinator calls it under its lock.
+// work items with their prefixes and counters, and results in runs of consecutive numbers.
+// Every change is written through, so a restarted coordinator finds what it had. Not
+// thread-safe: the coordinator calls it under its lock.
 #pragma once
 
 #include "cairn/v1/jobs.pb.h"
@@ -53,8 +53,9 @@ public:
 
   void putJob(const StoredJob &job);   // insert or replace
   void putItem(const StoredItem &item); // insert or replace
-  // Adds the job's result number `seq` (1, 2, ... in the order they are kept).
-  void addResult(const std::string &jobId, int64_t seq, const v1::TestResult &result);
+  // Adds the job's results numbered first, first + 1, ... (numbers run from 1 in the order
+  // results are kept) as one row: a worker's batch is one insert, not one per result.
+  void addResults(const std::string &jobId, int64_t first, const std::vector<const v1::TestResult *> &results);
 
   std::vector<StoredJob> jobs();
   std::vector<StoredItem> items();
@@ -63,25 +64,11 @@ public:
                      const std::function<void(int64_t seq, const v1::TestResult &)> &f);
   std::optional<v1::TestResult> result(const std::string &jobId, int64_t seq);
 
-  // Groups the writes made while it lives into one transaction: a batch of results costs one
-  // write-ahead-log commit instead of one per result. Rolled back if destroyed by an exception.
-  class Batch {
-  public:
-    explicit Batch(JobStore &store);
-    ~Batch();
-    Batch(const Batch &) = delete;
-    Batch &operator=(const Batch &) = delete;
-    void commit();
-
-  private:
-    JobStore &store_;
-    bool open_ = true;
-  };
-
 private:
   void exec(const char *sql);
+  void moveOver(const char *olderTable);
   sqlite3 *db_ = nullptr;
-  sqlite3_stmt *insertResult_ = nullptr;
+  sqlite3_stmt *insertRun_ = nullptr;
 };
 
 } // namespace cairn::server

@@ -433,7 +433,6 @@ bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
     return false; // its path stays seen, under number 0: no test
   addSummary(job, r);
   kept->second = int64_t(job.summaries.size());
-  store_.addResult(job.stored.id, kept->second, r);
   return true;
 }
 
@@ -448,15 +447,17 @@ Status Scheduler::reportResults(const v1::ReportResultsRequest &request, v1::Rep
     return Status::OK;
   // Results are kept whoever sends them: a lost worker's results are real, and a re-issued
   // item's repeats are dropped by their path ids.
-  uint32_t accepted = 0;
-  JobStore::Batch batch(store_);
+  const int64_t first = int64_t(job.summaries.size()) + 1;
+  std::vector<const v1::TestResult *> kept;
   for (const v1::TestResult &r : request.results()) {
     if (acceptResult(job, r))
-      ++accepted;
+      kept.push_back(&r);
     else
       ++resultsDuplicate_;
   }
-  batch.commit();
+  const uint32_t accepted = uint32_t(kept.size());
+  if (accepted)
+    store_.addResults(job.stored.id, first, kept);
   resultsAccepted_ += accepted;
   out.set_accepted(accepted);
   if (accepted)

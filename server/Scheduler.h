@@ -77,7 +77,7 @@ private:
     std::unordered_map<std::string, int64_t> pathIds;
     std::set<std::string> errorLocations;
     std::vector<v1::ErrorReport> errors;
-    std::vector<v1::ResultSummary> summaries; // in result order
+    std::deque<v1::ResultSummary> summaries; // in result order (a deque: no copies as it grows)
     std::deque<std::string> pending;
     size_t itemsTotal = 0, itemsDone = 0, itemsRunning = 0;
     uint64_t version = 1;

@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <thread>
+#include <tuple>
 
 using namespace cairn;
 using namespace cairn::server;
@@ -204,25 +205,69 @@ TEST_F(SchedulerTest, TestsAreFoundByIdAndListedInOrderAfterARestart) {
   EXPECT_EQ(page.tests(1).path_id(), "d");
 }
 
-// A job store written before results were kept in arrival order moves them over when opened.
+// Job stores written before results were kept in runs hold one result per row: keyed by path id
+// (`results`) or in arrival order (`tests`). Opened, either moves over, numbers and order kept.
 TEST_F(SchedulerTest, AnOlderStoresResultsMoveOver) {
-  {
-    sqlite3 *db3 = nullptr;
-    ASSERT_EQ(sqlite3_open(db.c_str(), &db3), SQLITE_OK);
-    std::string insert = "CREATE TABLE results(job BLOB, seq INTEGER, path_id BLOB, result BLOB,"
-                         " PRIMARY KEY(job, path_id));";
-    for (auto [seq, id] : {std::pair{2, "y"}, std::pair{1, "x"}}) // blobs, as the store binds them
-      insert += "INSERT INTO results VALUES(x'6a', " + std::to_string(seq) + ", x'" + (id[0] == 'x' ? "78" : "79") +
-                "', x'" + (id[0] == 'x' ? "0a0178" : "0a0179") + "');"; // job j; TestResult{path_id: x or y}
-    EXPECT_EQ(sqlite3_exec(db3, insert.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(db3);
+  for (const char *older : {"results", "tests"}) {
+    SCOPED_TRACE(older);
+    TearDown();
+    {
+      sqlite3 *db3 = nullptr;
+      ASSERT_EQ(sqlite3_open(db.c_str(), &db3), SQLITE_OK);
+      std::string insert = std::string("CREATE TABLE ") + older + "(job BLOB, seq INTEGER, path_id BLOB, result BLOB," +
+                           (older == std::string("results") ? " PRIMARY KEY(job, path_id));"
+                                                            : " PRIMARY KEY(job, seq)) WITHOUT ROWID;");
+      // Job j: x, y, then z after a gap in the numbers; job k: w. Blobs, as the store binds them;
+      // each result is TestResult{path_id: its letter}.
+      for (auto [job, seq, id] : {std::tuple{"6a", 2, "79"}, std::tuple{"6a", 1, "78"}, std::tuple{"6a", 4, "7a"},
+                                  std::tuple{"6b", 1, "77"}})
+        insert += std::string("INSERT INTO ") + older + " VALUES(x'" + job + "', " + std::to_string(seq) + ", x'" +
+                  id + "', x'0a01" + id + "');";
+      EXPECT_EQ(sqlite3_exec(db3, insert.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+      sqlite3_close(db3);
+    }
+    JobStore store(db.string());
+    std::vector<std::pair<int64_t, std::string>> got;
+    store.forEachResult("j", 0, 0, [&](int64_t seq, const v1::TestResult &r) { got.emplace_back(seq, r.path_id()); });
+    EXPECT_EQ(got, (std::vector<std::pair<int64_t, std::string>>{{1, "x"}, {2, "y"}, {4, "z"}}));
+    ASSERT_TRUE(store.result("j", 2));
+    EXPECT_EQ(store.result("j", 2)->path_id(), "y");
+    EXPECT_FALSE(store.result("j", 3));
+    ASSERT_TRUE(store.result("k", 1));
+    EXPECT_EQ(store.result("k", 1)->path_id(), "w");
   }
+}
+
+// Results are stored a batch per row; a page of them may start and end inside a batch.
+TEST_F(SchedulerTest, PagesOfResultsCutAcrossBatches) {
   JobStore store(db.string());
-  std::vector<std::string> ids;
-  store.forEachResult("j", 0, 0, [&](int64_t, const v1::TestResult &r) { ids.push_back(r.path_id()); });
-  EXPECT_EQ(ids, (std::vector<std::string>{"x", "y"}));
-  ASSERT_TRUE(store.result("j", 2));
-  EXPECT_EQ(store.result("j", 2)->path_id(), "y");
+  std::vector<v1::TestResult> all(10);
+  for (size_t i = 0; i < all.size(); ++i)
+    all[i].set_path_id("p" + std::to_string(i + 1));
+  for (auto [first, count] : {std::pair{1, 3}, std::pair{4, 1}, std::pair{5, 6}}) {
+    std::vector<const v1::TestResult *> batch;
+    for (int i = 0; i < count; ++i)
+      batch.push_back(&all[size_t(first - 1 + i)]);
+    store.addResults("j", first, batch);
+  }
+  for (int64_t offset = 0; offset <= 10; ++offset)
+    for (int64_t limit : {0, 1, 2, 5}) {
+      std::vector<std::string> got, want;
+      store.forEachResult("j", offset, limit, [&](int64_t seq, const v1::TestResult &r) {
+        EXPECT_EQ(r.path_id(), "p" + std::to_string(seq));
+        got.push_back(r.path_id());
+      });
+      for (int64_t seq = offset + 1; seq <= 10 && (limit == 0 || seq <= offset + limit); ++seq)
+        want.push_back("p" + std::to_string(seq));
+      EXPECT_EQ(got, want) << "offset " << offset << " limit " << limit;
+    }
+  for (int64_t seq = 1; seq <= 10; ++seq) {
+    ASSERT_TRUE(store.result("j", seq)) << seq;
+    EXPECT_EQ(store.result("j", seq)->path_id(), "p" + std::to_string(seq));
+  }
+  EXPECT_FALSE(store.result("j", 11));
+  EXPECT_FALSE(store.result("j", 0));
+  EXPECT_FALSE(store.result("other", 1));
 }
 
 } // namespace

@@ -1,7 +1,6 @@
 #include "JobStore.h"
 
 #include <google/protobuf/io/coded_stream.h>
-#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <sqlite3.h>
 
 #include <climits>
@@ -157,14 +156,19 @@ void JobStore::putItem(const StoredItem &i) {
 
 void JobStore::addResults(const std::string &jobId, int64_t first,
                           const std::vector<const v1::TestResult *> &results) {
-  std::string framed;
-  {
-    google::protobuf::io::StringOutputStream stream(&framed);
-    google::protobuf::io::CodedOutputStream out(&stream);
-    for (const v1::TestResult *r : results) {
-      out.WriteVarint32(uint32_t(r->ByteSizeLong()));
-      r->SerializeWithCachedSizes(&out);
-    }
+  // Sized first, written into a buffer the store keeps: a run is tens of kilobytes, and
+  // growing or freeing one per batch costs the allocator more than writing it.
+  size_t size = 0;
+  for (const v1::TestResult *r : results) {
+    size_t n = r->ByteSizeLong();
+    size += google::protobuf::io::CodedOutputStream::VarintSize32(uint32_t(n)) + n;
+  }
+  std::string &framed = runBuffer_;
+  framed.resize(size);
+  uint8_t *at = reinterpret_cast<uint8_t *>(framed.data());
+  for (const v1::TestResult *r : results) {
+    at = google::protobuf::io::CodedOutputStream::WriteVarint32ToArray(uint32_t(r->GetCachedSize()), at);
+    at = r->SerializeWithCachedSizesToArray(at);
   }
   // Prepared once: a job adds a run per batch a worker sends.
   if (!insertRun_ && sqlite3_prepare_v2(db_, "INSERT INTO test_runs VALUES(?,?,?,?)", -1, &insertRun_,

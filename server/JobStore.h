@@ -69,6 +69,7 @@ private:
   void moveOver(const char *olderTable);
   sqlite3 *db_ = nullptr;
   sqlite3_stmt *insertRun_ = nullptr;
+  std::string runBuffer_; // addResults' framing, kept between calls
 };
 
 } // namespace cairn::server

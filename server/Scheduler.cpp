@@ -170,8 +170,17 @@ Status Scheduler::results(const v1::ListResultsRequest &request, v1::ListResults
   out.set_total(uint32_t(job.summaries.size()));
   size_t end = request.limit() ? std::min<size_t>(job.summaries.size(), size_t(request.offset()) + request.limit())
                                : job.summaries.size();
-  for (size_t i = request.offset(); i < end; ++i)
-    *out.add_results() = job.summaries[i];
+  for (size_t i = request.offset(); i < end; ++i) {
+    const Job::Kept &kept = job.summaries[i];
+    v1::ResultSummary &s = *out.add_results();
+    s.set_test_id(kept.testId);
+    char name[32];
+    std::snprintf(name, sizeof name, "test%06zu", i + 1); // as cairn results names it
+    s.set_name(name);
+    if (kept.error >= 0)
+      *s.mutable_error() = job.errors[size_t(kept.error)];
+    s.set_partial(kept.partial);
+  }
   if (request.include_tests() && request.offset() < end)
     store_.forEachResult(job.stored.id, request.offset(), int64_t(end - request.offset()),
                          [&](int64_t, const v1::TestResult &r) { *out.add_tests() = r; });
@@ -183,10 +192,10 @@ Status Scheduler::test(const std::string &jobId, const std::string &testId, v1::
   auto job = jobs_.find(jobId);
   if (job == jobs_.end())
     return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
-  auto seq = job->second.pathIds.find(testId);
+  const int64_t *seq = job->second.pathIds.find(testId);
   std::optional<v1::TestResult> r;
-  if (seq != job->second.pathIds.end())
-    r = store_.result(jobId, seq->second);
+  if (seq && *seq > 0)
+    r = store_.result(jobId, *seq);
   if (!r)
     return Status(StatusCode::NOT_FOUND, "job " + jobId + " has no test '" + testId + "'");
   out = std::move(*r);
@@ -412,16 +421,13 @@ Scheduler::Item *Scheduler::ownedItem(const std::string &worker, const std::stri
 }
 
 void Scheduler::addSummary(Job &job, const v1::TestResult &r) {
-  v1::ResultSummary &s = job.summaries.emplace_back();
-  s.set_test_id(r.path_id());
-  char name[32];
-  std::snprintf(name, sizeof name, "test%06zu", job.summaries.size()); // as cairn results names it
-  s.set_name(name);
+  Job::Kept &kept = job.summaries.emplace_back();
+  kept.testId = r.path_id();
   if (r.has_error()) {
-    *s.mutable_error() = r.error();
+    kept.error = int32_t(job.errors.size());
     job.errors.push_back(r.error());
   }
-  s.set_partial(r.partial());
+  kept.partial = r.partial();
 }
 
 bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
@@ -432,7 +438,7 @@ bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
   if (r.has_error() && !job.errorLocations.insert(service::errorLocation(r.error())).second)
     return false; // its path stays seen, under number 0: no test
   addSummary(job, r);
-  kept->second = int64_t(job.summaries.size());
+  *kept = int64_t(job.summaries.size());
   return true;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "JobStore.h"
+#include "PathIdIndex.h"
 
 #include "cairn/v1/coordinator.pb.h"
 #include "cairn/v1/jobs.pb.h"
@@ -74,10 +75,16 @@ private:
     std::set<uint64_t> coverage;
     uint32_t linesTotal = 0;
     // Every path reported, to its result's number (0: a repeated error's, not kept).
-    std::unordered_map<std::string, int64_t> pathIds;
+    PathIdIndex pathIds;
     std::set<std::string> errorLocations;
     std::vector<v1::ErrorReport> errors;
-    std::deque<v1::ResultSummary> summaries; // in result order (a deque: no copies as it grows)
+    // Each kept result, in result order: what a results page lists, the rest made as it is asked.
+    struct Kept {
+      std::string testId;
+      int32_t error = -1; // its index in `errors`
+      bool partial = false;
+    };
+    std::deque<Kept> summaries; // a deque: no copies as it grows
     std::deque<std::string> pending;
     size_t itemsTotal = 0, itemsDone = 0, itemsRunning = 0;
     uint64_t version = 1;

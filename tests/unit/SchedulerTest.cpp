@@ -3,6 +3,7 @@
 // split off it, splits asked of the busiest worker for an idle one, and a restart from the store
 // resuming what was unfinished.
 #include "JobStore.h"
+#include "PathIdIndex.h"
 #include "Scheduler.h"
 
 #include <gtest/gtest.h>
@@ -268,6 +269,30 @@ TEST_F(SchedulerTest, PagesOfResultsCutAcrossBatches) {
   EXPECT_FALSE(store.result("j", 11));
   EXPECT_FALSE(store.result("j", 0));
   EXPECT_FALSE(store.result("other", 1));
+}
+
+// Engine ids (16 lowercase hex digits) are kept as numbers, anything else as text: an id never
+// meets another that only spells the same number differently.
+TEST(PathIdIndexTest, EngineIdsAndOtherIdsAreKeptApart) {
+  PathIdIndex index;
+  const std::vector<std::string> ids = {"00000000000000ff", "ff", "00000000000000FF", "0x000000000000ff",
+                                        "ffffffffffffffff", "0000000000000000", "a", "00000000000000ff0"};
+  for (size_t i = 0; i < ids.size(); ++i) {
+    auto [seq, fresh] = index.emplace(ids[i], int64_t(i + 1));
+    EXPECT_TRUE(fresh) << ids[i];
+    EXPECT_EQ(*seq, int64_t(i + 1));
+  }
+  for (size_t i = 0; i < ids.size(); ++i) {
+    auto [seq, fresh] = index.emplace(ids[i], 100);
+    EXPECT_FALSE(fresh) << ids[i];
+    EXPECT_EQ(*seq, int64_t(i + 1)) << ids[i];
+    ASSERT_NE(index.find(ids[i]), nullptr) << ids[i];
+    EXPECT_EQ(*index.find(ids[i]), int64_t(i + 1)) << ids[i];
+  }
+  *index.emplace("0123456789abcdef", 0).first = 42; // the number is set once the result is kept
+  EXPECT_EQ(*index.find("0123456789abcdef"), 42);
+  EXPECT_EQ(index.find("0123456789abcdee"), nullptr);
+  EXPECT_EQ(index.find("b"), nullptr);
 }
 
 } // namespace

@@ -3,7 +3,6 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <sqlite3.h>
 
-#include <climits>
 #include <cstdint>
 
 namespace cairn::server {

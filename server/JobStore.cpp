@@ -1,6 +1,7 @@
 #include "JobStore.h"
 
-#include <google/protobuf/io/coded_stream.h>
+#include "FramedResults.h"
+
 #include <sqlite3.h>
 
 #include <cstdint>
@@ -26,7 +27,7 @@ public:
       sqlite3_clear_bindings(stmt_);
     }
   }
-  Statement &bind(int i, const std::string &blob) {
+  Statement &bind(int i, std::string_view blob) {
     sqlite3_bind_blob(stmt_, i, blob.data(), int(blob.size()), SQLITE_TRANSIENT);
     return *this;
   }
@@ -155,26 +156,21 @@ void JobStore::putItem(const StoredItem &i) {
 
 void JobStore::addResults(const std::string &jobId, int64_t first,
                           const std::vector<const v1::TestResult *> &results) {
-  // Sized first, written into a buffer the store keeps: a run is tens of kilobytes, and
-  // growing or freeing one per batch costs the allocator more than writing it.
-  size_t size = 0;
-  for (const v1::TestResult *r : results) {
-    size_t n = r->ByteSizeLong();
-    size += google::protobuf::io::CodedOutputStream::VarintSize32(uint32_t(n)) + n;
-  }
-  std::string &framed = runBuffer_;
-  framed.resize(size);
-  uint8_t *at = reinterpret_cast<uint8_t *>(framed.data());
-  for (const v1::TestResult *r : results) {
-    at = google::protobuf::io::CodedOutputStream::WriteVarint32ToArray(uint32_t(r->GetCachedSize()), at);
-    at = r->SerializeWithCachedSizesToArray(at);
-  }
+  // Framed into a buffer the store keeps: a run is tens of kilobytes, and growing or freeing
+  // one per batch costs the allocator more than writing it.
+  runBuffer_.clear();
+  for (const v1::TestResult *r : results)
+    service::appendFramed(runBuffer_, *r);
+  addFramedResults(jobId, first, int64_t(results.size()), runBuffer_);
+}
+
+void JobStore::addFramedResults(const std::string &jobId, int64_t first, int64_t count, std::string_view framed) {
   // Prepared once: a job adds a run per batch a worker sends.
   if (!insertRun_ && sqlite3_prepare_v2(db_, "INSERT INTO test_runs VALUES(?,?,?,?)", -1, &insertRun_,
                                         nullptr) != SQLITE_OK)
     throw StoreError(std::string("job store: ") + sqlite3_errmsg(db_));
   Statement s(db_, insertRun_);
-  s.bind(1, jobId).bind(2, first).bind(3, int64_t(results.size())).bind(4, framed);
+  s.bind(1, jobId).bind(2, first).bind(3, count).bind(4, framed);
   s.step();
 }
 
@@ -220,19 +216,17 @@ namespace {
 // Calls f(seq, result) for each result of a run numbered from `first`, while it returns true.
 bool forEachInRun(int64_t first, const std::string &framed,
                   const std::function<bool(int64_t, v1::TestResult &)> &f) {
-  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t *>(framed.data()), int(framed.size()));
-  for (int64_t seq = first; !in.ExpectAtEnd(); ++seq) {
-    uint32_t size = 0;
-    if (!in.ReadVarint32(&size))
-      throw StoreError("job store: a run of results is cut short");
-    auto limit = in.PushLimit(int(size));
+  service::FramedReader reader(framed);
+  std::string_view whole, body;
+  for (int64_t seq = first; reader.next(whole, body); ++seq) {
     v1::TestResult r;
-    if (!r.ParseFromCodedStream(&in) || !in.ConsumedEntireMessage())
+    if (!r.ParseFromArray(body.data(), int(body.size())))
       throw StoreError("job store: a stored result does not parse");
-    in.PopLimit(limit);
     if (!f(seq, r))
       return false;
   }
+  if (reader.failed())
+    throw StoreError("job store: a run of results is cut short");
   return true;
 }
 

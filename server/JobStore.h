@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct sqlite3;
@@ -56,6 +57,8 @@ public:
   // Adds the job's results numbered first, first + 1, ... (numbers run from 1 in the order
   // results are kept) as one row: a worker's batch is one insert, not one per result.
   void addResults(const std::string &jobId, int64_t first, const std::vector<const v1::TestResult *> &results);
+  // The same, the results already framed as a worker sends them (FramedResults.h).
+  void addFramedResults(const std::string &jobId, int64_t first, int64_t count, std::string_view framed);
 
   std::vector<StoredJob> jobs();
   std::vector<StoredItem> items();

@@ -15,21 +15,21 @@ namespace cairn::server {
 class PathIdIndex {
 public:
   // The number kept for `id` and true, with `seq` stored, when `id` is new.
-  std::pair<int64_t *, bool> emplace(const std::string &id, int64_t seq) {
+  std::pair<int64_t *, bool> emplace(std::string_view id, int64_t seq) {
     if (std::optional<uint64_t> n = engineId(id)) {
       auto [it, fresh] = engineIds_.emplace(*n, seq);
       return {&it->second, fresh};
     }
-    auto [it, fresh] = otherIds_.emplace(id, seq);
+    auto [it, fresh] = otherIds_.emplace(std::string(id), seq);
     return {&it->second, fresh};
   }
 
-  const int64_t *find(const std::string &id) const {
+  const int64_t *find(std::string_view id) const {
     if (std::optional<uint64_t> n = engineId(id)) {
       auto it = engineIds_.find(*n);
       return it == engineIds_.end() ? nullptr : &it->second;
     }
-    auto it = otherIds_.find(id);
+    auto it = otherIds_.find(std::string(id));
     return it == otherIds_.end() ? nullptr : &it->second;
   }
 

@@ -25,7 +25,7 @@ Scheduler::Scheduler(JobStore &store, SchedulerOptions options) : store_(store),
       job.pathIds.emplace(r.path_id(), seq);
       if (r.has_error())
         job.errorLocations.insert(service::errorLocation(r.error()));
-      addSummary(job, r);
+      addSummary(job, service::keyOf(r));
     });
   }
   size_t resumed = 0;
@@ -420,22 +420,22 @@ Scheduler::Item *Scheduler::ownedItem(const std::string &worker, const std::stri
   return item;
 }
 
-void Scheduler::addSummary(Job &job, const v1::TestResult &r) {
+void Scheduler::addSummary(Job &job, const service::ResultKey &r) {
   Job::Kept &kept = job.summaries.emplace_back();
-  kept.testId = r.path_id();
-  if (r.has_error()) {
+  kept.testId = r.pathId;
+  if (r.error) {
     kept.error = int32_t(job.errors.size());
-    job.errors.push_back(r.error());
+    job.errors.push_back(*r.error);
   }
-  kept.partial = r.partial();
+  kept.partial = r.partial;
 }
 
-bool Scheduler::acceptResult(Job &job, const v1::TestResult &r) {
-  auto [kept, fresh] = job.pathIds.emplace(r.path_id(), 0);
+bool Scheduler::acceptResult(Job &job, const service::ResultKey &r) {
+  auto [kept, fresh] = job.pathIds.emplace(r.pathId, 0);
   if (!fresh)
     return false;
   // One test per error location, as one engine exploring alone keeps.
-  if (r.has_error() && !job.errorLocations.insert(service::errorLocation(r.error())).second)
+  if (r.error && !job.errorLocations.insert(service::errorLocation(*r.error)).second)
     return false; // its path stays seen, under number 0: no test
   addSummary(job, r);
   *kept = int64_t(job.summaries.size());
@@ -451,19 +451,52 @@ Status Scheduler::reportResults(const v1::ReportResultsRequest &request, v1::Rep
   Job &job = jobs_[item->stored.jobId];
   if (finished(job))
     return Status::OK;
+  // The framed results' keys are all read before any is kept: a batch that does not parse is
+  // refused whole.
+  std::vector<std::pair<std::string_view, service::ResultKey>> framed;
+  service::FramedReader reader(request.framed_results());
+  for (std::string_view whole, body; reader.next(whole, body);) {
+    std::optional<service::ResultKey> key = service::readKey(body);
+    if (!key)
+      return Status(StatusCode::INVALID_ARGUMENT, "a framed result does not parse");
+    framed.emplace_back(whole, std::move(*key));
+  }
+  if (reader.failed())
+    return Status(StatusCode::INVALID_ARGUMENT, "the framed results are cut short");
+
   // Results are kept whoever sends them: a lost worker's results are real, and a re-issued
   // item's repeats are dropped by their path ids.
-  const int64_t first = int64_t(job.summaries.size()) + 1;
+  uint32_t accepted = 0;
+  int64_t first = int64_t(job.summaries.size()) + 1;
   std::vector<const v1::TestResult *> kept;
   for (const v1::TestResult &r : request.results()) {
-    if (acceptResult(job, r))
+    if (acceptResult(job, service::keyOf(r)))
       kept.push_back(&r);
     else
       ++resultsDuplicate_;
   }
-  const uint32_t accepted = uint32_t(kept.size());
-  if (accepted)
+  if (!kept.empty())
     store_.addResults(job.stored.id, first, kept);
+  accepted += uint32_t(kept.size());
+
+  // Framed results are stored as they came; when some are repeats, the others are copied out.
+  first = int64_t(job.summaries.size()) + 1;
+  std::string keptFramed;
+  size_t keptCount = 0;
+  for (size_t i = 0; i < framed.size(); ++i) {
+    if (acceptResult(job, framed[i].second)) {
+      if (keptCount++ != i)
+        keptFramed.append(framed[i].first);
+      continue;
+    }
+    ++resultsDuplicate_;
+    if (keptCount == i) // the first repeat: what came before it is kept as it is
+      keptFramed.assign(request.framed_results().data(), size_t(framed[i].first.data() - request.framed_results().data()));
+  }
+  if (keptCount)
+    store_.addFramedResults(job.stored.id, first, int64_t(keptCount),
+                            keptCount == framed.size() ? std::string_view(request.framed_results()) : keptFramed);
+  accepted += uint32_t(keptCount);
   resultsAccepted_ += accepted;
   out.set_accepted(accepted);
   if (accepted)

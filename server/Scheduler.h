@@ -4,6 +4,7 @@
 // services call into it; it writes every change through to the JobStore. Thread-safe.
 #pragma once
 
+#include "FramedResults.h"
 #include "JobStore.h"
 #include "PathIdIndex.h"
 
@@ -122,8 +123,8 @@ private:
   void releaseItem(Item &item); // back to pending, for another worker
   void balance();
   void instruct(Worker &worker, v1::WorkerInstruction instruction);
-  bool acceptResult(Job &job, const v1::TestResult &result);
-  void addSummary(Job &job, const v1::TestResult &result);
+  bool acceptResult(Job &job, const service::ResultKey &result);
+  void addSummary(Job &job, const service::ResultKey &result);
 
   JobStore &store_;
   SchedulerOptions options_;

@@ -2,6 +2,7 @@
 // per path id and error location, a lost worker's item handed out again without the subtrees
 // split off it, splits asked of the busiest worker for an idle one, and a restart from the store
 // resuming what was unfinished.
+#include "FramedResults.h"
 #include "JobStore.h"
 #include "PathIdIndex.h"
 #include "Scheduler.h"
@@ -109,6 +110,60 @@ TEST_F(SchedulerTest, ResultsAreKeptOncePerPathAndErrorLocation) {
   EXPECT_EQ(st.errors_size(), 2);
   // Done once: a second report of the same item is refused.
   EXPECT_EQ(done(s, w, item.item_id(), 5).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+}
+
+// Workers send results framed: repeats anywhere in a batch are dropped and the rest stored as
+// sent; a batch whose framing or results do not parse is refused whole and changes nothing.
+TEST_F(SchedulerTest, FramedResultsAreKeptOncePerPathAndErrorLocation) {
+  JobStore store(db.string());
+  Scheduler s(store, SchedulerOptions{});
+  std::string job = submit(s), w = registerWorker(s);
+  v1::WorkItem item = take(s, w);
+  auto reportFramed = [&](std::vector<v1::TestResult> results, std::string tail = "") {
+    v1::ReportResultsRequest r;
+    r.set_worker_id(w);
+    r.set_item_id(item.item_id());
+    for (const auto &t : results)
+      service::appendFramed(*r.mutable_framed_results(), t);
+    r.mutable_framed_results()->append(tail);
+    v1::ReportResultsResponse out;
+    grpc::Status status = s.reportResults(r, out);
+    return std::pair{status.error_code(), out.accepted()};
+  };
+  using Code = grpc::StatusCode;
+  EXPECT_EQ(reportFramed({result("a"), result("b")}), std::pair(Code::OK, 2u));
+  // Repeats first, in the middle and last; an error location seen twice in one batch.
+  EXPECT_EQ(reportFramed({result("a"), result("c"), result("b"), result("d", "9"), result("e", "9"), result("f"), result("c")}),
+            std::pair(Code::OK, 3u));
+  EXPECT_EQ(reportFramed({result("g"), result("a")}), std::pair(Code::OK, 1u));
+  EXPECT_EQ(reportFramed({result("h")}, "\x05" "ab"), std::pair(Code::INVALID_ARGUMENT, 0u)); // cut short
+  EXPECT_EQ(reportFramed({result("h")}, std::string("\x02\x0f\x01", 3)), std::pair(Code::INVALID_ARGUMENT, 0u));
+  // Both forms in one request: the repeated field's results come first.
+  v1::ReportResultsRequest both;
+  both.set_worker_id(w);
+  both.set_item_id(item.item_id());
+  *both.add_results() = result("h");
+  service::appendFramed(*both.mutable_framed_results(), result("i"));
+  v1::ReportResultsResponse out;
+  ASSERT_TRUE(s.reportResults(both, out).ok());
+  EXPECT_EQ(out.accepted(), 2u);
+
+  std::vector<std::string> ids;
+  store.forEachResult(job, 0, 0, [&](int64_t, const v1::TestResult &r) { ids.push_back(r.path_id()); });
+  EXPECT_EQ(ids, (std::vector<std::string>{"a", "b", "c", "d", "f", "g", "h", "i"}));
+  v1::TestResult t;
+  ASSERT_TRUE(s.test(job, "f", t).ok());
+  EXPECT_EQ(t.path_id(), "f");
+  EXPECT_EQ(s.test(job, "e", t).error_code(), Code::NOT_FOUND); // its error was d's
+  v1::ListResultsRequest request;
+  request.set_job_id(job);
+  v1::ListResultsResponse page;
+  ASSERT_TRUE(s.results(request, page).ok());
+  ASSERT_EQ(page.results_size(), 8);
+  EXPECT_EQ(page.results(3).test_id(), "d");
+  EXPECT_EQ(page.results(3).name(), "test000004");
+  EXPECT_EQ(page.results(3).error().line(), 9u);
+  EXPECT_FALSE(page.results(4).has_error());
 }
 
 TEST_F(SchedulerTest, LostWorkersItemIsHandedOutAgainWithoutItsSplits) {

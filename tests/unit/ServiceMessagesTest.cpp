@@ -1,7 +1,12 @@
 // The counters a work item reports and a job sums: what `cairn run` would have counted.
+#include "FramedResults.h"
 #include "ServiceMessages.h"
 
 #include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
 
 using namespace cairn;
 
@@ -35,6 +40,77 @@ TEST(ServiceMessages, OnlyTheMismatchCounterCounts) {
   EXPECT_EQ(s.addressCacheMismatches(), 0u);
   s.solverLayers.back().counters.push_back({"mismatches", 4});
   EXPECT_EQ(s.addressCacheMismatches(), 4u);
+}
+
+v1::TestResult fullResult(const std::string &pathId, bool withError) {
+  v1::TestResult r;
+  r.set_path_id(pathId);
+  r.set_path(std::string("\x00\x01\x01", 3));
+  v1::TestObject *o = r.add_objects();
+  o->set_name("input");
+  o->set_bytes(std::string(300, 'x')); // longer than one byte of length
+  if (withError) {
+    r.mutable_error()->set_type("ptr");
+    r.mutable_error()->set_kind("out-of-bounds");
+    r.mutable_error()->set_file("p.c");
+    r.mutable_error()->set_line(12);
+    r.mutable_error()->add_stack("main");
+  }
+  r.set_partial(true);
+  r.set_end_reason("exit");
+  r.set_output("hello\n");
+  return r;
+}
+
+// Framed results read back whole, and their keys read without the rest of each result.
+TEST(FramedResults, KeysAndBytesRoundTrip) {
+  std::vector<v1::TestResult> results = {fullResult("0123456789abcdef", false), fullResult("p2", true),
+                                         v1::TestResult()};
+  std::string framed;
+  for (const v1::TestResult &r : results)
+    service::appendFramed(framed, r);
+  service::FramedReader reader(framed);
+  std::string_view whole, body;
+  size_t n = 0;
+  std::string again;
+  for (; reader.next(whole, body); ++n) {
+    ASSERT_LT(n, results.size());
+    EXPECT_EQ(body, results[n].SerializeAsString());
+    again.append(whole);
+    std::optional<service::ResultKey> key = service::readKey(body);
+    ASSERT_TRUE(key);
+    EXPECT_EQ(key->pathId, results[n].path_id());
+    EXPECT_EQ(key->partial, results[n].partial());
+    ASSERT_EQ(key->error.has_value(), results[n].has_error());
+    if (key->error) {
+      EXPECT_EQ(key->error->SerializeAsString(), results[n].error().SerializeAsString());
+    }
+  }
+  EXPECT_FALSE(reader.failed());
+  EXPECT_EQ(n, results.size());
+  EXPECT_EQ(again, framed); // the pieces are the whole, in order
+}
+
+TEST(FramedResults, BrokenFramingAndBodiesAreFound) {
+  std::string framed;
+  service::appendFramed(framed, fullResult("a", true));
+  std::string_view whole, body;
+  for (size_t cut = 1; cut < framed.size(); cut += 37) { // cut short anywhere
+    service::FramedReader reader(std::string_view(framed).substr(0, cut));
+    EXPECT_FALSE(reader.next(whole, body)) << cut;
+    EXPECT_TRUE(reader.failed()) << cut;
+  }
+  // A body that is not a TestResult: a field cut short, a wire type that does not exist.
+  EXPECT_FALSE(service::readKey(std::string("\x0a\x05" "ab", 4)));
+  EXPECT_FALSE(service::readKey(std::string("\x0f\x01", 2)));
+  // An error given twice merges, as a full parse does.
+  v1::TestResult a, b;
+  a.mutable_error()->set_file("p.c");
+  b.mutable_error()->set_line(7);
+  std::optional<service::ResultKey> key = service::readKey(a.SerializeAsString() + b.SerializeAsString());
+  ASSERT_TRUE(key && key->error);
+  EXPECT_EQ(key->error->file(), "p.c");
+  EXPECT_EQ(key->error->line(), 7u);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "Worker.h"
 
 #include "BearerChannel.h"
+#include "FramedResults.h"
 #include "ServiceMessages.h"
 
 #include "cairn/engine/ProgramLoader.h"
@@ -307,8 +308,8 @@ private:
     void onTest(const engine::TestCase &test) override {
       if (worker_.dropped())
         return;
-      *pending_.add_results() = service::toMessage(test);
-      if (size_t(pending_.results_size()) >= kBatch || Clock::now() - lastQueued_ > std::chrono::milliseconds(250))
+      service::appendFramed(*pending_.mutable_framed_results(), service::toMessage(test));
+      if (++pendingCount_ >= kBatch || Clock::now() - lastQueued_ > std::chrono::milliseconds(250))
         queuePending();
     }
 
@@ -321,7 +322,7 @@ private:
     }
 
   private:
-    // Each batch costs the coordinator an RPC and a transaction, whatever its size; a quarter
+    // Each batch costs the coordinator an RPC and a stored row, whatever its size; a quarter
     // of a second bounds how late a slow run's results arrive.
     static constexpr size_t kBatch = 256;
     // Batches waiting to be sent before the engine waits too: a coordinator that falls behind
@@ -331,8 +332,9 @@ private:
 
     void queuePending() {
       lastQueued_ = Clock::now();
-      if (pending_.results().empty())
+      if (pendingCount_ == 0)
         return;
+      pendingCount_ = 0;
       pending_.set_worker_id(workerId_);
       pending_.set_item_id(itemId_);
       std::unique_lock lock(mutex_);
@@ -380,7 +382,8 @@ private:
 
     Impl &worker_;
     const std::string workerId_, itemId_;
-    v1::ReportResultsRequest pending_; // the engine's, not yet queued
+    v1::ReportResultsRequest pending_; // the engine's, not yet queued: its results framed
+    size_t pendingCount_ = 0;
     Clock::time_point lastQueued_ = Clock::now();
 
     std::mutex mutex_; // guards what follows

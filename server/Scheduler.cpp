@@ -1,5 +1,6 @@
 #include "Scheduler.h"
 
+#include "FramedResults.h"
 #include "ServiceMessages.h"
 
 #include <spdlog/spdlog.h>

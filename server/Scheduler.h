@@ -4,7 +4,6 @@
 // services call into it; it writes every change through to the JobStore. Thread-safe.
 #pragma once
 
-#include "FramedResults.h"
 #include "JobStore.h"
 #include "PathIdIndex.h"
 
@@ -22,6 +21,10 @@
 #include <unordered_map>
 #include <string>
 #include <vector>
+
+namespace cairn::service {
+struct ResultKey;
+}
 
 namespace cairn::server {
 

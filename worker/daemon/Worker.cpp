@@ -195,6 +195,9 @@ private:
   }
 
   void applyLocked(const v1::WorkerInstruction &i) {
+    if (i.has_split())
+      spdlog::debug("split {} off item {} asked (running: {})", i.split().count(), i.split().item_id(),
+                    executor_ ? itemId_ : "nothing");
     if (i.has_split() && executor_ && i.split().item_id() == itemId_)
       executor_->requestSplit(i.split().count());
     else if (i.has_split()) // the item's engine is not running yet: the request waits for it
@@ -433,7 +436,10 @@ private:
         *request.add_prefixes() = service::toMessage(p);
       v1::SplitOffResponse response;
       auto context = contextWithin(10);
+      const auto asked = std::chrono::steady_clock::now();
       grpc::Status s = stub_->SplitOff(context.get(), request, &response);
+      spdlog::debug("item {}: {} states split off ({:.1f} ms to hand over)", item.item_id(), prefixes.size(),
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count());
       if (!s.ok() && !prefixes.empty()) {
         // The states left this engine but no item holds them: this run is no longer the whole
         // item, so it is dropped and the coordinator hands the item out again.

@@ -102,7 +102,7 @@ int main(int argc, char **argv) {
   grpc::ServerBuilder builder;
   int port = 0;
   builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &port);
-  builder.RegisterService(&service);
+  service.registerWith(builder);
   builder.SetMaxReceiveMessageSize(256 << 20);
   builder.SetMaxSendMessageSize(256 << 20);
   // RemoteSolver pings every 10 s while it waits for an answer, to notice a replica that hangs;
@@ -114,6 +114,7 @@ int main(int argc, char **argv) {
     spdlog::error("cannot listen on {}", options.listen);
     return 1;
   }
+  service.start();
   grpc::HealthCheckServiceInterface *health = server->GetHealthCheckService();
   health->SetServingStatus(v1::SolverPool::service_full_name(), true);
 

@@ -2,7 +2,11 @@
 
 #include "cairn/solver/PoolProtocol.h"
 
+#include <grpcpp/server_builder.h>
+
 #include <spdlog/spdlog.h>
+
+#include <algorithm>
 
 namespace cairn::pool {
 
@@ -39,56 +43,111 @@ double secondsSince(Clock::time_point t) {
 
 } // namespace
 
-// One Solve call between its arrival and its Finish, which happens exactly once.
+// One Solve call: requested from the queue, answered from the cache or by a lane, finished; it
+// is deleted when its Finish comes back through the queue.
 struct PoolService::Call {
-  grpc::CallbackServerContext *context;
-  grpc::ServerUnaryReactor *reactor;
-  grpc::ByteBuffer *response;
+  enum class Step { Requested, Finished };
+  struct Tag {
+    Call *call;
+    Step step;
+  };
+
+  grpc::ServerContext context;
+  grpc::ByteBuffer requestBytes;
+  grpc::ServerAsyncResponseWriter<grpc::ByteBuffer> responder{&context};
+  Tag requested{this, Step::Requested}, finished{this, Step::Finished};
   v1::SolveRequest request;
   std::string key;
   bool wantModel = false;
-  Clock::time_point received = Clock::now();
+  Clock::time_point received;
 
-  void finish(const grpc::Status &status) { reactor->Finish(status); }
+  // The call belongs to the queue once finished: nothing may touch it afterwards.
+  void finish(const grpc::Status &status) { responder.FinishWithError(status, &finished); }
   void answer(v1::SolveResponse &message) {
     message.set_request_id(request.request_id());
-    writeResponse(message, *response);
+    grpc::ByteBuffer bytes;
+    writeResponse(message, bytes);
     spdlog::debug("request {:#x}: {} ({}, {:.3f} s)", request.request_id(),
                   resultName(message.response()), message.cached() ? "cache" : "lane",
                   secondsSince(received));
-    reactor->Finish(grpc::Status::OK);
+    responder.Finish(bytes, grpc::Status::OK, &finished);
   }
 };
 
 PoolService::PoolService(const PoolServiceOptions &options)
     : options_(options), cache_(options.cacheBytes), lanes_(options.lanes, options.lane) {}
 
-grpc::ServerUnaryReactor *PoolService::Solve(grpc::CallbackServerContext *context,
-                                             const grpc::ByteBuffer *request,
-                                             grpc::ByteBuffer *response) {
+void PoolService::registerWith(grpc::ServerBuilder &builder) {
+  builder.RegisterService(this);
+  queue_ = builder.AddCompletionQueue();
+}
+
+void PoolService::start() {
+  // Cache hits are answered on these threads, so as many as there are cores.
+  const size_t threads = std::max(2u, std::thread::hardware_concurrency());
+  for (size_t i = 0; i < threads; ++i)
+    requestCall();
+  for (size_t i = 0; i < threads; ++i)
+    queueThreads_.emplace_back([this] { serveQueue(); });
+}
+
+void PoolService::join() {
+  lanes_.join();
+  {
+    std::lock_guard lock(queueMutex_);
+    queueClosed_ = true;
+    if (queue_)
+      queue_->Shutdown();
+  }
+  for (std::thread &t : queueThreads_)
+    t.join();
+  queueThreads_.clear();
+}
+
+// Keeps a call requested, so that gRPC has somewhere to put the next one that arrives.
+void PoolService::requestCall() {
+  std::lock_guard lock(queueMutex_);
+  if (queueClosed_)
+    return;
+  Call *call = new Call;
+  RequestSolve(&call->context, &call->requestBytes, &call->responder, queue_.get(), queue_.get(),
+               &call->requested);
+}
+
+void PoolService::serveQueue() {
+  void *tag = nullptr;
+  bool ok = false;
+  while (queue_->Next(&tag, &ok)) {
+    const Call::Tag &t = *static_cast<Call::Tag *>(tag);
+    if (t.step == Call::Step::Finished || !ok) { // finished, or never started (shutting down)
+      delete t.call;
+      continue;
+    }
+    requestCall();
+    handle(t.call);
+  }
+}
+
+void PoolService::handle(Call *call) {
   ++requests_;
-  auto call = std::make_shared<Call>();
-  call->context = context;
-  call->reactor = context->DefaultReactor();
-  call->response = response;
-  if (!readRequest(*request, call->request)) {
+  call->received = Clock::now();
+  if (!readRequest(call->requestBytes, call->request)) {
     ++invalid_;
-    spdlog::debug("unreadable request from {}", context->peer());
+    spdlog::debug("unreadable request from {}", call->context.peer());
     call->finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                               "the request is not a cairn.v1.SolveRequest"));
-    return call->reactor;
+    return;
   }
+  call->requestBytes.Clear();
   call->wantModel = call->request.query().want_model();
   call->key = poolCacheKey(*call->request.mutable_query());
   v1::SolveResponse hit;
   if (cache_.lookup(call->key, call->wantModel, *hit.mutable_response())) {
     hit.set_cached(true);
     call->answer(hit);
-    return call->reactor;
+    return;
   }
-  grpc::ServerUnaryReactor *reactor = call->reactor; // `call` may be finished once submitted
   lanes_.submit([this, call](Lane *lane) { solveOnLane(*call, lane); });
-  return reactor;
 }
 
 void PoolService::solveOnLane(Call &call, Lane *lane) {
@@ -96,13 +155,13 @@ void PoolService::solveOnLane(Call &call, Lane *lane) {
     call.finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the solver pool replica is stopping"));
     return;
   }
-  if (call.context->IsCancelled()) { // the client's deadline passed while the query waited
-    call.finish(grpc::Status(grpc::StatusCode::CANCELLED, "the client no longer waits"));
+  if (call.context.deadline() <= std::chrono::system_clock::now()) { // passed while it waited
+    call.finish(grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED, "the client no longer waits"));
     return;
   }
   v1::SolveResponse message;
   try {
-    lane->solve(call.request.query(), timeLimit(call.request.query().timeout_s(), *call.context),
+    lane->solve(call.request.query(), timeLimit(call.request.query().timeout_s(), call.context),
                 *message.mutable_response());
   } catch (const std::invalid_argument &e) {
     ++invalid_;
@@ -123,7 +182,7 @@ void PoolService::solveOnLane(Call &call, Lane *lane) {
   call.answer(message);
 }
 
-double PoolService::timeLimit(double requested, const grpc::CallbackServerContext &context) const {
+double PoolService::timeLimit(double requested, const grpc::ServerContextBase &context) const {
   double limit = requested > 0 ? requested : 0;
   auto cap = [&](double c) {
     if (c > 0 && (limit == 0 || c < limit))

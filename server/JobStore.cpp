@@ -76,7 +76,10 @@ JobStore::JobStore(const std::string &path) {
   exec("CREATE TABLE IF NOT EXISTS jobs(id BLOB PRIMARY KEY, seq INTEGER, request BLOB, bitcode BLOB,"
        " digest BLOB, state INTEGER, failure BLOB, submitted REAL, started REAL, finished REAL)");
   exec("CREATE TABLE IF NOT EXISTS items(id BLOB PRIMARY KEY, job BLOB, parent BLOB, prefix BLOB,"
-       " state INTEGER, counters BLOB, coverage BLOB)");
+       " state INTEGER, counters BLOB, coverage BLOB, more BLOB)");
+  // Stores written before items had several start states lack the column: none had more.
+  if (!Statement(db_, "SELECT 1 FROM pragma_table_info('items') WHERE name = 'more'").step())
+    exec("ALTER TABLE items ADD COLUMN more BLOB");
   // A worker's batch of results is one row, its results framed as consecutive length-delimited
   // TestResults: a result costs no insert of its own. A test is found by its number through the
   // run holding it (the coordinator keeps the path ids it deduplicates by, and their numbers).
@@ -147,10 +150,10 @@ void JobStore::putJob(const StoredJob &j) {
 }
 
 void JobStore::putItem(const StoredItem &i) {
-  Statement s(db_, "INSERT OR REPLACE INTO items VALUES(?,?,?,?,?,?,?)");
+  Statement s(db_, "INSERT OR REPLACE INTO items VALUES(?,?,?,?,?,?,?,?)");
   s.bind(1, i.id).bind(2, i.jobId).bind(3, i.parentId).bind(4, i.prefix.SerializeAsString());
   s.bind(5, int64_t(i.state)).bind(6, i.counters.SerializeAsString());
-  s.bind(7, i.coverage.SerializeAsString());
+  s.bind(7, i.coverage.SerializeAsString()).bind(8, i.morePrefixes.SerializeAsString());
   s.step();
 }
 
@@ -206,6 +209,7 @@ std::vector<StoredItem> JobStore::items() {
     i.state = ItemState(s.integer(4));
     i.counters.ParseFromString(s.blob(5));
     i.coverage.ParseFromString(s.blob(6));
+    i.morePrefixes.ParseFromString(s.blob(7));
     out.push_back(std::move(i));
   }
   return out;

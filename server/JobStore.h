@@ -40,6 +40,7 @@ struct StoredItem {
   std::string id, jobId;
   std::string parentId; // the item it was split off, if any
   v1::PathPrefix prefix;
+  v1::PathPrefixes morePrefixes; // the item's further start states (a split of a wide frontier)
   ItemState state = ItemState::Pending;
   v1::Counters counters;
   v1::Coverage coverage;

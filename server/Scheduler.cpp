@@ -83,12 +83,16 @@ void Scheduler::saveJob(Job &job) {
   touch(job);
 }
 
-std::string Scheduler::addItem(Job &job, const v1::PathPrefix &prefix, const std::string &parent) {
+std::string Scheduler::addItem(Job &job, const std::vector<const v1::PathPrefix *> &prefixes,
+                               const std::string &parent) {
   Item item;
   item.stored.id = job.stored.id + "." + std::to_string(job.itemsTotal + 1);
   item.stored.jobId = job.stored.id;
   item.stored.parentId = parent;
-  item.stored.prefix = prefix;
+  if (!prefixes.empty())
+    item.stored.prefix = *prefixes.front();
+  for (size_t i = 1; i < prefixes.size(); ++i)
+    *item.stored.morePrefixes.add_prefixes() = *prefixes[i];
   store_.putItem(item.stored);
   std::string id = item.stored.id;
   items_[id] = std::move(item);
@@ -112,7 +116,7 @@ std::string Scheduler::submit(v1::SubmitJobRequest request, std::string bitcode,
   job.stored.digest = std::move(digest);
   job.stored.submittedAt = nowSeconds();
   saveJob(job);
-  addItem(job, v1::PathPrefix(), "");
+  addItem(job, {}, "");
   spdlog::info("job {} submitted: {} ({} bytes of bitcode)", id, job.stored.request.file_name(),
                job.stored.bitcode.size());
   return id;
@@ -377,6 +381,7 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
       wi.set_item_id(itemId);
       wi.set_job_id(job.stored.id);
       *wi.mutable_prefix() = item.stored.prefix;
+      *wi.mutable_more_prefixes() = item.stored.morePrefixes.prefixes();
       if (w.programs.insert(job.stored.digest).second)
         wi.set_bitcode(job.stored.bitcode);
       wi.set_program_digest(job.stored.digest);
@@ -384,9 +389,14 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
       for (const std::string &a : job.stored.request.program_args())
         wi.add_program_args(a);
       *wi.mutable_options() = job.stored.request.options();
-      for (const std::string &child : item.children)
-        *wi.add_excluded() = items_[child].stored.prefix;
-      spdlog::debug("item {} ({} choices) to worker {}", itemId, item.stored.prefix.choices_size(), w.id);
+      for (const std::string &child : item.children) {
+        const StoredItem &c = items_[child].stored;
+        *wi.add_excluded() = c.prefix;
+        for (const v1::PathPrefix &p : c.morePrefixes.prefixes())
+          *wi.add_excluded() = p;
+      }
+      spdlog::debug("item {} ({} choices, {} more states) to worker {}", itemId, item.stored.prefix.choices_size(),
+                    item.stored.morePrefixes.prefixes_size(), w.id);
       return Status::OK;
     }
     if (w.items.empty())
@@ -577,8 +587,17 @@ Status Scheduler::splitOff(const v1::SplitOffRequest &request, v1::SplitOffRespo
   Item &item = *owned;
   Job &job = jobs_[item.stored.jobId];
   std::string parent = item.stored.id; // addItem may move `item`
-  for (const v1::PathPrefix &p : request.prefixes())
-    out.add_item_ids(addItem(job, p, parent));
+  // One item for each worker with nothing to do, the states dealt out in turn: the engine lists
+  // them shallowest first, so each item gets its share of the large subtrees.
+  size_t idle = 0;
+  for (const auto &[id, w] : workers_)
+    idle += w.items.empty();
+  const size_t groups = std::min<size_t>(std::max<size_t>(idle, 1), size_t(request.prefixes_size()));
+  std::vector<std::vector<const v1::PathPrefix *>> dealt(groups);
+  for (int i = 0; i < request.prefixes_size(); ++i)
+    dealt[size_t(i) % groups].push_back(&request.prefixes(i));
+  for (const std::vector<const v1::PathPrefix *> &prefixes : dealt)
+    out.add_item_ids(addItem(job, prefixes, parent));
   return Status::OK;
 }
 

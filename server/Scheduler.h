@@ -117,7 +117,7 @@ private:
   // The item `worker` explores now; else NOT_FOUND or FAILED_PRECONDITION in `error`.
   Item *ownedItem(const std::string &worker, const std::string &id, grpc::Status &error);
   bool finished(const Job &job) const;
-  std::string addItem(Job &job, const v1::PathPrefix &prefix, const std::string &parent);
+  std::string addItem(Job &job, const std::vector<const v1::PathPrefix *> &prefixes, const std::string &parent);
   void touch(Job &job);
   void fillStatus(const Job &job, v1::JobStatus &out) const;
   void saveJob(Job &job);

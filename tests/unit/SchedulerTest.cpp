@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <thread>
 #include <tuple>
@@ -217,6 +218,79 @@ TEST_F(SchedulerTest, BusiestWorkerIsAskedToSplitForAnIdleOne) {
   EXPECT_EQ(out.instructions(0).split().item_id(), item.item_id());
   EXPECT_EQ(out.instructions(0).split().count(), 1u); // one idle worker
   (void)idle;
+}
+
+// A split of a wide frontier: its states are dealt out into one item per idle worker, each
+// item carrying several; a re-run of the item they came from excludes every one of them, and
+// the items keep their states across a restart.
+TEST_F(SchedulerTest, SplitStatesAreDealtIntoOneItemPerIdleWorker) {
+  std::string job, parent;
+  std::vector<std::string> splitIds;
+  {
+    JobStore store(db.string());
+    Scheduler s(store, SchedulerOptions{});
+    job = submit(s);
+    std::string busy = registerWorker(s);
+    registerWorker(s);
+    registerWorker(s); // two idle workers
+    v1::WorkItem root = take(s, busy);
+    parent = root.item_id();
+    v1::SplitOffRequest split;
+    split.set_worker_id(busy);
+    split.set_item_id(root.item_id());
+    for (uint64_t i = 0; i < 5; ++i)
+      split.add_prefixes()->add_choices(i);
+    v1::SplitOffResponse out;
+    ASSERT_TRUE(s.splitOff(split, out).ok());
+    ASSERT_EQ(out.item_ids_size(), 2);
+    splitIds.assign(out.item_ids().begin(), out.item_ids().end());
+  }
+  JobStore store(db.string());
+  Scheduler s(store, SchedulerOptions{}); // restarted: the items come back from the store
+  std::string w = registerWorker(s);
+  v1::WorkItem first = take(s, w); // the root, handed out again first
+  EXPECT_EQ(first.item_id(), parent);
+  std::vector<uint64_t> excluded;
+  for (const v1::PathPrefix &p : first.excluded())
+    excluded.push_back(p.choices(0));
+  std::sort(excluded.begin(), excluded.end());
+  EXPECT_EQ(excluded, (std::vector<uint64_t>{0, 1, 2, 3, 4}));
+  v1::WorkItem a = take(s, w), b = take(s, w);
+  EXPECT_EQ(a.item_id(), splitIds[0]);
+  EXPECT_EQ(b.item_id(), splitIds[1]);
+  auto starts = [](const v1::WorkItem &i) {
+    std::vector<uint64_t> out{i.prefix().choices(0)};
+    for (const v1::PathPrefix &p : i.more_prefixes())
+      out.push_back(p.choices(0));
+    return out;
+  };
+  EXPECT_EQ(starts(a), (std::vector<uint64_t>{0, 2, 4})); // dealt in turn, shallowest first
+  EXPECT_EQ(starts(b), (std::vector<uint64_t>{1, 3}));
+}
+
+// A store written before items had several states has no column for them; it gets one, and
+// its items have none.
+TEST_F(SchedulerTest, AnOlderStoresItemsGainTheirMoreStatesColumn) {
+  {
+    sqlite3 *db3 = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &db3), SQLITE_OK);
+    const char *older = "CREATE TABLE items(id BLOB PRIMARY KEY, job BLOB, parent BLOB, prefix BLOB,"
+                        " state INTEGER, counters BLOB, coverage BLOB);"
+                        "INSERT INTO items VALUES(x'6a2e31', x'6a', x'', x'0a0107', 0, x'', x'');";
+    ASSERT_EQ(sqlite3_exec(db3, older, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db3);
+  }
+  JobStore store(db.string());
+  std::vector<StoredItem> items = store.items();
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(items[0].id, "j.1");
+  ASSERT_EQ(items[0].prefix.choices_size(), 1);
+  EXPECT_EQ(items[0].prefix.choices(0), 7u);
+  EXPECT_EQ(items[0].morePrefixes.prefixes_size(), 0);
+  StoredItem more = items[0];
+  more.morePrefixes.add_prefixes()->add_choices(9);
+  store.putItem(more);
+  EXPECT_EQ(store.items().at(0).morePrefixes.prefixes(0).choices(0), 9u);
 }
 
 TEST_F(SchedulerTest, RestartResumesUnfinishedJobs) {

@@ -50,6 +50,8 @@ public:
   explicit Collector(Outcome &out) : out_(out) {}
   Executor *executor = nullptr;
   size_t splitEvery = 0; // ask for a split after this many tests (0: never)
+  size_t splitCount = 2;  // of this many states
+  size_t splitsLeft = SIZE_MAX;
 
   void onTest(const TestCase &t) override {
     std::string id = pathId(t.path);
@@ -58,8 +60,10 @@ public:
       out_.errorSites.insert(t.error->type + "/" + t.error->kind + "@" + std::to_string(t.error->line));
     else
       out_.paths.insert(id);
-    if (splitEvery && executor && ++seen_ % splitEvery == 0)
-      executor->requestSplit(2);
+    if (splitEvery && executor && splitsLeft && ++seen_ % splitEvery == 0) {
+      executor->requestSplit(splitCount);
+      --splitsLeft;
+    }
   }
 
 private:
@@ -117,23 +121,32 @@ protected:
   }
 
   // Items are explored one after the other; each asks for splits as it finds tests, and every
-  // prefix it hands back becomes an item of its own.
-  Outcome asItems(SearchStrategy search, std::vector<PathPrefix> *firstSplits = nullptr) {
+  // prefix it hands back becomes an item of its own (or, `grouped`, each split's prefixes
+  // become one item that starts from all of them).
+  Outcome asItems(SearchStrategy search, std::vector<PathPrefix> *firstSplits = nullptr,
+                  bool grouped = false) {
     Outcome out;
-    std::deque<PathPrefix> queue{PathPrefix{}};
+    std::deque<std::vector<PathPrefix>> queue{{}};
     bool first = true;
     while (!queue.empty()) {
-      PathPrefix start = std::move(queue.front());
+      std::vector<PathPrefix> starts = std::move(queue.front());
       queue.pop_front();
       ExecutorOptions eo = options(search);
-      eo.start = start;
-      eo.onSplit = [&, isFirst = first](std::vector<PathPrefix> split) {
+      eo.starts = starts;
+      const size_t shortest = starts.empty() ? 0 : std::min_element(starts.begin(), starts.end(), [](auto &a, auto &b) {
+                                                     return a.choices.size() < b.choices.size();
+                                                   })->choices.size();
+      eo.onSplit = [&, isFirst = first, shortest](std::vector<PathPrefix> split) {
         for (PathPrefix &p : split) {
-          EXPECT_GE(p.choices.size(), start.choices.size());
+          EXPECT_GE(p.choices.size(), shortest);
           if (isFirst && firstSplits)
             firstSplits->push_back(p);
-          queue.push_back(std::move(p));
         }
+        if (grouped && !split.empty())
+          queue.push_back(std::move(split));
+        else
+          for (PathPrefix &p : split)
+            queue.push_back({std::move(p)});
       };
       first = false;
       Collector sink(out);
@@ -143,9 +156,10 @@ protected:
       ex.requestSplit(3);
       RunStatistics st = ex.run();
       add(out, st);
-      if (!start.choices.empty()) {
-        EXPECT_EQ(st.replayInstructions, start.instructions);
-      }
+      uint64_t replay = 0;
+      for (const PathPrefix &p : starts)
+        replay += p.instructions;
+      EXPECT_EQ(st.replayInstructions, replay);
     }
     return out;
   }
@@ -166,10 +180,11 @@ protected:
 };
 
 TEST_F(SplitExplorationTest, ItemsFindTheSamePathsErrorsAndCountsAsOneRun) {
+  for (bool grouped : {false, true})
   for (SearchStrategy search : {SearchStrategy::Dfs, SearchStrategy::Bfs, SearchStrategy::Default}) {
     Outcome one = alone(search);
-    Outcome many = asItems(search);
-    SCOPED_TRACE(int(search));
+    Outcome many = asItems(search, nullptr, grouped);
+    SCOPED_TRACE(std::to_string(int(search)) + (grouped ? ", one item per split" : ", one item per prefix"));
     EXPECT_GT(many.items, 3u); // it did split
     EXPECT_GT(one.paths.size(), 10u);
     EXPECT_EQ(many.paths, one.paths);
@@ -289,13 +304,55 @@ TEST_F(SplitExplorationTest, ASplitAskedOfOneStateIsAnsweredAtTheFirstFork) {
   Outcome other;
   Collector otherSink(other);
   ExecutorOptions item = options(SearchStrategy::Dfs);
-  item.start = answers[0][0];
+  item.starts = {answers[0][0]};
   Executor ex2(*program, item, otherSink);
   add(other, ex2.run());
   const uint64_t all = alone(SearchStrategy::Dfs).pathsCompleted;
   EXPECT_EQ(out.pathsCompleted + other.pathsCompleted, all);
   EXPECT_GE(4 * other.pathsCompleted, all);
   EXPECT_GE(4 * out.pathsCompleted, all);
+}
+
+// Asked for one state, a run hands over about half of its work: under depth-first search the
+// state nearest the entry alone (half of what is left), on a breadth-first frontier of alike
+// states half of them; one item starting from all of those finds the rest of the paths.
+TEST_F(SplitExplorationTest, ASplitHandsOverAboutHalfTheWork) {
+  load("void klee_make_symbolic(void *, unsigned long, const char *);\n"
+       "int main(void) {\n"
+       "  unsigned char in[8]; klee_make_symbolic(in, sizeof in, \"in\");\n"
+       "  int n = 0;\n"
+       "  for (int k = 0; k < 8; ++k) if (in[k] > 100) n++;\n"
+       "  return n;\n}\n");
+  for (SearchStrategy search : {SearchStrategy::Dfs, SearchStrategy::Bfs}) {
+    SCOPED_TRACE(int(search));
+    std::vector<std::vector<PathPrefix>> answers;
+    Outcome here;
+    Collector sink(here); // asks for one state when the first path ends
+    sink.splitEvery = 1;
+    sink.splitCount = 1;
+    sink.splitsLeft = 1;
+    ExecutorOptions eo = options(search);
+    eo.onSplit = [&](std::vector<PathPrefix> s) { answers.push_back(std::move(s)); };
+    Executor run(*program, eo, sink);
+    sink.executor = &run;
+    add(here, run.run());
+    ASSERT_EQ(answers.size(), 1u);
+    if (search == SearchStrategy::Dfs)
+      EXPECT_EQ(answers[0].size(), 1u); // the first fork's other side: 128 of the 256 paths
+    else
+      EXPECT_EQ(answers[0].size(), 128u); // half of the 255 states left after the first path
+    Outcome other;
+    Collector otherSink(other);
+    ExecutorOptions item = options(search);
+    item.starts = answers[0];
+    Executor rest(*program, item, otherSink);
+    add(other, rest.run());
+    EXPECT_EQ(here.pathsCompleted + other.pathsCompleted, 256u);
+    EXPECT_EQ(other.pathsCompleted, 128u);
+    std::multiset<std::string> ids = here.allIds;
+    ids.insert(other.allIds.begin(), other.allIds.end());
+    EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), 256u);
+  }
 }
 
 TEST(PathIdTest, StableAndDistinct) {

@@ -415,7 +415,9 @@ private:
     }
     options.solver.poolEndpoints = options_.poolEndpoints;
     options.programArgs.assign(item.program_args().begin(), item.program_args().end());
-    options.start = service::fromMessage(item.prefix());
+    options.starts.push_back(service::fromMessage(item.prefix()));
+    for (const v1::PathPrefix &p : item.more_prefixes())
+      options.starts.push_back(service::fromMessage(p));
     for (const v1::PathPrefix &p : item.excluded())
       options.excluded.push_back(service::fromMessage(p));
     options.stopRequested = &stopItem_;

@@ -69,15 +69,23 @@ public:
     initial->id = nextStateId_++;
     initial->nextAddress = kHeapBase;
     initial->nextSegmentAddress = kSegmentBase;
-    initial->choices = options_.start.choices;
-    initial->replayInstructions = options_.start.instructions;
     for (const PathPrefix &p : options_.excluded)
       excluded_.insert(p.choices);
     setUpGlobals(*initial);
     if (!setUpEntry(*initial))
       return finish();
-    searcher_->add(initial.get());
-    states_.emplace(initial->id, std::move(initial));
+    // One state per start, each a copy of the entry state that replays its own prefix.
+    const size_t starts = std::max<size_t>(1, options_.starts.size());
+    for (size_t i = 0; i < starts; ++i) {
+      auto s = i + 1 < starts ? std::make_unique<ExecutionState>(*initial) : std::move(initial);
+      s->id = i + 1 < starts ? nextStateId_++ : s->id;
+      if (!options_.starts.empty()) {
+        s->choices = options_.starts[i].choices;
+        s->replayInstructions = options_.starts[i].instructions;
+      }
+      searcher_->add(s.get());
+      states_.emplace(s->id, std::move(s));
+    }
 
     auto nextReport = start_;
     while (!searcher_->empty()) {
@@ -172,9 +180,12 @@ private:
   // A state leaves without a trace: it was handed to another engine or is explored elsewhere.
   void dropState(ExecutionState &s) { terminated_.insert(&s); }
 
-  // Hands up to `count` states to onSplit, those nearest the entry first (the most work below
-  // them, on average), keeping at least one; false, without answering, while there are fewer
-  // than two to choose from.
+  // Hands states to onSplit, those nearest the entry first: at least `count`, and more until
+  // they hold about half of the work, a state's share taken as halving with each fork deeper
+  // (one state under depth-first search, where the shallowest holds half of what is left; half
+  // of the states on a breadth-first frontier, whose states are alike). Keeps at least one;
+  // false, without answering, while there are fewer than two to choose from.
+  static constexpr size_t kMaxSplitStates = 4096; // each replays from the entry on its new engine
   bool splitFrontier(size_t count) {
     std::vector<PathPrefix> out;
     std::vector<ExecutionState *> candidates;
@@ -186,11 +197,20 @@ private:
       return false;
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const ExecutionState *a, const ExecutionState *b) {
-                       return a->choices.size() < b->choices.size();
+                       return a->depth < b->depth ||
+                              (a->depth == b->depth && a->choices.size() < b->choices.size());
                      });
-    count = std::min(count, candidates.size() - 1);
-    for (size_t i = 0; i < count; ++i) {
+    const uint64_t shallowest = candidates.front()->depth;
+    auto share = [&](const ExecutionState *st) {
+      return std::ldexp(1.0, -int(std::min<uint64_t>(st->depth - shallowest, 60)));
+    };
+    double total = 0;
+    for (const ExecutionState *st : candidates)
+      total += share(st);
+    double handed = 0;
+    for (size_t i = 0; i + 1 < candidates.size() && i < kMaxSplitStates && (i < count || 2 * handed < total); ++i) {
       ExecutionState &st = *candidates[i];
+      handed += share(&st);
       out.push_back(PathPrefix{st.choices, st.instructions});
       dropState(st);
     }

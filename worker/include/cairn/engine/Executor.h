@@ -47,8 +47,8 @@ struct RunStatistics {
   uint64_t pathsPartial = 0;
   uint64_t tests = 0;
   uint64_t instructions = 0;
-  uint64_t replayInstructions = 0; // rebuilding the start state from ExecutorOptions::start
-  double replaySeconds = 0;        // from the run's start until the start state was rebuilt
+  uint64_t replayInstructions = 0; // rebuilding the start states from ExecutorOptions::starts
+  double replaySeconds = 0;        // from the run's start until the last start state was rebuilt
   uint64_t forks = 0;
   uint64_t queries = 0;
   uint64_t solverQueries = 0;
@@ -86,12 +86,14 @@ struct ExecutorOptions {
   // Called about twice a second with the statistics so far and the number of live states.
   std::function<void(const RunStatistics &, size_t)> onProgress;
   std::vector<std::string> programArgs; // argv[1..]
-  // Distributed exploration: the run starts at this prefix, replayed without asking the solver
-  // for any decision, and explores only below it.
-  PathPrefix start;
+  // Distributed exploration: the run starts at these prefixes (none: at the entry), each
+  // replayed without asking the solver for any decision, and explores only below them.
+  std::vector<PathPrefix> starts;
   // States whose choices begin with one of these are left alone: another item explores them.
   std::vector<PathPrefix> excluded;
-  // Receives the states handed back after requestSplit (from the run's thread; possibly none).
+  // Receives the states handed back after requestSplit (from the run's thread; possibly none):
+  // at least as many as asked for while two or more are left, and more until they hold about
+  // half of the work, judged by depth.
   std::function<void(std::vector<PathPrefix>)> onSplit;
 };
 

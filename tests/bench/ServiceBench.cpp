@@ -8,7 +8,7 @@
 // status requests per second the coordinator answers over gRPC (GetJob) and over HTTP (the
 // dashboard's JSON). Not a timed test.
 //
-//   cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S] [--no-status-load]
+//   cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S|default] [--no-status-load]
 //
 // The default program is tests/bench/programs/paths-32k.c (32,768 paths). On a machine with
 // fewer cores than workers, the workers share the cores: the speed-up is bounded by them.
@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
     } else if (a == "--no-status-load") {
       statusLoad = false;
     } else if (a.rfind("--", 0) == 0 || counts.empty()) {
-      std::fprintf(stderr, "usage: cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S] [--no-status-load]\n");
+      std::fprintf(stderr, "usage: cairn-bench-service [PROGRAM.c] [--workers 1,2,4] [--search S|default] [--no-status-load]\n");
       return 2;
     } else {
       program = a;
@@ -89,8 +89,13 @@ int main(int argc, char **argv) {
               "items", "replay", "replay s", "speed-up", "wall x");
 
   auto start = Clock::now();
-  CommandResult alone = runCommand({CAIRN_BIN, "run", "--search", search, "--quiet", "--json", "--output-dir",
-                                    (dir / "alone").string(), program});
+  // `default`: no --search, the engine's own choice.
+  const std::vector<std::string> searchFlags =
+      search == "default" ? std::vector<std::string>{} : std::vector<std::string>{"--search", search};
+  std::vector<std::string> runArgs = {CAIRN_BIN, "run"};
+  runArgs.insert(runArgs.end(), searchFlags.begin(), searchFlags.end());
+  runArgs.insert(runArgs.end(), {"--quiet", "--json", "--output-dir", (dir / "alone").string(), program});
+  CommandResult alone = runCommand(runArgs);
   double aloneSeconds = secondsSince(start);
   if (alone.status != 0) {
     std::fprintf(stderr, "cairn run failed\n");
@@ -118,7 +123,9 @@ int main(int argc, char **argv) {
     for (int pass = 0; pass < 2; ++pass) {
       // Submission to the end of the job: compiling, exploring, collecting the results.
       start = Clock::now();
-      CommandResult submitted = cluster.cairn("submit", {"--search", search, program});
+      std::vector<std::string> submitArgs = searchFlags;
+      submitArgs.push_back(program);
+      CommandResult submitted = cluster.cairn("submit", submitArgs);
       job = submitted.output.substr(0, submitted.output.find('\n'));
       CommandResult waited = cluster.cairn("wait", {"--timeout", "3600", job});
       double seconds = secondsSince(start);

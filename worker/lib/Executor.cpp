@@ -100,11 +100,16 @@ public:
       // A state runs on until it forks or ends (or a slice is used up): no pick per instruction.
       const uint64_t forksBefore = stats_.forks;
       paused_ = false;
+      // Replay's time is that of the slices spent rebuilding start states (clocked only then).
+      const bool rebuilding = s.instructions < s.replayInstructions;
+      const Clock::time_point sliceStart = rebuilding ? Clock::now() : Clock::time_point{};
       for (unsigned slice = 0; slice < kSlice && stats_.forks == forksBefore && terminated_.empty() && !paused_ &&
-                               !s.excluded &&
+                               !s.excluded && (!rebuilding || s.instructions < s.replayInstructions) &&
                                !(options_.maxInstructions && stats_.instructions >= options_.maxInstructions);
            ++slice)
         step(s);
+      if (rebuilding)
+        stats_.replaySeconds += std::chrono::duration<double>(Clock::now() - sliceStart).count();
       reapTerminated();
       completeMerges();
       if (size_t n = splitRequested_.exchange(0, std::memory_order_relaxed); n && !splitFrontier(n)) {
@@ -1358,11 +1363,9 @@ private:
     currentLoc_ = in.loc;
     ++s.instructions;
     ++s.instructionsSinceNewCoverage;
-    if (s.instructions <= s.replayInstructions) {
+    if (s.instructions <= s.replayInstructions)
       ++stats_.replayInstructions;
-      if (s.instructions == s.replayInstructions)
-        stats_.replaySeconds = seconds();
-    } else
+    else
       ++stats_.instructions;
     if (!program_.functions[f.function].isRuntime)
       cover(s, in.loc);

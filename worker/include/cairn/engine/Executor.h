@@ -48,7 +48,7 @@ struct RunStatistics {
   uint64_t tests = 0;
   uint64_t instructions = 0;
   uint64_t replayInstructions = 0; // rebuilding the start states from ExecutorOptions::starts
-  double replaySeconds = 0;        // from the run's start until the last start state was rebuilt
+  double replaySeconds = 0;        // spent rebuilding them
   uint64_t forks = 0;
   uint64_t queries = 0;
   uint64_t solverQueries = 0;

@@ -74,18 +74,20 @@ public:
     setUpGlobals(*initial);
     if (!setUpEntry(*initial))
       return finish();
-    // One state per start, each a copy of the entry state that replays its own prefix.
-    const size_t starts = std::max<size_t>(1, options_.starts.size());
-    for (size_t i = 0; i < starts; ++i) {
-      auto s = i + 1 < starts ? std::make_unique<ExecutionState>(*initial) : std::move(initial);
-      s->id = i + 1 < starts ? nextStateId_++ : s->id;
-      if (!options_.starts.empty()) {
-        s->choices = options_.starts[i].choices;
-        s->replayInstructions = options_.starts[i].instructions;
-      }
-      searcher_->add(s.get());
-      states_.emplace(s->id, std::move(s));
+    // One state rebuilds all the start prefixes, in order, parting where they part: what they
+    // share is replayed once.
+    starts_ = options_.starts;
+    std::sort(starts_.begin(), starts_.end(),
+              [](const PathPrefix &a, const PathPrefix &b) { return a.choices < b.choices; });
+    if (starts_.size() > 1)
+      entry_ = std::make_unique<ExecutionState>(*initial);
+    if (!starts_.empty()) {
+      initial->choices = starts_[0].choices;
+      initial->replayInstructions = starts_[0].instructions;
+      initial->startsEnd = uint32_t(starts_.size());
     }
+    searcher_->add(initial.get());
+    states_.emplace(initial->id, std::move(initial));
 
     auto nextReport = start_;
     while (!searcher_->empty()) {
@@ -110,6 +112,10 @@ public:
         step(s);
       if (rebuilding)
         stats_.replaySeconds += std::chrono::duration<double>(Clock::now() - sliceStart).count();
+      if (!isTerminated(&s) && !replaying(s) && s.startsEnd - s.startsBegin > 1) {
+        replayAlone(s.startsBegin + 1, s.startsEnd); // never parted from it: cannot happen
+        s.startsEnd = s.startsBegin + 1;
+      }
       reapTerminated();
       completeMerges();
       if (size_t n = splitRequested_.exchange(0, std::memory_order_relaxed); n && !splitFrontier(n)) {
@@ -160,7 +166,77 @@ private:
 
   bool replaying(const ExecutionState &s) const { return s.replayed < s.choices.size(); }
 
-  uint64_t replayNext(ExecutionState &s) { return s.choices[s.replayed++]; }
+  uint64_t replayNext(ExecutionState &s) {
+    keepAgreeingStarts(s);
+    return s.choices[s.replayed++];
+  }
+
+  // Of the start prefixes `s` rebuilds, the first `n` past its own take its value at the next
+  // choice (they are sorted, and agree on all before).
+  size_t agreeingStarts(const ExecutionState &s, size_t from) const {
+    const size_t p = s.replayed;
+    const uint64_t value = starts_[from].choices[p];
+    auto agrees = [&](size_t i) { return starts_[i].choices.size() > p && starts_[i].choices[p] == value; };
+    if (agrees(s.startsEnd - 1)) // sorted: the last agreeing means all do
+      return s.startsEnd;
+    size_t i = from + 1;
+    while (i < s.startsEnd && agrees(i))
+      ++i;
+    return i;
+  }
+
+  // Start prefixes part only at forks; any that part from `s` elsewhere are rebuilt on their own.
+  void keepAgreeingStarts(ExecutionState &s) {
+    if (s.startsEnd - s.startsBegin < 2)
+      return;
+    const size_t agreeing = agreeingStarts(s, s.startsBegin);
+    replayAlone(agreeing, s.startsEnd);
+    s.startsEnd = uint32_t(agreeing);
+  }
+
+  // Start prefixes [begin, end), each rebuilt by a state of its own from the entry.
+  void replayAlone(size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      auto st = std::make_unique<ExecutionState>(*entry_);
+      st->id = nextStateId_++;
+      st->choices = starts_[i].choices;
+      st->replayInstructions = starts_[i].instructions;
+      st->startsBegin = uint32_t(i);
+      st->startsEnd = uint32_t(i + 1);
+      searcher_->add(st.get());
+      states_.emplace(st->id, std::move(st));
+    }
+  }
+
+  // At a fork being replayed: a copy of `s` for the start prefixes that take the other side, or
+  // null when all take the side of `s` (each prefix names one side; a fork has two).
+  ExecutionState *startsOnTheOtherSide(ExecutionState &s) {
+    if (s.startsEnd - s.startsBegin < 2)
+      return nullptr;
+    const size_t other = agreeingStarts(s, s.startsBegin);
+    if (other == s.startsEnd)
+      return nullptr;
+    if (starts_[other].choices.size() <= s.replayed) { // ends here: cannot happen
+      replayAlone(other, s.startsEnd);
+      s.startsEnd = uint32_t(other);
+      return nullptr;
+    }
+    const size_t end = agreeingStarts(s, other);
+    replayAlone(end, s.startsEnd); // a third value at a two-sided fork: cannot happen
+    const uint64_t side = s.choices[s.replayed], otherSide = starts_[other].choices[s.replayed];
+    if (!s.merges.empty() || side > 1 || otherSide > 1) { // not a fork of two sides
+      replayAlone(other, end);
+      s.startsEnd = uint32_t(other);
+      return nullptr;
+    }
+    ExecutionState &copy = copyState(s);
+    copy.choices = starts_[other].choices;
+    copy.replayInstructions = starts_[other].instructions;
+    copy.startsBegin = uint32_t(other);
+    copy.startsEnd = uint32_t(end);
+    s.startsEnd = uint32_t(other);
+    return &copy;
+  }
 
   void record(ExecutionState &s, uint64_t choice) {
     s.choices.push_back(choice);
@@ -226,11 +302,16 @@ private:
   }
 
   ExecutionState &fork(ExecutionState &s) {
+    ++stats_.forks;
+    return copyState(s);
+  }
+
+  // A new state as `s` is, placed beside it in the searcher (a fork, or a replay parting).
+  ExecutionState &copyState(ExecutionState &s) {
     auto child = std::make_unique<ExecutionState>(s);
     child->id = nextStateId_++;
     ExecutionState &ref = *child;
     states_.emplace(ref.id, std::move(child));
-    ++stats_.forks;
     searcher_->forked(&s, &ref);
     return ref;
   }
@@ -682,6 +763,18 @@ private:
     if (*v == Validity::False)
       return {nullptr, &s};
     if (replaying(s)) { // the prefix names this path's side; the other is another item's
+      if (ExecutionState *other = startsOnTheOtherSide(s)) { // or another start's, here too
+        ExecutionState &t = s.choices[s.replayed++] ? s : *other;
+        ExecutionState &f = &t == &s ? *other : s;
+        ++other->replayed;
+        pushConstraint(t, cond);
+        pushConstraint(f, ctx_.lnot(cond));
+        t.decisions.push_back(1);
+        f.decisions.push_back(0);
+        ++t.depth;
+        ++f.depth;
+        return {&t, &f};
+      }
       uint64_t side = replayNext(s);
       if (side == kFollowedWithoutFork) {
         addConstraint(s, cond);
@@ -2455,6 +2548,8 @@ private:
   bool layoutQuestion_ = false; // the question being asked depends on the layout
   std::map<std::pair<std::string, uint64_t>, const SymbolDecl *> inputArrays_; // by name and size
   std::unique_ptr<Searcher> searcher_;
+  std::vector<PathPrefix> starts_;      // the run's start prefixes, sorted
+  std::unique_ptr<ExecutionState> entry_; // the entry state, for a start prefix rebuilt alone
   std::map<uint64_t, std::unique_ptr<ExecutionState>> states_; // by id: creation order
   std::unordered_set<ExecutionState *> terminated_;
   std::set<std::string> reportedErrors_;

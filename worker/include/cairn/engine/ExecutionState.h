@@ -57,6 +57,9 @@ struct ExecutionState {
   std::vector<uint64_t> choices;
   size_t replayed = 0;
   uint64_t replayInstructions = 0; // instructions that rebuild a replayed prefix
+  // While replaying: the run's start prefixes (sorted) this state rebuilds, [begin, end); they
+  // agree with `choices` so far, and go their own ways where they take other sides of a fork.
+  uint32_t startsBegin = 0, startsEnd = 0;
   bool excluded = false;           // reached an excluded prefix: explored elsewhere
   bool merged = false; // stands for several paths: no prefix reproduces it, so it is never split off
   uint64_t instructions = 0;

@@ -171,8 +171,8 @@ private:
     return s.choices[s.replayed++];
   }
 
-  // Of the start prefixes `s` rebuilds, the first `n` past its own take its value at the next
-  // choice (they are sorted, and agree on all before).
+  // Of the start prefixes `s` rebuilds, from `from` on: where the run of those that take the
+  // same value as `from` at the state's next choice ends (sorted, they agree on all before).
   size_t agreeingStarts(const ExecutionState &s, size_t from) const {
     const size_t p = s.replayed;
     const uint64_t value = starts_[from].choices[p];
@@ -266,7 +266,7 @@ private:
   // (one state under depth-first search, where the shallowest holds half of what is left; half
   // of the states on a breadth-first frontier, whose states are alike). Keeps at least one;
   // false, without answering, while there are fewer than two to choose from.
-  static constexpr size_t kMaxSplitStates = 4096; // each replays from the entry on its new engine
+  static constexpr size_t kMaxSplitStates = 4096; // they travel in one message
   bool splitFrontier(size_t count) {
     std::vector<PathPrefix> out;
     std::vector<ExecutionState *> candidates;

@@ -4,7 +4,7 @@
 // (its first item's start to its end), paths, tests, work items, the share of the items' time
 // spent replaying their prefixes, and the first cluster's times over each one's (the speed-up
 // of the job, and of the wall time). Each cluster runs the job twice: first fresh, then again
-// as a long-running service would (the program loaded, the daemons warm). Then, while more jobs (the 16-move maze) run, how many
+// as a long-running service would (the program loaded, the daemons warm). Then, while more jobs (the same one) run, how many
 // status requests per second the coordinator answers over gRPC (GetJob) and over HTTP (the
 // dashboard's JSON). Not a timed test.
 //
@@ -153,21 +153,22 @@ int main(int argc, char **argv) {
     if (!statusLoad || workers != counts.back())
       continue;
     // Status requests while a job runs: a CI system's GetJob and the dashboard's JSON, each asked
-    // about the job running at the time. The jobs are the 16-move maze under bfs (under a second
-    // each), twelve of them queued so that one runs through both measurements.
-    std::vector<std::string> mazes;
-    for (int i = 0; i < 12; ++i) {
-      CommandResult queued =
-          cluster.cairn("submit", {"--search", "bfs", std::string(CAIRN_BENCH_PROGRAMS_DIR) + "/maze-16.c"});
-      mazes.push_back(queued.output.substr(0, queued.output.find('\n')));
+    // about the job running at the time: the benchmark's job again, eight of them queued so that
+    // one runs through both measurements.
+    std::vector<std::string> queuedJobs;
+    for (int i = 0; i < 8; ++i) {
+      std::vector<std::string> args = searchFlags;
+      args.push_back(program);
+      CommandResult queued = cluster.cairn("submit", args);
+      queuedJobs.push_back(queued.output.substr(0, queued.output.find('\n')));
     }
-    auto runningMaze = [&]() -> std::string {
-      for (const std::string &id : mazes)
+    auto runningJob = [&]() -> std::string {
+      for (const std::string &id : queuedJobs)
         if (cluster.cairn("status", {"--json", id}).output.find("JOB_COMPLETED") == std::string::npos)
           return id;
       return "";
     };
-    job = runningMaze();
+    job = runningJob();
     auto stub = v1::Jobs::NewStub(grpc::CreateChannel(cluster.server(), grpc::InsecureChannelCredentials()));
     const double grpcRate = requestsPerSecond(4, 2, [&] {
       grpc::ClientContext context;
@@ -176,13 +177,14 @@ int main(int argc, char **argv) {
       v1::JobStatus out;
       return stub->GetJob(&context, request, &out).ok();
     });
-    const std::string httpJob = runningMaze();
+    const std::string httpJob = runningJob();
     const double httpRate = requestsPerSecond(4, 2, [&] { return !httpGet(cluster.dashboard(), "/api/jobs/" + httpJob).empty(); });
-    const bool running = !job.empty() && !httpJob.empty() && !runningMaze().empty();
-    std::printf("\nstatus requests while a job (maze-16.c, bfs) runs on %zu worker%s (4 clients, 2 s each)%s:\n"
+    const bool running = !job.empty() && !httpJob.empty() && !runningJob().empty();
+    std::printf("\nstatus requests while a job (%s) runs on %zu worker%s (4 clients, 2 s each)%s:\n"
                 "  gRPC GetJob          %9.0f /s\n  HTTP /api/jobs/ID    %9.0f /s\n",
-                workers, workers == 1 ? "" : "s", running ? "" : " (the jobs ended meanwhile)", grpcRate, httpRate);
-    for (const std::string &id : mazes)
+                fs::path(program).filename().c_str(), workers, workers == 1 ? "" : "s",
+                running ? "" : " (the jobs ended meanwhile)", grpcRate, httpRate);
+    for (const std::string &id : queuedJobs)
       cluster.cairn("cancel", {id});
   }
   fs::remove_all(dir);

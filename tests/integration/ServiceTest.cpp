@@ -80,8 +80,13 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{kE2e + "/err_many_kinds.c"}, Case{kE2e + "/err_dedup.c"}, Case{kE2e + "/maze.c"},
                       Case{kE2e + "/regexp.c", false}, Case{kE2e + "/symbolic_pointer.c"}, Case{kE2e + "/heap.c"},
                       Case{kE2e + "/strings_libc.c"},
-                      Case{std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/many_paths.c", false, true}),
+                      Case{std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/many_paths.c", false, true},
+                      // Breadth-first, splits hand over half of a wide frontier as items of many states.
+                      Case{std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/many_paths.c", false, true,
+                           {"--search", "bfs"}, "many_paths_bfs"}),
     [](const ::testing::TestParamInfo<Case> &info) {
+      if (!info.param.name.empty())
+        return info.param.name;
       std::string n = fs::path(info.param.program).stem().string();
       std::replace(n.begin(), n.end(), '-', '_');
       return n;

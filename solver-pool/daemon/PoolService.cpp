@@ -43,19 +43,24 @@ double secondsSince(Clock::time_point t) {
 
 } // namespace
 
-// One Solve call: requested from the queue, answered from the cache or by a lane, finished; it
-// is deleted when its Finish comes back through the queue.
+// One Solve call: requested from the queue, answered from the cache or by a lane, finished. A
+// started call comes back through the queue twice, finished and done (the client gone, or the
+// call over): it is deleted after both.
 struct PoolService::Call {
-  enum class Step { Requested, Finished };
+  enum class Step { Requested, Finished, Done };
   struct Tag {
     Call *call;
     Step step;
   };
 
+  Call() { context.AsyncNotifyWhenDone(&done); }
+
   grpc::ServerContext context;
   grpc::ByteBuffer requestBytes;
   grpc::ServerAsyncResponseWriter<grpc::ByteBuffer> responder{&context};
-  Tag requested{this, Step::Requested}, finished{this, Step::Finished};
+  Tag requested{this, Step::Requested}, finished{this, Step::Finished}, done{this, Step::Done};
+  std::atomic<int> pending{2};        // of finished and done
+  std::atomic<bool> cancelled{false}; // done before it was answered: nobody waits for it
   v1::SolveRequest request;
   std::string key;
   bool wantModel = false;
@@ -119,12 +124,20 @@ void PoolService::serveQueue() {
   bool ok = false;
   while (queue_->Next(&tag, &ok)) {
     const Call::Tag &t = *static_cast<Call::Tag *>(tag);
-    if (t.step == Call::Step::Finished || !ok) { // finished, or never started (shutting down)
-      delete t.call;
+    Call *call = t.call;
+    if (t.step == Call::Step::Requested) {
+      if (!ok) { // never started (shutting down): neither finished nor done will come
+        delete call;
+        continue;
+      }
+      requestCall();
+      handle(call);
       continue;
     }
-    requestCall();
-    handle(t.call);
+    if (t.step == Call::Step::Done && call->context.IsCancelled())
+      call->cancelled = true;
+    if (--call->pending == 0)
+      delete call;
   }
 }
 
@@ -155,8 +168,9 @@ void PoolService::solveOnLane(Call &call, Lane *lane) {
     call.finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the solver pool replica is stopping"));
     return;
   }
-  if (call.context.deadline() <= std::chrono::system_clock::now()) { // passed while it waited
-    call.finish(grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED, "the client no longer waits"));
+  if (call.cancelled || call.context.deadline() <= std::chrono::system_clock::now()) {
+    // the client went away, or its deadline passed, while the query waited
+    call.finish(grpc::Status(grpc::StatusCode::CANCELLED, "the client no longer waits"));
     return;
   }
   v1::SolveResponse message;

@@ -96,6 +96,8 @@ int main(int argc, char **argv) {
   runArgs.insert(runArgs.end(), searchFlags.begin(), searchFlags.end());
   runArgs.insert(runArgs.end(), {"--quiet", "--json", "--output-dir", (dir / "alone").string(), program});
   CommandResult alone = runCommand(runArgs);
+  std::vector<std::string> submitArgs = searchFlags;
+  submitArgs.push_back(program);
   double aloneSeconds = secondsSince(start);
   if (alone.status != 0) {
     std::fprintf(stderr, "cairn run failed\n");
@@ -123,8 +125,6 @@ int main(int argc, char **argv) {
     for (int pass = 0; pass < 2; ++pass) {
       // Submission to the end of the job: compiling, exploring, collecting the results.
       start = Clock::now();
-      std::vector<std::string> submitArgs = searchFlags;
-      submitArgs.push_back(program);
       CommandResult submitted = cluster.cairn("submit", submitArgs);
       job = submitted.output.substr(0, submitted.output.find('\n'));
       CommandResult waited = cluster.cairn("wait", {"--timeout", "3600", job});
@@ -157,9 +157,7 @@ int main(int argc, char **argv) {
     // one runs through both measurements.
     std::vector<std::string> queuedJobs;
     for (int i = 0; i < 8; ++i) {
-      std::vector<std::string> args = searchFlags;
-      args.push_back(program);
-      CommandResult queued = cluster.cairn("submit", args);
+      CommandResult queued = cluster.cairn("submit", submitArgs);
       queuedJobs.push_back(queued.output.substr(0, queued.output.find('\n')));
     }
     auto runningJob = [&]() -> std::string {

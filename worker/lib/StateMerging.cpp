@@ -90,8 +90,9 @@ std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
       return "different symbolic inputs";
   if (a.output != b.output)
     return "different output printed";
-  if (a.relocated != b.relocated)
-    return "different object placements";
+  if (a.model.get() && b.model.get())
+    if (const char *why = a.model.get()->incompatibility(*b.model.get()))
+      return why;
   if (a.merges.size() != b.merges.size())
     return "different merge contexts";
   for (size_t i = 0; i < a.merges.size(); ++i)
@@ -235,10 +236,6 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   first.constraints.resize(context.prefixConstraints);
   if (!merger.condition()->isTrue())
     first.constraints.push_back(merger.condition());
-  // The solver's forms of the constraints (addresses substituted) are rebuilt on demand.
-  first.solverConstraints.clear();
-  first.symbolicConstraints.clear();
-  first.substitutedConstraints = 0;
   first.decisions.resize(context.prefixDecisions);
   // Objects that lived and died on one path only (a callee's locals) leave their addresses
   // unused and remembered as freed: the merged state allocates past all of them.
@@ -250,7 +247,8 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   std::sort(first.freed.begin(), first.freed.end());
   first.freed.erase(std::unique(first.freed.begin(), first.freed.end()), first.freed.end());
   for (const ExecutionState *s : group) {
-    first.layoutDependent |= s->layoutDependent;
+    if (first.model.get())
+      first.model.get()->merged(*s->model.get());
     first.depth = std::max(first.depth, s->depth);
     first.instructions = std::max(first.instructions, s->instructions);
     first.instructionsSinceNewCoverage =

@@ -29,12 +29,37 @@ struct SymbolicInput {
   uint64_t size;
 };
 
-// Relocatable model: the bases that no longer stand for the address they were allocated at
-// (moved into a segment), each with its address now. `version` tells bindings apart, so a
-// substitution made for one set of bindings can be kept for it.
-struct BaseBindings {
-  std::map<const SymbolDecl *, uint64_t> moved;
-  uint64_t version = 0;
+// What a memory model keeps per state (the relocatable model: where moved objects are, and the
+// path constraints as its solver gets them). Copied with the state, checked and combined when
+// states merge.
+class MemoryModelState {
+public:
+  virtual ~MemoryModelState() = default;
+  virtual std::unique_ptr<MemoryModelState> clone() const = 0;
+  // Why a state with `other` cannot merge with this one; null when it can.
+  virtual const char *incompatibility(const MemoryModelState &other) const = 0;
+  // This state became the merge of a group with `other` in it; its path constraints were
+  // rewritten (called once per other member).
+  virtual void merged(const MemoryModelState &other) = 0;
+};
+
+// Owns a state's MemoryModelState: a copied execution state gets a clone. Empty for a model
+// that keeps nothing per state, so copying costs nothing then.
+class ModelStateSlot {
+public:
+  ModelStateSlot() = default;
+  ModelStateSlot(const ModelStateSlot &o) : state_(o.state_ ? o.state_->clone() : nullptr) {}
+  ModelStateSlot(ModelStateSlot &&) noexcept = default;
+  ModelStateSlot &operator=(const ModelStateSlot &o) {
+    state_ = o.state_ ? o.state_->clone() : nullptr;
+    return *this;
+  }
+  ModelStateSlot &operator=(ModelStateSlot &&) noexcept = default;
+  void reset(std::unique_ptr<MemoryModelState> s) { state_ = std::move(s); }
+  MemoryModelState *get() const { return state_.get(); }
+
+private:
+  std::unique_ptr<MemoryModelState> state_;
 };
 
 // A merge region (klee_open_merge) or a size-dependent loop: the states forked inside it wait
@@ -66,20 +91,9 @@ struct ExecutionState {
   uint32_t depth = 0;
   std::string output; // what the program printed on this path
   uint64_t nextAddress = 0; // where the next object goes: allocation is deterministic per path
-  uint64_t nextSegmentAddress = 0; // likewise for the next dynamic segment (relocatable model)
   std::vector<std::pair<uint64_t, uint64_t>> freed; // (base, size) of freed heap objects
   uint64_t instructionsSinceNewCoverage = 0;
-  // Relocatable model: shared by forked states until one of them moves an object.
-  std::shared_ptr<const BaseBindings> relocated;
-  // The path constraints as the solver gets them (every base replaced by its address), for the
-  // first `substitutedConstraints` constraints; rebuilt when an object moves.
-  std::vector<ExprRef> solverConstraints;
-  size_t substitutedConstraints = 0;
-  // solverConstraints as they were before substitution (for the address-aware cache), and
-  // whether the path took a branch that depends on the layout (a pointer leaving its object),
-  // after which that cache answers none of its questions.
-  std::vector<ExprRef> symbolicConstraints;
-  bool layoutDependent = false;
+  ModelStateSlot model; // the memory model's part of the state
   std::vector<MergeMembership> merges; // innermost last
   // Symbolic-size model: the symbols the sizes of symbolic-size objects depend on; a fork on a
   // condition over them inside a loop makes the loop size-dependent.

@@ -1,0 +1,405 @@
+#include "executor/Engine.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace cairn::engine {
+
+namespace {
+constexpr uint64_t kHeapBase = 0x2000'0000;
+// Instructions a state runs before the searcher picks again, unless it forks or ends first.
+constexpr unsigned kSlice = 64;
+// States handed over by one split: they travel in one message.
+constexpr size_t kMaxSplitStates = 4096;
+} // namespace
+
+Engine::Engine(const Program &program, ExecutorOptions options, ResultSink &sink)
+    : program(program), options(std::move(options)), solver(createSolverChain(this->options.solver)),
+      model(this->options.memory.relocatable() ? createRelocatableModel(*this) : createStandardModel()),
+      replay(*this), questions(*this), memory(*this, *model), sizes(*this), merging(*this), specials(*this),
+      interpreter(*this), sink_(sink), searcher_(createSearcher(this->options.search, this->options.seed)) {}
+
+Engine::~Engine() = default;
+
+RunStatistics Engine::run() {
+  start_ = Clock::now();
+  auto initial = std::make_unique<ExecutionState>();
+  initial->id = nextStateId_++;
+  initial->nextAddress = kHeapBase;
+  model->initialize(*initial);
+  setUpGlobals(*initial);
+  setUpEntry(*initial);
+  replay.begin(*initial, options.starts, options.excluded);
+  searcher_->add(initial.get());
+  states_.emplace(initial->id, std::move(initial));
+
+  auto nextReport = start_;
+  while (!searcher_->empty()) {
+    ExecutionState &s = searcher_->select();
+    if (limitReached())
+      break;
+    if (s.excluded) {
+      dropState(s);
+      reapTerminated();
+      continue;
+    }
+    runSlice(s);
+    replay.checkParted(s);
+    reapTerminated();
+    merging.completePending();
+    reapTerminated();
+    if (size_t n = splitRequested_.exchange(0, std::memory_order_relaxed); n && !splitFrontier(n)) {
+      size_t none = 0; // unless a newer request came meanwhile, this one waits for more states
+      splitRequested_.compare_exchange_strong(none, n, std::memory_order_relaxed);
+    }
+    live_.store(states_.size(), std::memory_order_relaxed);
+    if ((stats.instructions & ~uint64_t(0xffff)) != lastCheck_) {
+      lastCheck_ = stats.instructions & ~uint64_t(0xffff);
+      checkMemory();
+      if (options.onProgress && Clock::now() >= nextReport) {
+        nextReport = Clock::now() + std::chrono::milliseconds(500);
+        stats.wallSeconds = seconds();
+        stats.linesCovered = interpreter.coveredLines().size();
+        stats.linesTotal = program.coverableLines;
+        options.onProgress(stats, states_.size());
+      }
+    }
+  }
+  // Limits end the remaining states as partial paths, each with its test.
+  for (auto &[id, s] : states_)
+    if (!isTerminated(s.get()))
+      terminate(*s, Termination::partialPath(limitReason_));
+  reapTerminated();
+  live_.store(0, std::memory_order_relaxed);
+  return finish();
+}
+
+// A state runs on until it forks or ends (or a slice is used up): no pick per instruction.
+void Engine::runSlice(ExecutionState &s) {
+  const uint64_t forksBefore = stats.forks;
+  paused = false;
+  // Replay's time is that of the slices spent rebuilding start states (clocked only then).
+  const bool rebuilding = s.instructions < s.replayInstructions;
+  const Clock::time_point sliceStart = rebuilding ? Clock::now() : Clock::time_point{};
+  for (unsigned slice = 0; slice < kSlice && stats.forks == forksBefore && terminated_.empty() && !paused &&
+                           !s.excluded && (!rebuilding || s.instructions < s.replayInstructions) &&
+                           !(options.maxInstructions && stats.instructions >= options.maxInstructions);
+       ++slice)
+    interpreter.step(s);
+  if (rebuilding)
+    stats.replaySeconds += std::chrono::duration<double>(Clock::now() - sliceStart).count();
+}
+
+void Engine::reapTerminated() {
+  if (terminated_.empty())
+    return;
+  for (ExecutionState *s : terminated_) {
+    searcher_->remove(s);
+    states_.erase(s->id);
+  }
+  terminated_.clear();
+}
+
+// Hands states to onSplit, those nearest the entry first: at least `count`, and more until
+// they hold about half of the work, a state's share taken as halving with each fork deeper
+// (one state under depth-first search, where the shallowest holds half of what is left; half
+// of the states on a breadth-first frontier, whose states are alike). Keeps at least one;
+// false, without answering, while there are fewer than two to choose from.
+bool Engine::splitFrontier(size_t count) {
+  std::vector<PathPrefix> out;
+  std::vector<ExecutionState *> candidates;
+  for (auto &[id, st] : states_)
+    if (!isTerminated(st.get()) && !replay.replaying(*st) && !st->excluded && !st->merged &&
+        st->merges.empty()) // a merge context's states wait for each other here
+      candidates.push_back(st.get());
+  if (candidates.size() < 2)
+    return false;
+  std::stable_sort(candidates.begin(), candidates.end(), [](const ExecutionState *a, const ExecutionState *b) {
+    return a->depth < b->depth || (a->depth == b->depth && a->choices.size() < b->choices.size());
+  });
+  const uint64_t shallowest = candidates.front()->depth;
+  auto share = [&](const ExecutionState *st) {
+    return std::ldexp(1.0, -int(std::min<uint64_t>(st->depth - shallowest, 60)));
+  };
+  double total = 0;
+  for (const ExecutionState *st : candidates)
+    total += share(st);
+  double handed = 0;
+  for (size_t i = 0; i + 1 < candidates.size() && i < kMaxSplitStates && (i < count || 2 * handed < total); ++i) {
+    ExecutionState &st = *candidates[i];
+    handed += share(&st);
+    out.push_back(PathPrefix{st.choices, st.instructions});
+    dropState(st);
+  }
+  reapTerminated();
+  if (options.onSplit)
+    options.onSplit(std::move(out));
+  return true;
+}
+
+ExecutionState &Engine::copyState(ExecutionState &s) {
+  auto child = std::make_unique<ExecutionState>(s);
+  child->id = nextStateId_++;
+  ExecutionState &ref = *child;
+  states_.emplace(ref.id, std::move(child));
+  searcher_->forked(&s, &ref);
+  return ref;
+}
+
+ExecutionState &Engine::adopt(std::unique_ptr<ExecutionState> s) {
+  s->id = nextStateId_++;
+  ExecutionState &ref = *s;
+  searcher_->add(&ref);
+  states_.emplace(ref.id, std::move(s));
+  return ref;
+}
+
+void Engine::addConstraint(ExecutionState &s, const ExprRef &c) {
+  if (c->isTrue())
+    return;
+  s.constraints.push_back(c);
+  merging.constrained(s, c);
+}
+
+Engine::Sides Engine::branch(ExecutionState &s, const ExprRef &cond, bool aboutLayout) {
+  Sides sides = forkOn(s, cond, aboutLayout);
+  if (aboutLayout)
+    for (ExecutionState *t : {sides.first, sides.second})
+      if (t)
+        model->tookLayoutBranch(*t);
+  return sides;
+}
+
+Engine::Sides Engine::forkOn(ExecutionState &s, const ExprRef &cond, bool aboutLayout) {
+  if (cond->isConstant())
+    return cond->isTrue() ? Sides{&s, nullptr} : Sides{nullptr, &s};
+  std::optional<Validity> v = questions.decide(s, cond, aboutLayout);
+  if (!v)
+    return {nullptr, nullptr};
+  if (*v == Validity::True)
+    return {&s, nullptr};
+  if (*v == Validity::False)
+    return {nullptr, &s};
+  if (replay.replaying(s)) // the prefix names this path's side; the other is another item's
+    return replayBranch(s, cond);
+  if (options.maxForks && stats.forks >= options.maxForks) {
+    addConstraint(s, cond); // past the fork limit, follow one side
+    replay.record(s, PrefixReplay::kFollowedWithoutFork);
+    return {&s, nullptr};
+  }
+  if (options.maxDepth && s.depth >= options.maxDepth) {
+    terminate(s, Termination::partialPath("depth limit reached"));
+    return {nullptr, nullptr};
+  }
+  merging.beforeFork(s, cond);
+  ++stats.forks;
+  ExecutionState &other = copyState(s);
+  pushConstraint(s, cond);
+  pushConstraint(other, ctx.lnot(cond));
+  merging.forked(s, other, cond);
+  s.decisions.push_back(1);
+  other.decisions.push_back(0);
+  replay.record(s, 1);
+  replay.record(other, 0);
+  ++s.depth;
+  ++other.depth;
+  return {&s, &other};
+}
+
+Engine::Sides Engine::replayBranch(ExecutionState &s, const ExprRef &cond) {
+  if (ExecutionState *other = replay.startsOnTheOtherSide(s)) { // or another start's, here too
+    ExecutionState &t = s.choices[s.replayed++] ? s : *other;
+    ExecutionState &f = &t == &s ? *other : s;
+    ++other->replayed;
+    pushConstraint(t, cond);
+    pushConstraint(f, ctx.lnot(cond));
+    t.decisions.push_back(1);
+    f.decisions.push_back(0);
+    ++t.depth;
+    ++f.depth;
+    return {&t, &f};
+  }
+  uint64_t side = replay.next(s);
+  if (side == PrefixReplay::kFollowedWithoutFork) {
+    addConstraint(s, cond);
+    return {&s, nullptr};
+  }
+  addConstraint(s, side ? cond : ctx.lnot(cond));
+  s.decisions.push_back(uint8_t(side));
+  ++s.depth;
+  return side ? Sides{&s, nullptr} : Sides{nullptr, &s};
+}
+
+std::string Engine::where(uint32_t locId) const {
+  const SourceLocation &l = program.locations[locId];
+  if (!l.line)
+    return "unknown location";
+  return program.files[l.file] + ":" + std::to_string(l.line);
+}
+
+ErrorReport Engine::makeError(const ExecutionState &s, std::string type, std::string kind, std::string message) const {
+  ErrorReport e{std::move(type), std::move(kind), std::move(message), {}, 0, {}};
+  uint32_t here = currentLoc;
+  for (size_t i = s.stack.size(); i-- > 0;) {
+    const Frame &f = s.stack[i];
+    const Function &fn = program.functions[f.function];
+    e.stack.push_back(fn.name + " at " + where(here));
+    const SourceLocation &l = program.locations[here];
+    if (!e.line && !fn.isRuntime && l.line) {
+      e.file = program.files[l.file];
+      e.line = l.line;
+    }
+    here = f.callLoc;
+  }
+  return e;
+}
+
+void Engine::terminate(ExecutionState &s, Termination t) {
+  if (isTerminated(&s))
+    return;
+  if (s.excluded)
+    return dropState(s);
+  terminated_.insert(&s);
+  merging.leave(s);
+  if (t.partial)
+    ++stats.pathsPartial;
+  else
+    ++stats.pathsCompleted;
+  if (t.error) {
+    std::string key = t.error->file + ":" + std::to_string(t.error->line) + ":" + t.error->type + ":" + t.error->kind;
+    if (!reportedErrors_.insert(key).second)
+      return; // one test per error location, as KLEE does
+  }
+  if (!t.writeTest)
+    return;
+  TestCase test;
+  std::vector<ExprRef> arrays;
+  for (const SymbolicInput &in : s.inputs)
+    arrays.push_back(ctx.symbol(in.array));
+  Answer<Assignment> values = questions.inputs(s, arrays);
+  if (!values.known()) {
+    spdlog::warn("no test for a path: the solver gave no model ({})", values.reason);
+    if (t.error) // the error still counts, without inputs
+      stats.errors.push_back(*t.error);
+    return;
+  }
+  for (const SymbolicInput &in : s.inputs) {
+    std::vector<uint8_t> bytes(in.size);
+    for (uint64_t i = 0; i < in.size; ++i)
+      bytes[i] = uint8_t(values->element(in.array, i));
+    test.objects.emplace_back(in.name, std::move(bytes));
+  }
+  test.error = t.error;
+  test.partial = t.partial;
+  test.endReason = t.reason;
+  test.path = s.decisions;
+  test.output = s.output;
+  if (t.error)
+    stats.errors.push_back(*t.error);
+  ++stats.tests;
+  sink_.onTest(test);
+}
+
+void Engine::setUpGlobals(ExecutionState &s) {
+  for (const GlobalObject &g : program.globals) {
+    auto mo = std::make_shared<MemoryObject>();
+    mo->id = nextObjectId++;
+    mo->address = g.address;
+    mo->size = g.size;
+    mo->kind = ObjectKind::Global;
+    mo->readOnly = g.readOnly;
+    mo->name = g.name;
+    s.memory.bind(mo, std::make_shared<ObjectState>(g.size, g.bytes.data()));
+  }
+}
+
+void Engine::setUpEntry(ExecutionState &s) {
+  const Function &entry = program.functions[program.entry];
+  Frame f;
+  f.function = program.entry;
+  f.regs.resize(entry.numRegs);
+  interpreter.enterBlock(f, 0, ~0u);
+  s.stack.push_back(std::move(f));
+  if (entry.numParams >= 2) { // main(argc, argv): the program arguments, concretely
+    std::vector<std::string> args = {entry.name};
+    args.insert(args.end(), options.programArgs.begin(), options.programArgs.end());
+    uint64_t argv = memory.allocate(s, (args.size() + 1) * 8, ObjectKind::Argument, "argv", 0);
+    for (size_t i = 0; i < args.size(); ++i) {
+      uint64_t str = memory.allocate(s, args[i].size() + 1, ObjectKind::Argument, "argv[" + std::to_string(i) + "]", 0);
+      ObjectState &os = s.memory.writable(str);
+      for (size_t k = 0; k < args[i].size(); ++k)
+        os.write(ctx, k, Value(u128(uint8_t(args[i][k]))), 1);
+      s.memory.writable(argv).write(ctx, i * 8, Value(u128(str)), 8);
+    }
+    s.top().regs[0] = Value(u128(args.size()));
+    s.top().regs[1] = Value(u128(argv));
+  }
+  // Constructors run first: their frames go on top of the entry's, the first one last.
+  for (size_t i = program.constructors.size(); i-- > 0;) {
+    const Function &ctor = program.functions[program.constructors[i]];
+    if (ctor.declarationOnly)
+      continue;
+    Frame c;
+    c.function = program.constructors[i];
+    c.regs.resize(ctor.numRegs);
+    interpreter.enterBlock(c, 0, ~0u);
+    s.stack.push_back(std::move(c));
+  }
+}
+
+bool Engine::limitReached() {
+  if (!limitReason_.empty())
+    return true;
+  if (options.stopRequested && *options.stopRequested)
+    limitReason_ = "interrupted";
+  else if (options.maxInstructions && stats.instructions >= options.maxInstructions)
+    limitReason_ = "instruction limit reached";
+  else if (options.maxTimeSeconds > 0 && ++limitChecks_ % 64 == 0 && seconds() >= options.maxTimeSeconds)
+    limitReason_ = "time limit reached";
+  return !limitReason_.empty();
+}
+
+// Over the memory limit, half of the states end as partial paths (each with its test), the
+// newest first: they have done the least work.
+void Engine::checkMemory() {
+  if (!options.maxMemoryMB)
+    return;
+  uint64_t rssMB = residentMegabytes();
+  if (rssMB <= options.maxMemoryMB || states_.size() < 2)
+    return;
+  spdlog::warn("memory {} MB over the {} MB limit: ending {} states", rssMB, options.maxMemoryMB, states_.size() / 2);
+  size_t drop = states_.size() / 2;
+  for (auto it = states_.rbegin(); it != states_.rend() && drop; ++it, --drop)
+    terminate(*it->second, Termination::partialPath("memory limit reached"));
+  reapTerminated();
+}
+
+uint64_t Engine::residentMegabytes() {
+  FILE *f = std::fopen("/proc/self/statm", "r");
+  if (!f)
+    return 0;
+  unsigned long pages = 0, resident = 0;
+  int n = std::fscanf(f, "%lu %lu", &pages, &resident);
+  std::fclose(f);
+  return n == 2 ? resident * 4096 / (1024 * 1024) : 0;
+}
+
+RunStatistics Engine::finish() {
+  stats.wallSeconds = seconds();
+  stats.linesTotal = program.coverableLines;
+  const auto &covered = interpreter.coveredLines();
+  stats.linesCovered = covered.size();
+  stats.coveredLines.assign(covered.begin(), covered.end());
+  std::sort(stats.coveredLines.begin(), stats.coveredLines.end());
+  solver->collectStats(stats.solverLayers);
+  if (!stats.solverLayers.empty()) {
+    stats.solverQueries = stats.solverLayers.back().queries;
+    stats.solverSeconds = stats.solverLayers.back().seconds;
+  }
+  return stats;
+}
+
+} // namespace cairn::engine

@@ -1,0 +1,133 @@
+// The engine of one run: the set of live states, the run loop that picks and steps them,
+// forking, and termination. The other concerns are units it owns, each in its own folder:
+// the interpreter (interpreter/), memory access and the memory models (memory/), state merging
+// (merging/), the replay of start prefixes and the solver's questions (here).
+#pragma once
+
+#include "cairn/engine/ExecutionState.h"
+#include "cairn/engine/Executor.h"
+#include "executor/PrefixReplay.h"
+#include "executor/SolverQuestions.h"
+#include "interpreter/Interpreter.h"
+#include "interpreter/SpecialFunctions.h"
+#include "memory/MemoryAccess.h"
+#include "memory/MemoryModel.h"
+#include "memory/SizePolicy.h"
+#include "merging/MergeCoordinator.h"
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_set>
+
+namespace cairn::engine {
+
+// Why a path ended, when it did not end normally.
+struct Termination {
+  std::optional<ErrorReport> error;
+  bool partial = false;
+  bool writeTest = true;
+  std::string reason;
+
+  // Cut short (a limit, a solver failure): a partial path with its test.
+  static Termination partialPath(std::string why) { return {std::nullopt, true, true, std::move(why)}; }
+};
+
+class Engine {
+public:
+  using Clock = std::chrono::steady_clock;
+  // The states where a forked condition holds and where it does not (either may be null).
+  using Sides = std::pair<ExecutionState *, ExecutionState *>;
+
+  Engine(const Program &program, ExecutorOptions options, ResultSink &sink);
+  ~Engine();
+  RunStatistics run();
+  void requestSplit(size_t count) { splitRequested_.store(count, std::memory_order_relaxed); }
+  size_t liveStates() const { return live_.load(std::memory_order_relaxed); }
+
+  // Forks on `cond`. The original state becomes the true side when both are feasible.
+  // `aboutLayout`: the condition asks where objects lie (a pointer leaving the object it was
+  // derived from); the address-aware cache answers neither it nor any later question of the
+  // states it leads to.
+  Sides branch(ExecutionState &s, const ExprRef &cond, bool aboutLayout = false);
+  // A new state as `s` is, placed beside it in the searcher (a fork, or a replay parting).
+  ExecutionState &copyState(ExecutionState &s);
+  // A state built elsewhere joins the run.
+  ExecutionState &adopt(std::unique_ptr<ExecutionState> s);
+  // A constraint added without a fork: in a merge context, a split whose other side no state
+  // takes, so the execution tree stays a picture of the path condition.
+  void addConstraint(ExecutionState &s, const ExprRef &c);
+
+  void terminate(ExecutionState &s, Termination t);
+  void reportError(ExecutionState &s, ErrorReport e) { terminate(s, Termination{std::move(e), false, true, {}}); }
+  // An error at the current instruction (or at the call into the runtime that led to it).
+  ErrorReport makeError(const ExecutionState &s, std::string type, std::string kind, std::string message) const;
+  void error(ExecutionState &s, std::string type, std::string kind, std::string message) {
+    reportError(s, makeError(s, std::move(type), std::move(kind), std::move(message)));
+  }
+  bool isTerminated(const ExecutionState *s) const { return terminated_.count(const_cast<ExecutionState *>(s)) != 0; }
+  // A state leaves without a trace: handed to another engine, explored elsewhere or merged.
+  void dropState(ExecutionState &s) { terminated_.insert(&s); }
+  Searcher &searcher() { return *searcher_; }
+  // "file:line" of a location, for messages.
+  std::string where(uint32_t locId) const;
+
+  // What every unit of the run shares.
+  const Program &program;
+  const ExecutorOptions options;
+  ExprContext ctx; // before the solver, whose caches hold its expressions
+  std::unique_ptr<Solver> solver;
+  RunStatistics stats;
+  uint32_t currentLoc = 0;
+  uint64_t currentInstr = 0; // (function, instruction index) of the instruction being run
+  uint64_t nextObjectId = 1;
+  bool paused = false; // the running state began to wait at a merge point
+
+  // The units, in the order they are built.
+  std::unique_ptr<MemoryModel> model;
+  PrefixReplay replay;
+  SolverQuestions questions;
+  MemoryAccess memory;
+  SizePolicy sizes;
+  MergeCoordinator merging;
+  SpecialFunctions specials;
+  Interpreter interpreter;
+
+private:
+  Sides forkOn(ExecutionState &s, const ExprRef &cond, bool aboutLayout);
+  // At a fork being replayed: the sides the prefix (or prefixes) name.
+  Sides replayBranch(ExecutionState &s, const ExprRef &cond);
+  void pushConstraint(ExecutionState &s, const ExprRef &c) {
+    if (!c->isTrue())
+      s.constraints.push_back(c);
+  }
+  void setUpGlobals(ExecutionState &s);
+  void setUpEntry(ExecutionState &s);
+  void runSlice(ExecutionState &s);
+  void reapTerminated();
+  bool splitFrontier(size_t count);
+  bool limitReached();
+  void checkMemory();
+  static uint64_t residentMegabytes();
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  RunStatistics finish();
+
+  ResultSink &sink_;
+  std::unique_ptr<Searcher> searcher_;
+  std::map<uint64_t, std::unique_ptr<ExecutionState>> states_; // by id: creation order
+  std::unordered_set<ExecutionState *> terminated_;
+  std::set<std::string> reportedErrors_;
+  Clock::time_point start_;
+  std::string limitReason_;
+  uint64_t nextStateId_ = 1;
+  std::atomic<size_t> splitRequested_{0};
+  std::atomic<size_t> live_{0};
+  uint64_t lastCheck_ = 0;
+  uint64_t limitChecks_ = 0;
+};
+
+} // namespace cairn::engine

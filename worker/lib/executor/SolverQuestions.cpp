@@ -1,0 +1,74 @@
+#include "executor/SolverQuestions.h"
+
+#include "executor/Engine.h"
+
+namespace cairn::engine {
+
+std::optional<Validity> SolverQuestions::decide(ExecutionState &s, const ExprRef &cond, bool aboutLayout) {
+  MemoryModel &model = *engine_.model;
+  if (std::optional<u128> v = model.layoutValue(s, cond)) // the layout alone decides it
+    return *v ? Validity::True : Validity::False;
+  ExprRef c = model.substitute(s, cond);
+  if (engine_.replay.replaying(s))
+    return Validity(engine_.replay.next(s));
+  ++engine_.stats.queries;
+  const std::vector<ExprRef> &constraints = model.solverConstraints(s);
+  std::optional<AddressQuestion> symbolic = model.addressQuestion(s, cond, aboutLayout);
+  Answer<Validity> v = engine_.solver->evaluate(constraints, c, symbolic ? &*symbolic : nullptr);
+  if (!v.known()) {
+    engine_.terminate(s, Termination::partialPath("solver failure: " + v.reason));
+    return std::nullopt;
+  }
+  engine_.replay.record(s, uint64_t(*v));
+  return *v;
+}
+
+std::optional<u128> SolverQuestions::concretize(ExecutionState &s, const Value &v, unsigned width,
+                                                bool constrain) {
+  if (v.concrete())
+    return v.bits;
+  MemoryModel &model = *engine_.model;
+  // The constraint is added with addresses substituted: it is a fact about the inputs, which
+  // stays true wherever objects move later.
+  if (std::optional<u128> known = model.layoutValue(s, v.sym))
+    return known;
+  ExprRef e = model.substitute(s, v.sym);
+  std::optional<u128> value;
+  if (engine_.replay.replaying(s)) {
+    value = engine_.replay.nextValue(s, width);
+  } else {
+    ++engine_.stats.queries;
+    const std::vector<ExprRef> &constraints = model.solverConstraints(s);
+    std::optional<AddressQuestion> symbolic = model.addressQuestion(s, engine_.ctx.trueExpr(), false);
+    Answer<u128> answer = engine_.solver->getValue(constraints, e, symbolic ? &*symbolic : nullptr);
+    if (!answer.known()) {
+      engine_.terminate(s, Termination::partialPath("solver failure: " + answer.reason));
+      return std::nullopt;
+    }
+    value = *answer;
+    engine_.replay.recordValue(s, *value, width);
+  }
+  if (constrain)
+    engine_.addConstraint(s, engine_.ctx.eq(e, engine_.ctx.constant(*value, width)));
+  return *value;
+}
+
+uint8_t SolverQuestions::byteValue(ExecutionState &s, const ExprRef &byte) {
+  if (engine_.replay.replaying(s))
+    return uint8_t(engine_.replay.next(s));
+  MemoryModel &model = *engine_.model;
+  Answer<u128> v = engine_.solver->getValue(model.solverConstraints(s), model.substitute(s, byte));
+  uint8_t c = v.known() ? uint8_t(*v) : '?';
+  engine_.replay.record(s, c);
+  return c;
+}
+
+Answer<Assignment> SolverQuestions::inputs(ExecutionState &s, const std::vector<ExprRef> &arrays) {
+  ++engine_.stats.queries;
+  MemoryModel &model = *engine_.model;
+  const std::vector<ExprRef> &constraints = model.solverConstraints(s);
+  std::optional<AddressQuestion> symbolic = model.addressQuestion(s, engine_.ctx.trueExpr(), false);
+  return engine_.solver->getInitialValues(constraints, arrays, symbolic ? &*symbolic : nullptr);
+}
+
+} // namespace cairn::engine

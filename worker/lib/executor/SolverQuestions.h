@@ -1,0 +1,35 @@
+// The questions the engine asks about a state, with what every question needs around it: the
+// memory model's view of the constraints, the replay of recorded answers instead of asking,
+// the recording of each answer, and the end of the state when the solver fails.
+#pragma once
+
+#include "cairn/engine/ExecutionState.h"
+#include "cairn/solver/Solver.h"
+
+#include <optional>
+#include <vector>
+
+namespace cairn::engine {
+
+class Engine;
+
+class SolverQuestions {
+public:
+  explicit SolverQuestions(Engine &engine) : engine_(engine) {}
+
+  // Decides `cond` on the state; nullopt when the solver could not (the state is ended).
+  // `aboutLayout`: the question asks where objects lie (MemoryModel::addressQuestion).
+  std::optional<Validity> decide(ExecutionState &s, const ExprRef &cond, bool aboutLayout = false);
+  // A concrete value `v` can take on this state, constrained to it when `constrain`; nullopt
+  // when the solver failed (the state is ended).
+  std::optional<u128> concretize(ExecutionState &s, const Value &v, unsigned width, bool constrain);
+  // One value of a byte, for messages: '?' when the solver cannot say.
+  uint8_t byteValue(ExecutionState &s, const ExprRef &byte);
+  // Values of the state's symbolic inputs satisfying its path (a test's inputs).
+  Answer<Assignment> inputs(ExecutionState &s, const std::vector<ExprRef> &arrays);
+
+private:
+  Engine &engine_;
+};
+
+} // namespace cairn::engine

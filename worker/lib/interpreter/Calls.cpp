@@ -1,0 +1,125 @@
+// Calls and returns: direct calls push a frame, indirect ones fork per function the pointer
+// may name, special functions go to the handler table; byval arguments and the varargs area
+// are objects of the callee's frame.
+#include "executor/Engine.h"
+#include "interpreter/Interpreter.h"
+
+namespace cairn::engine {
+
+void Interpreter::call(ExecutionState &s, const Instr &in, const Function &fn) {
+  const CallSite &site = fn.callSites[in.imm];
+  Frame &f = s.top();
+  std::vector<Value> args;
+  args.reserve(site.numArgs);
+  for (uint32_t i = 0; i < site.numArgs; ++i)
+    args.push_back(eval(f, fn.callArgs[site.firstArg + i]));
+  switch (site.kind) {
+  case CallKind::Special: return engine_.specials.call(s, in, site, args);
+  case CallKind::Direct: return enterFunction(s, in, site.callee, args, site);
+  case CallKind::Indirect: {
+    Value target = eval(f, site.target);
+    if (target.concrete())
+      return callAddress(s, in, uint64_t(target.bits), args, site);
+    // A symbolic function pointer: one path per function it can point to.
+    ExecutionState *rest = &s;
+    for (unsigned round = 0; rest && round < 64; ++round) {
+      std::optional<u128> v = engine_.questions.concretize(*rest, target, 64, false);
+      if (!v)
+        return;
+      auto [hit, miss] = engine_.branch(*rest, ctx_.eq(target.sym, ctx_.constant(*v, 64)));
+      if (hit)
+        callAddress(*hit, in, uint64_t(*v), args, site);
+      rest = miss;
+    }
+    if (rest)
+      engine_.terminate(*rest, Termination::partialPath("too many call targets"));
+    return;
+  }
+  }
+}
+
+void Interpreter::callAddress(ExecutionState &s, const Instr &in, uint64_t address, const std::vector<Value> &args,
+                              const CallSite &site) {
+  uint64_t off = address - Program::kFunctionBase;
+  if (address < Program::kFunctionBase || off % Program::kFunctionStride ||
+      off / Program::kFunctionStride >= program_.functions.size())
+    return engine_.error(s, "ptr", "invalid-function-pointer", "call through an invalid function pointer");
+  enterFunction(s, in, uint32_t(off / Program::kFunctionStride), args, site);
+}
+
+void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t index, const std::vector<Value> &args,
+                                const CallSite &site) {
+  const Function &callee = program_.functions[index];
+  if (callee.declarationOnly)
+    return engine_.error(s, "external", "external-call",
+                         "call to function '" + callee.name + "', which is neither defined nor modelled");
+  if (s.stack.size() >= 10000)
+    return engine_.error(s, "exec", "stack-overflow", "call stack exhausted");
+  MemoryAccess &memory = engine_.memory;
+  Frame f;
+  f.function = index;
+  f.callerDst = in.dst;
+  f.callLoc = in.loc;
+  f.regs.resize(callee.numRegs);
+  for (uint32_t i = 0; i < callee.numParams && i < args.size(); ++i) {
+    uint32_t copy = i < site.byValSizes.size() ? site.byValSizes[i] : 0;
+    if (!copy) {
+      f.regs[i] = args[i];
+      continue;
+    }
+    // byval: the callee gets its own copy of the caller's object.
+    uint64_t mine = memory.allocate(s, copy, ObjectKind::Stack, "by-value argument of " + callee.name, in.loc);
+    f.allocas.push_back(mine);
+    Value dst = memory.pointerTo(s, mine);
+    Value count{u128(copy)};
+    memory.copy(s, dst, args[i], count, 64);
+    if (engine_.isTerminated(&s))
+      return;
+    f.regs[i] = dst;
+  }
+  if (callee.variadic && args.size() > callee.numParams) {
+    // The overflow area va_arg reads: each extra argument in 8-byte slots, a by-value
+    // aggregate as its bytes (rounded up to 8), as the x86-64 ABI lays out the stack.
+    std::vector<uint64_t> offsets;
+    uint64_t size = 0;
+    for (size_t i = callee.numParams; i < args.size(); ++i) {
+      offsets.push_back(size);
+      uint32_t copy = i < site.byValSizes.size() ? site.byValSizes[i] : 0;
+      size += copy ? (copy + 7) / 8 * 8 : 8;
+    }
+    f.varargs = memory.allocate(s, size, ObjectKind::Stack, "varargs of " + callee.name, in.loc);
+    for (size_t i = callee.numParams; i < args.size(); ++i) {
+      uint64_t at = offsets[i - callee.numParams];
+      uint32_t copy = i < site.byValSizes.size() ? site.byValSizes[i] : 0;
+      if (copy) {
+        memory.copy(s, Value{u128(f.varargs + at)}, args[i], Value{u128(copy)}, 64);
+        if (engine_.isTerminated(&s))
+          return;
+        continue;
+      }
+      Value v = args[i];
+      if (!v.concrete() && site.argWidths[i] < 64)
+        v = Value(ctx_.zext(v.sym, 64));
+      s.memory.writable(f.varargs).write(ctx_, at, v, 8);
+    }
+  }
+  enterBlock(f, 0, ~0u);
+  s.stack.push_back(std::move(f));
+}
+
+void Interpreter::ret(ExecutionState &s, const Instr &in) {
+  Frame &f = s.top();
+  Value result = in.hasValue ? eval(f, in.a) : Value();
+  uint32_t dst = f.callerDst;
+  for (uint64_t a : f.allocas) // the frame's objects go with it
+    s.memory.unbind(a);
+  if (f.varargs)
+    s.memory.unbind(f.varargs);
+  s.stack.pop_back();
+  if (s.stack.empty())
+    return engine_.terminate(s, Termination{});
+  if (dst != ~0u)
+    s.top().regs[dst] = std::move(result);
+}
+
+} // namespace cairn::engine

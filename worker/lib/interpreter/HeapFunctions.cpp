@@ -1,0 +1,55 @@
+// malloc, calloc, realloc and free: allocation under the size model, checked frees.
+#include "executor/Engine.h"
+#include "interpreter/SpecialFunctions.h"
+
+namespace cairn::engine {
+
+namespace {
+
+void allocate(const SpecialCall &c) {
+  Engine &e = c.engine;
+  Value size = c.kind() == Special::Calloc ? e.sizes.product(c.arg(0), c.arg(1)) : c.arg(0);
+  e.sizes.allocate(c.state, size, ObjectKind::Heap, "heap object", c.instr.loc, [&](ExecutionState &st, uint64_t a) {
+    e.interpreter.returnValue(st, c.instr, a ? e.memory.pointerTo(st, a) : Value(u128(0)));
+  });
+}
+
+// realloc's second half: the old object's bytes that fit go to the new one, which replaces it.
+// Symbolic-size objects copy up to the smaller capacity: bytes past either size are never read.
+void moveContents(Engine &e, ExecutionState &s, const Instr &in, uint64_t old, uint64_t fresh) {
+  if (!fresh)
+    return e.interpreter.returnValue(s, in, Value(u128(0)));
+  if (old) {
+    std::optional<uint64_t> size = e.memory.heapObjectSize(s, old);
+    if (!size)
+      return e.error(s, "free", "invalid-free", "realloc of a pointer that is not a heap object");
+    uint64_t keep = std::min<uint64_t>(*size, s.memory.findBase(fresh)->object->size);
+    for (uint64_t i = 0; i < keep; ++i) {
+      const AddressSpace::Entry *entry = s.memory.find(old + i);
+      Value b = entry->state->read(e.ctx, old + i - entry->object->address, 1);
+      s.memory.writable(fresh).write(e.ctx, i, b, 1);
+    }
+    e.memory.free(s, Value(u128(old)));
+  }
+  e.interpreter.returnValue(s, in, e.memory.pointerTo(s, fresh));
+}
+
+void reallocate(const SpecialCall &c) {
+  Engine &e = c.engine;
+  std::optional<u128> old = e.questions.concretize(c.state, c.arg(0), 64, true);
+  if (!old)
+    return;
+  e.sizes.allocate(c.state, c.args[1], ObjectKind::Heap, "heap object", c.instr.loc,
+                   [&](ExecutionState &st, uint64_t fresh) { moveContents(e, st, c.instr, uint64_t(*old), fresh); });
+}
+
+} // namespace
+
+void addHeapHandlers(SpecialHandlers &table) {
+  table[size_t(Special::Malloc)] = &allocate;
+  table[size_t(Special::Calloc)] = &allocate;
+  table[size_t(Special::Realloc)] = &reallocate;
+  table[size_t(Special::Free)] = [](const SpecialCall &c) { c.engine.memory.free(c.state, c.arg(0)); };
+}
+
+} // namespace cairn::engine

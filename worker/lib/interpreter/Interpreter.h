@@ -1,0 +1,71 @@
+// Runs one instruction of a state: the dispatch on the translated instruction (Program.h), the
+// arithmetic, casts, vectors, control flow, calls and returns, with a concrete fast path that
+// builds no expression. Special functions go to the handler table (SpecialFunctions.h), memory
+// accesses to MemoryAccess, forks to the engine.
+#pragma once
+
+#include "cairn/engine/ExecutionState.h"
+#include "cairn/engine/Program.h"
+#include "cairn/expr/Expr.h"
+
+#include <unordered_set>
+#include <vector>
+
+namespace cairn::engine {
+
+class Engine;
+struct RunStatistics;
+
+class Interpreter {
+public:
+  explicit Interpreter(Engine &engine);
+
+  void step(ExecutionState &s);
+  Value eval(const Frame &f, Operand o) const {
+    return o.constant ? Value(program_.constants[o.index]) : f.regs[o.index];
+  }
+  // Control enters `block` of the frame's function from the block `from` (~0u: none).
+  void enterBlock(Frame &f, uint32_t block, uint32_t from);
+  // Pushes a frame for function `index`, called by `in` with `args`.
+  void enterFunction(ExecutionState &s, const Instr &in, uint32_t index, const std::vector<Value> &args,
+                     const CallSite &site);
+  void returnValue(ExecutionState &s, const Instr &in, Value v) {
+    if (in.dst != ~0u)
+      s.top().regs[in.dst] = std::move(v);
+  }
+  // (file << 32 | line) of every line of the user's program run so far.
+  const std::unordered_set<uint64_t> &coveredLines() const { return covered_; }
+
+private:
+  void setReg(ExecutionState &s, const Instr &in, Value v) { s.top().regs[in.dst] = std::move(v); }
+  void cover(ExecutionState &s, uint32_t locId);
+  void binary(ExecutionState &s, const Instr &in);
+  bool checkSignedOverflow(ExecutionState &s, const Instr &in, const Value &a, const Value &b);
+  bool checkOvershift(ExecutionState &s, const Instr &in, const Value &amount);
+  void insertBits(ExecutionState &s, const Instr &in);
+  void gep(ExecutionState &s, const Instr &in, const Function &fn);
+  void switchOn(ExecutionState &s, const Instr &in, const Function &fn);
+  void floatOp(ExecutionState &s, const Instr &in);
+  void atomic(ExecutionState &s, const Instr &in);
+  // Vectors (Vectors.cpp).
+  void vectorOp(ExecutionState &s, const Instr &in);
+  void extractElement(ExecutionState &s, const Instr &in);
+  void insertElement(ExecutionState &s, const Instr &in);
+  void shuffle(ExecutionState &s, const Instr &in, const Function &fn);
+  Value laneOf(const Value &v, unsigned laneBits, unsigned i);
+  Value pack(const std::vector<Value> &lanes, unsigned laneBits);
+  // Calls and returns (Calls.cpp).
+  void call(ExecutionState &s, const Instr &in, const Function &fn);
+  void callAddress(ExecutionState &s, const Instr &in, uint64_t address, const std::vector<Value> &args,
+                   const CallSite &site);
+  void ret(ExecutionState &s, const Instr &in);
+
+  Engine &engine_;
+  const Program &program_;
+  ExprContext &ctx_;
+  RunStatistics &stats_;
+  std::unordered_set<uint64_t> covered_; // (file, line) of user code executed
+  std::vector<bool> locationSeen_;       // per location: one load for the common case
+};
+
+} // namespace cairn::engine

@@ -1,0 +1,105 @@
+// KLEE's API as programs call it: klee_make_symbolic, klee_assume, klee_report_error and the
+// other klee_* functions, exit and abort, and merge regions.
+#include "executor/Engine.h"
+#include "interpreter/SpecialFunctions.h"
+
+namespace cairn::engine {
+
+namespace {
+
+void makeSymbolic(const SpecialCall &c) {
+  Engine &e = c.engine;
+  ExecutionState &s = c.state;
+  ExprContext &ctx = e.ctx;
+  std::optional<u128> addr = e.questions.concretize(s, c.arg(0), 64, true);
+  if (!addr)
+    return;
+  // A symbolic-size object made symbolic by its size expression: all of its capacity.
+  const AddressSpace::Entry *whole = s.memory.findBase(uint64_t(*addr));
+  std::optional<u128> size = whole && whole->object->sizeExpr && !c.arg(1).concrete() &&
+                                     ctx.zextOrTrunc(c.arg(1).sym, 64) == whole->object->sizeExpr
+                                 ? std::optional<u128>(whole->object->size)
+                                 : e.questions.concretize(s, c.arg(1), 64, true);
+  if (!size)
+    return;
+  std::string name = e.memory.readString(s, c.arg(2));
+  const AddressSpace::Entry *entry = s.memory.find(uint64_t(*addr));
+  if (!entry || uint64_t(*addr) - entry->object->address + uint64_t(*size) > entry->object->size)
+    return e.error(s, "user", "make-symbolic", "klee_make_symbolic: the memory is not one object of that size");
+  if (name.empty())
+    name = "unnamed";
+  const SymbolDecl *decl = e.specials.inputArray(s, name, uint64_t(*size));
+  ExprRef array = ctx.symbol(decl);
+  ObjectState &os = s.memory.writable(entry->object->address);
+  uint64_t off = uint64_t(*addr) - entry->object->address;
+  if (off == 0 && *size == entry->object->size) {
+    os.makeSymbolic(ctx, array);
+  } else {
+    for (uint64_t i = 0; i < *size; ++i)
+      os.write(ctx, off + i, Value(ctx.select(array, ctx.constant(i, 64))), 1);
+  }
+  s.inputs.push_back({name, decl, uint64_t(*size)});
+}
+
+void assume(const SpecialCall &c) {
+  Engine &e = c.engine;
+  const Value &v = c.arg(0);
+  ExprRef cond = v.concrete() ? e.ctx.boolean(v.bits != 0) : e.ctx.lnot(e.ctx.eq(v.sym, e.ctx.constant(0, c.argWidth(0))));
+  if (cond->isFalse())
+    return e.error(c.state, "user", "assume", "klee_assume: the condition is provably false");
+  if (cond->isTrue())
+    return;
+  std::optional<Validity> valid = e.questions.decide(c.state, cond);
+  if (!valid)
+    return;
+  if (*valid == Validity::False)
+    return e.error(c.state, "user", "assume", "klee_assume: the condition is provably false");
+  e.addConstraint(c.state, cond);
+}
+
+void reportError(const SpecialCall &c) {
+  Engine &e = c.engine;
+  ExecutionState &s = c.state;
+  std::string file = e.memory.readString(s, c.arg(0));
+  std::optional<u128> line = e.questions.concretize(s, c.arg(1), c.argWidth(1), false);
+  std::string message = e.memory.readString(s, c.arg(2));
+  std::string suffix = e.memory.readString(s, c.arg(3));
+  if (!line)
+    return;
+  std::string type = suffix.substr(0, suffix.find('.'));
+  if (type.empty())
+    type = "user";
+  ErrorReport report = e.makeError(s, type, type == "assert" ? "assertion-failure" : type, message);
+  if (c.arg(0).concrete() && c.arg(0).bits && *line) { // the caller named the place
+    report.file = file;
+    report.line = uint32_t(*line);
+  }
+  e.reportError(s, std::move(report));
+}
+
+void getValue(const SpecialCall &c) {
+  std::optional<u128> v = c.engine.questions.concretize(c.state, c.arg(0), c.argWidth(0), true);
+  if (v)
+    c.result(Value(*v));
+}
+
+} // namespace
+
+void addKleeHandlers(SpecialHandlers &table) {
+  table[size_t(Special::MakeSymbolic)] = &makeSymbolic;
+  table[size_t(Special::Assume)] = &assume;
+  table[size_t(Special::Abort)] = [](const SpecialCall &c) { c.engine.error(c.state, "abort", "abort", "abort() called"); };
+  table[size_t(Special::SilentExit)] = [](const SpecialCall &c) {
+    c.engine.terminate(c.state, Termination{std::nullopt, false, false, {}});
+  };
+  table[size_t(Special::Exit)] = [](const SpecialCall &c) { c.engine.terminate(c.state, Termination{}); };
+  table[size_t(Special::ReportError)] = &reportError;
+  table[size_t(Special::IsSymbolic)] = [](const SpecialCall &c) { c.result(Value(u128(c.arg(0).concrete() ? 0 : 1))); };
+  table[size_t(Special::GetValue)] = &getValue;
+  table[size_t(Special::OpenMerge)] = [](const SpecialCall &c) { c.engine.merging.openRegion(c.state); };
+  table[size_t(Special::CloseMerge)] = [](const SpecialCall &c) { c.engine.merging.closeRegion(c.state); };
+  table[size_t(Special::Ignored)] = [](const SpecialCall &) {};
+  table[size_t(Special::Identity)] = [](const SpecialCall &c) { c.result(c.arg(0)); };
+}
+
+} // namespace cairn::engine

@@ -1,0 +1,342 @@
+#include "memory/MemoryAccess.h"
+
+#include "Relocation.h"
+#include "executor/Engine.h"
+#include "memory/Extents.h"
+
+namespace cairn::engine {
+
+namespace {
+constexpr uint64_t kNullPage = 4096; // accesses below this are null dereferences
+// Objects one symbolic pointer may resolve to before the rest of its values end the path.
+constexpr unsigned kMaxTargets = 1024;
+} // namespace
+
+MemoryAccess::MemoryAccess(Engine &engine, MemoryModel &model) : engine_(engine), model_(model), ctx_(engine.ctx) {}
+
+uint64_t MemoryAccess::allocate(ExecutionState &s, uint64_t size, ObjectKind kind, std::string name, uint32_t loc,
+                                ExprRef sizeExpr) {
+  auto mo = std::make_shared<MemoryObject>();
+  mo->id = engine_.nextObjectId++;
+  mo->address = s.nextAddress;
+  mo->size = size;
+  mo->sizeExpr = std::move(sizeExpr);
+  mo->kind = kind;
+  mo->name = std::move(name);
+  mo->allocLoc = loc;
+  model_.place(s, *mo);
+  s.nextAddress += paddedSize(size);
+  s.memory.bind(mo, std::make_shared<ObjectState>(size));
+  return mo->address;
+}
+
+Value MemoryAccess::pointerTo(const ExecutionState &s, uint64_t address) const {
+  const MemoryObject &mo = *s.memory.findBase(address)->object;
+  return mo.base ? Value(mo.base) : Value(u128(address));
+}
+
+// An access that runs from one chunk of a split object into the next, within the object:
+// the chunks are joined again (and the caller re-runs the access).
+bool MemoryAccess::joinAcrossChunks(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) {
+  const MemoryObject &mo = *e.object;
+  if (a - mo.address + bytes <= mo.size || a + bytes > mo.split->address + mo.split->size)
+    return false;
+  joinChunks(ctx_, s.memory, *mo.split);
+  return true;
+}
+
+// A concrete access into a segment must stay within one live member.
+bool MemoryAccess::checkMemberAccess(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) {
+  uint64_t off = a - e.object->address;
+  for (const SegmentMember &m : e.object->members) {
+    if (off < m.offset || off >= m.offset + std::max<uint64_t>(m.size, 1))
+      continue;
+    if (m.freed) {
+      engine_.error(s, "ptr", "use-after-free", "memory error: use after free");
+      return false;
+    }
+    if (off + bytes <= m.offset + m.size)
+      return true;
+    break;
+  }
+  engine_.error(s, "ptr", "out-of-bounds",
+                "memory error: out of bound pointer (" + std::to_string(bytes) + "-byte access at offset " +
+                    std::to_string(off) + " of " + e.object->name + ", outside its objects)");
+  return false;
+}
+
+void MemoryAccess::readOnlyError(ExecutionState &s, const MemoryObject &mo) {
+  engine_.error(s, "ptr", "read-only", "write to read-only memory " + mo.name);
+}
+
+// One target object at a time, found by asking the solver for a value of the address; the
+// bounds are checked against the object's base and size expressions.
+void MemoryAccess::resolveSymbolic(ExecutionState &s, const Value &address, unsigned bytes, bool write,
+                                   Access access) {
+  // Counted once per access, however often a split or a join re-runs it.
+  const bool outermost = resolutionDepth_++ == 0;
+  const uint64_t queriesBefore = engine_.stats.queries;
+  resolveTargets(s, address, bytes, write, access, true);
+  if (outermost)
+    engine_.stats.memory.resolutionQueries += engine_.stats.queries - queriesBefore;
+  --resolutionDepth_;
+}
+
+// `merge`: the model may move objects first (not when re-run after a split or a join).
+void MemoryAccess::resolveTargets(ExecutionState &s, const Value &address, unsigned bytes, bool write,
+                                  Access access, bool merge) {
+  ExprRef p = address.expr(ctx_, 64);
+  if (merge) {
+    model_.beforeResolution(s, p);
+    if (engine_.isTerminated(&s))
+      return;
+  }
+  ExecutionState *rest = &s;
+  for (unsigned round = 0; rest && round < kMaxTargets; ++round) {
+    std::optional<u128> sample = engine_.questions.concretize(*rest, address, 64, false);
+    if (!sample)
+      return;
+    const AddressSpace::Entry *e = rest->memory.find(uint64_t(*sample));
+    if (!e) {
+      // The address may miss every object: one error state for all such addresses, and the
+      // rest, which must hit some object, goes on being resolved.
+      ExprRef hitsSome = pointsIntoSomeObject(ctx_, rest->memory, p);
+      ExprRef astray = hitsSome ? ctx_.lnot(hitsSome) : ctx_.eq(p, ctx_.constant(*sample, 64));
+      auto [bad, others] = engine_.branch(*rest, astray, true);
+      if (bad)
+        memoryError(*bad, uint64_t(*sample), bytes, nullptr);
+      rest = others;
+      continue;
+    }
+    // Held: a split below unbinds the object from the state that may be its only owner.
+    const std::shared_ptr<const MemoryObject> object = e->object;
+    const MemoryObject &mo = *object;
+    ExprRef offset = ctx_.sub(p, baseOf(ctx_, mo));
+    // In the object's extent at all (a zero-sized object still owns its first byte), then
+    // within its size for the whole access.
+    const bool cross = model_.crossesObjects(p, mo);
+    auto [inside, outside] = engine_.branch(*rest, inObject(ctx_, p, mo), cross);
+    if (inside && outside)
+      ++engine_.stats.memory.resolutionForks;
+    if (inside) {
+      ExprRef size = sizeOf(ctx_, mo), n = ctx_.constant(bytes, 64);
+      ExprRef fits = ctx_.land(ctx_.ule(n, size), ctx_.ule(offset, ctx_.sub(size, n)));
+      auto [ok, overflow] = engine_.branch(*inside, fits, cross);
+      if (overflow)
+        overflowAccess(*overflow, mo, p, uint64_t(*sample), address, bytes, write, access);
+      if (ok && model_.splitForAccess(*ok, mo, offset)) {
+        resolveTargets(*ok, address, bytes, write, access, false); // again, on the chunks
+      } else if (ok) {
+        const AddressSpace::Entry *entry = ok->memory.findBase(mo.address);
+        if (write && mo.readOnly)
+          readOnlyError(*ok, mo);
+        else
+          access(*ok, *entry, Value(offset));
+      }
+    }
+    rest = outside;
+  }
+  if (rest)
+    engine_.terminate(*rest, Termination::partialPath("too many objects for one pointer"));
+}
+
+// An access that starts in `mo` and runs past its end: an error, unless `mo` is a chunk and
+// the access stays within the object it was split from; then that object is joined again
+// and the access re-run.
+void MemoryAccess::overflowAccess(ExecutionState &s, const MemoryObject &mo, const ExprRef &p, uint64_t sample,
+                                  const Value &address, unsigned bytes, bool write, Access access) {
+  if (!mo.split)
+    return memoryError(s, sample, bytes, s.memory.find(sample));
+  const SplitOrigin &origin = *mo.split;
+  ExprRef offset = ctx_.sub(p, origin.base);
+  ExprRef within = ctx_.ule(offset, ctx_.constant(origin.size - bytes, 64));
+  auto [joined, astray] = bytes <= origin.size ? engine_.branch(s, within) : Engine::Sides{nullptr, &s};
+  if (astray)
+    memoryError(*astray, sample, bytes, astray->memory.find(sample));
+  if (joined) {
+    joinChunks(ctx_, joined->memory, origin);
+    resolveTargets(*joined, address, bytes, write, access, false);
+  }
+}
+
+void MemoryAccess::memoryError(ExecutionState &s, uint64_t address, unsigned bytes, const AddressSpace::Entry *near) {
+  if (address < kNullPage)
+    return engine_.error(s, "ptr", "null", "memory error: null pointer dereference");
+  for (const auto &[base, size] : s.freed)
+    if (address >= base && address < base + std::max<uint64_t>(size, 1))
+      return engine_.error(s, "ptr", "use-after-free", "memory error: use after free");
+  std::string what = "memory error: out of bound pointer";
+  if (near)
+    what += " (" + std::to_string(bytes) + "-byte access at offset " +
+            std::to_string(int64_t(address - near->object->address)) + " of " +
+            std::to_string(near->object->size) + "-byte object " + near->object->name + ")";
+  engine_.error(s, "ptr", "out-of-bounds", what);
+}
+
+Value MemoryAccess::readAt(const AddressSpace::Entry &e, const Value &offset, unsigned bytes) {
+  if (offset.concrete())
+    return e.state->read(ctx_, uint64_t(offset.bits), bytes);
+  countSymbolicAccess(*e.object);
+  return e.state->readSymbolic(ctx_, offset.sym, bytes);
+}
+
+void MemoryAccess::writeAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset, const Value &v,
+                           unsigned bytes) {
+  ObjectState &os = s.memory.writable(e.object->address);
+  if (offset.concrete()) {
+    os.write(ctx_, uint64_t(offset.bits), v, bytes);
+  } else {
+    countSymbolicAccess(*e.object);
+    os.writeSymbolic(ctx_, offset.sym, v, bytes);
+  }
+}
+
+void MemoryAccess::countSymbolicAccess(const MemoryObject &mo) {
+  MemoryModelStats &stats = engine_.stats.memory;
+  ++stats.symbolicAccesses;
+  stats.symbolicAccessBytes += mo.size;
+  stats.maxSymbolicAccessBytes = std::max(stats.maxSymbolicAccessBytes, mo.size);
+}
+
+std::string MemoryAccess::readString(ExecutionState &s, const Value &address, size_t limit) {
+  std::optional<uint64_t> start = knownAddress(s, address);
+  if (!start)
+    return "(symbolic string)";
+  std::string out;
+  uint64_t a = *start;
+  while (out.size() < limit) {
+    const AddressSpace::Entry *e = s.memory.find(a);
+    if (!e)
+      break;
+    Value byte = e->state->read(ctx_, a - e->object->address, 1);
+    uint8_t c = byte.concrete() ? uint8_t(byte.bits) : engine_.questions.byteValue(s, byte.sym);
+    if (!c)
+      break;
+    out.push_back(char(c));
+    ++a;
+  }
+  return out;
+}
+
+void MemoryAccess::copy(ExecutionState &s, const Value &dstPtr, const Value &srcPtr, const Value &count, unsigned w) {
+  std::optional<u128> n = engine_.questions.concretize(s, count, w, true);
+  std::optional<Value> dst = n ? fixPointer(s, dstPtr) : std::nullopt;
+  std::optional<Value> src = dst ? fixPointer(s, srcPtr) : std::nullopt;
+  if (!src)
+    return;
+  std::vector<Value> bytes(static_cast<size_t>(*n)); // read all first: the ranges may overlap (memmove)
+  for (u128 i = 0; i < *n; ++i)
+    if (!loadByte(s, offsetBy(*src, uint64_t(i)), bytes[size_t(i)]))
+      return;
+  for (u128 i = 0; i < *n; ++i)
+    if (!storeByte(s, offsetBy(*dst, uint64_t(i)), bytes[size_t(i)]))
+      return;
+}
+
+void MemoryAccess::set(ExecutionState &s, const Value &dstPtr, const Value &value, const Value &count, unsigned w) {
+  std::optional<u128> n = engine_.questions.concretize(s, count, w, true);
+  std::optional<Value> dst = n ? fixPointer(s, dstPtr) : std::nullopt;
+  if (!dst)
+    return;
+  Value byte = value.concrete() ? Value(value.bits & 0xff) : Value(ctx_.extract(value.sym, 0, 8));
+  for (u128 i = 0; i < *n; ++i)
+    if (!storeByte(s, offsetBy(*dst, uint64_t(i)), byte))
+      return;
+}
+
+bool MemoryAccess::loadByte(ExecutionState &s, const Value &address, Value &out) {
+  bool done = false;
+  resolve(s, address, 1, false, [&](ExecutionState &, const AddressSpace::Entry &e, const Value &off) {
+    out = readAt(e, off, 1);
+    done = true;
+  });
+  return done && !engine_.isTerminated(&s);
+}
+
+bool MemoryAccess::storeByte(ExecutionState &s, const Value &address, const Value &byte) {
+  bool done = false;
+  resolve(s, address, 1, true, [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
+    writeAt(st, e, off, byte, 1);
+    done = true;
+  });
+  return done && !engine_.isTerminated(&s);
+}
+
+std::optional<Value> MemoryAccess::fixPointer(ExecutionState &s, const Value &p) {
+  std::optional<u128> v = engine_.questions.concretize(s, p, 64, true);
+  return v ? std::optional<Value>(Value(*v)) : std::nullopt;
+}
+
+Value MemoryAccess::offsetBy(const Value &p, uint64_t k) {
+  if (p.concrete())
+    return Value((p.bits + k) & widthMask(64));
+  return Value(ctx_.add(ctx_.constant(k, 64), p.sym));
+}
+
+std::optional<uint64_t> MemoryAccess::heapObjectSize(const ExecutionState &s, uint64_t a) const {
+  const AddressSpace::Entry *e = s.memory.find(a);
+  if (!e || e->object->kind != ObjectKind::Heap)
+    return std::nullopt;
+  const MemoryObject &mo = *e->object;
+  if (mo.split)
+    return mo.split->address == a ? std::optional<uint64_t>(mo.split->size) : std::nullopt;
+  for (const SegmentMember &m : mo.members)
+    if (mo.address + m.offset == a && !m.freed)
+      return m.size;
+  if (!mo.members.empty() || mo.address != a)
+    return std::nullopt;
+  return mo.size;
+}
+
+void MemoryAccess::free(ExecutionState &s, const Value &p) {
+  std::optional<u128> a = engine_.questions.concretize(s, p, 64, true);
+  if (!a || *a == 0)
+    return;
+  if (const AddressSpace::Entry *in = s.memory.find(uint64_t(*a)); in && (in->object->split || !in->object->members.empty()))
+    return freeMoved(s, *in, uint64_t(*a));
+  const AddressSpace::Entry *e = s.memory.findBase(uint64_t(*a));
+  if (!e) {
+    for (const auto &[base, size] : s.freed)
+      if (base == uint64_t(*a))
+        return engine_.error(s, "free", "double-free", "memory error: double free");
+    return engine_.error(s, "free", "invalid-free", "memory error: invalid free");
+  }
+  if (e->object->kind != ObjectKind::Heap)
+    return engine_.error(s, "free", "invalid-free", "free of " + e->object->name);
+  s.freed.emplace_back(e->object->address, e->object->size);
+  s.memory.unbind(e->object->address);
+}
+
+// free() of an object that moved: a split object goes with all its chunks; a segment member
+// is marked freed, and the segment goes with its last member.
+void MemoryAccess::freeMoved(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a) {
+  const MemoryObject &mo = *e.object;
+  if (mo.split) {
+    if (mo.split->address != a)
+      return engine_.error(s, "free", "invalid-free", "memory error: invalid free");
+    std::shared_ptr<const SplitOrigin> origin = mo.split;
+    for (uint64_t off = 0; off < origin->size; off += origin->chunkSize)
+      s.memory.unbind(origin->address + off);
+    s.freed.emplace_back(origin->address, origin->size);
+    return;
+  }
+  auto updated = std::make_shared<MemoryObject>(mo);
+  bool anyLive = false, found = false;
+  for (SegmentMember &m : updated->members) {
+    if (mo.address + m.offset == a) {
+      if (m.freed)
+        return engine_.error(s, "free", "double-free", "memory error: double free");
+      m.freed = found = true;
+      s.freed.emplace_back(a, m.size);
+    }
+    anyLive |= !m.freed;
+  }
+  if (!found)
+    return engine_.error(s, "free", "invalid-free", "memory error: invalid free");
+  if (anyLive)
+    s.memory.bind(std::move(updated), e.state);
+  else
+    s.memory.unbind(mo.address);
+}
+
+} // namespace cairn::engine

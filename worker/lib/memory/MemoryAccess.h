@@ -1,0 +1,103 @@
+// Memory as the program sees it: allocation, and every access checked (bounds, null, use after
+// free, read-only), a symbolic pointer resolved to each object it may point into, one state
+// per target. What an object's base is and how a pointer's address is known is the memory
+// model's part (MemoryModel.h).
+#pragma once
+
+#include "cairn/engine/ExecutionState.h"
+#include "executor/FunctionRef.h"
+#include "memory/MemoryModel.h"
+
+#include <optional>
+#include <string>
+
+namespace cairn::engine {
+
+class Engine;
+
+class MemoryAccess {
+public:
+  // What an access does once resolved: on the state, with the object's entry and the offset.
+  using Access = FunctionRef<void(ExecutionState &, const AddressSpace::Entry &, const Value &)>;
+
+  MemoryAccess(Engine &engine, MemoryModel &model);
+
+  // A new object; fresh memory reads as zero, like KLEE's default. With `sizeExpr`, `size` is
+  // the capacity. Returns its address.
+  uint64_t allocate(ExecutionState &s, uint64_t size, ObjectKind kind, std::string name, uint32_t loc,
+                    ExprRef sizeExpr = {});
+  // The pointer the program gets for the object at `address`: its base, symbolic or not.
+  Value pointerTo(const ExecutionState &s, uint64_t address) const;
+  // The address a pointer has on this state when the layout alone determines it.
+  std::optional<uint64_t> knownAddress(const ExecutionState &s, const Value &p) {
+    if (p.concrete())
+      return uint64_t(p.bits);
+    std::optional<u128> v = model_.layoutValue(s, p.sym);
+    return v ? std::optional<uint64_t>(uint64_t(*v)) : std::nullopt;
+  }
+
+  // Resolves an access of `bytes` at `address` to one object per feasible target, forking when
+  // the address may point into several objects, and calls `access(state, entry, offset)` for
+  // each. Reports out-of-bounds, null and use-after-free errors on the states that go astray.
+  // An address the layout determines (a concrete one, or a base plus a constant) takes this
+  // concrete path: no solver question, no callback through a pointer.
+  template <class F> void resolve(ExecutionState &s, const Value &address, unsigned bytes, bool write, F &&access) {
+    std::optional<uint64_t> known = knownAddress(s, address);
+    if (!known)
+      return resolveSymbolic(s, address, bytes, write, access);
+    const uint64_t a = *known;
+    const AddressSpace::Entry *e = s.memory.find(a);
+    if (e && e->object->sizeExpr)
+      return resolveSymbolic(s, address, bytes, write, access); // checks need the size expression
+    if (e && e->object->split && joinAcrossChunks(s, *e, a, bytes))
+      return resolve(s, address, bytes, write, access);
+    if (!e || a - e->object->address + bytes > e->object->size)
+      return memoryError(s, a, bytes, e);
+    if (!e->object->members.empty() && !checkMemberAccess(s, *e, a, bytes))
+      return;
+    if (write && e->object->readOnly)
+      return readOnlyError(s, *e->object);
+    access(s, *e, Value(u128(a - e->object->address)));
+  }
+  void resolveSymbolic(ExecutionState &s, const Value &address, unsigned bytes, bool write, Access access);
+
+  Value readAt(const AddressSpace::Entry &e, const Value &offset, unsigned bytes);
+  void writeAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset, const Value &v, unsigned bytes);
+  // Reads a NUL-terminated string with concrete bytes (for messages and printf).
+  std::string readString(ExecutionState &s, const Value &address, size_t limit = 4096);
+
+  // The bulk operations fix their pointers to one value first, so no access forks.
+  void copy(ExecutionState &s, const Value &dst, const Value &src, const Value &count, unsigned countWidth);
+  void set(ExecutionState &s, const Value &dst, const Value &value, const Value &count, unsigned countWidth);
+  // One byte at `address`, checked like any access; false when the state ended.
+  bool storeByte(ExecutionState &s, const Value &address, const Value &byte);
+  // `p` moved by `k` bytes.
+  Value offsetBy(const Value &p, uint64_t k);
+  // A pointer fixed to one of its values (constrained to it).
+  std::optional<Value> fixPointer(ExecutionState &s, const Value &p);
+
+  void free(ExecutionState &s, const Value &p);
+  // The size of the live heap object starting at `a`: a whole object, a member of a segment or
+  // an object split into chunks.
+  std::optional<uint64_t> heapObjectSize(const ExecutionState &s, uint64_t a) const;
+
+private:
+  void resolveTargets(ExecutionState &s, const Value &address, unsigned bytes, bool write, Access access,
+                      bool merge);
+  void overflowAccess(ExecutionState &s, const MemoryObject &mo, const ExprRef &p, uint64_t sample,
+                      const Value &address, unsigned bytes, bool write, Access access);
+  bool joinAcrossChunks(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes);
+  bool checkMemberAccess(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes);
+  void memoryError(ExecutionState &s, uint64_t address, unsigned bytes, const AddressSpace::Entry *near);
+  void readOnlyError(ExecutionState &s, const MemoryObject &mo);
+  void countSymbolicAccess(const MemoryObject &mo);
+  bool loadByte(ExecutionState &s, const Value &address, Value &out);
+  void freeMoved(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a);
+
+  Engine &engine_;
+  MemoryModel &model_;
+  ExprContext &ctx_;
+  unsigned resolutionDepth_ = 0;
+};
+
+} // namespace cairn::engine

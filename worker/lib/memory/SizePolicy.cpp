@@ -1,0 +1,95 @@
+#include "memory/SizePolicy.h"
+
+#include "cairn/expr/ExprUtil.h"
+#include "executor/Engine.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace cairn::engine {
+
+namespace {
+constexpr uint64_t kMaxAllocation = uint64_t(1) << 32;
+} // namespace
+
+void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind, const std::string &name,
+                          uint32_t loc, Done done) {
+  const SizeModelOptions &o = engine_.options.sizeModel;
+  MemoryAccess &memory = engine_.memory;
+  if (size.concrete() || !o.symbolic()) {
+    std::optional<u128> n = engine_.questions.concretize(s, size, 64, true);
+    if (!n)
+      return;
+    return done(s, *n > kMaxAllocation ? 0 : memory.allocate(s, uint64_t(*n), kind, name, loc));
+  }
+  ExprContext &ctx = engine_.ctx;
+  const ExprRef sigma = ctx.zextOrTrunc(size.sym, 64);
+  std::optional<uint64_t> capacity = boundSize(s, sigma);
+  if (!capacity)
+    return;
+  if (*capacity > kMaxAllocation)
+    return done(s, 0);
+  if (o.mode == SizeMode::Eager) {
+    ExecutionState *rest = &s;
+    for (uint64_t v = 0; rest && v <= *capacity; ++v) {
+      auto [hit, miss] = engine_.branch(*rest, ctx.eq(sigma, ctx.constant(v, 64)));
+      if (hit && miss)
+        ++engine_.stats.merging.sizeForks;
+      if (hit)
+        done(*hit, memory.allocate(*hit, v, kind, name, loc));
+      rest = miss;
+    }
+    return;
+  }
+  uint64_t a = memory.allocate(s, *capacity, kind, name, loc, sigma);
+  ++engine_.stats.merging.symbolicSizeObjects;
+  SymbolCollector symbols;
+  symbols.add(sigma.get());
+  auto taint = std::make_shared<std::vector<const SymbolDecl *>>(
+      s.sizeSymbols ? *s.sizeSymbols : std::vector<const SymbolDecl *>{});
+  for (const SymbolDecl *d : symbols.symbols())
+    if (std::find(taint->begin(), taint->end(), d) == taint->end())
+      taint->push_back(d);
+  s.sizeSymbols = std::move(taint);
+  done(s, a);
+}
+
+// The capacity a symbolic size gets: the configured one, raised (in steps, past a value the
+// size can take) while the path cannot keep the size that small; the size is then bounded
+// by it. nullopt when the state ended.
+std::optional<uint64_t> SizePolicy::boundSize(ExecutionState &s, const ExprRef &size) {
+  const SizeModelOptions &o = engine_.options.sizeModel;
+  ExprContext &ctx = engine_.ctx;
+  uint64_t capacity = o.capacity;
+  for (;;) {
+    ExprRef fits = ctx.ule(size, ctx.constant(capacity, 64));
+    std::optional<Validity> v = engine_.questions.decide(s, fits);
+    if (!v)
+      return std::nullopt;
+    if (*v == Validity::Either)
+      engine_.addConstraint(s, fits);
+    if (*v != Validity::False)
+      return capacity;
+    std::optional<u128> possible = engine_.questions.concretize(s, Value(size), 64, false);
+    if (!possible)
+      return std::nullopt;
+    if (*possible > kMaxAllocation)
+      return kMaxAllocation + 1;
+    uint64_t step = std::max<uint64_t>(o.capacityStep, 1);
+    capacity = (uint64_t(*possible) + step - 1) / step * step;
+    spdlog::info("capacity raised to {} for a symbolic-size allocation at {}", capacity,
+                 engine_.where(engine_.currentLoc));
+  }
+}
+
+Value SizePolicy::product(const Value &count, const Value &each) {
+  if (count.concrete() && each.concrete()) {
+    u128 n = count.bits * each.bits;
+    bool overflows = each.bits && n / each.bits != count.bits;
+    return Value(overflows ? u128(kMaxAllocation) + 1 : n);
+  }
+  return Value(engine_.ctx.mul(count.expr(engine_.ctx, 64), each.expr(engine_.ctx, 64)));
+}
+
+} // namespace cairn::engine

@@ -1,0 +1,34 @@
+// Allocation under the size model (cairn/engine/SizeModel.h): a concrete size is allocated as
+// it is; a symbolic one is fixed to one value (concrete model), forked per feasible value
+// (eager) or kept as an expression bounded by a capacity (lazy and the merge modes).
+#pragma once
+
+#include "cairn/engine/ExecutionState.h"
+#include "executor/FunctionRef.h"
+
+#include <optional>
+#include <string>
+
+namespace cairn::engine {
+
+class Engine;
+
+class SizePolicy {
+public:
+  // Called on each state an allocation results in, with the object's address (0: the
+  // allocation failed, too large).
+  using Done = FunctionRef<void(ExecutionState &, uint64_t)>;
+
+  explicit SizePolicy(Engine &engine) : engine_(engine) {}
+  void allocate(ExecutionState &s, const Value &size, ObjectKind kind, const std::string &name, uint32_t loc,
+                Done done);
+  // calloc's size: count times element size, each a size_t (too large when it overflows).
+  Value product(const Value &count, const Value &each);
+
+private:
+  std::optional<uint64_t> boundSize(ExecutionState &s, const ExprRef &size);
+
+  Engine &engine_;
+};
+
+} // namespace cairn::engine

@@ -3,9 +3,8 @@
 #include "CommandLine.h"
 #include "RunOutcome.h"
 
-#include "ServiceMessages.h"
-
 #include "cairn/engine/OutputDirectory.h"
+#include "cairn/service/ServiceMessages.h"
 #include "cairn/v1/jobs.grpc.pb.h"
 
 #include <google/protobuf/util/json_util.h>

@@ -1,6 +1,6 @@
 #include "JobStore.h"
 
-#include "FramedResults.h"
+#include "cairn/service/FramedResults.h"
 
 #include <sqlite3.h>
 

@@ -1,7 +1,7 @@
 #include "Scheduler.h"
 
-#include "FramedResults.h"
-#include "ServiceMessages.h"
+#include "cairn/service/FramedResults.h"
+#include "cairn/service/ServiceMessages.h"
 
 #include <spdlog/spdlog.h>
 

@@ -1,11 +1,11 @@
 #include "Services.h"
 
 #include "BearerTokens.h"
-#include "ServiceMessages.h"
 
 #include "cairn/engine/BitcodeFile.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
+#include "cairn/service/ServiceMessages.h"
 
 #include <spdlog/spdlog.h>
 

@@ -1,8 +1,7 @@
 // The engine flags shared by `cairn run` and jobs: values, combinations and their messages, and
 // a job's options as the workers turn them into ExecutorOptions.
-#include "ServiceMessages.h"
-
 #include "cairn/engine/EngineFlags.h"
+#include "cairn/service/ServiceMessages.h"
 
 #include <gtest/gtest.h>
 

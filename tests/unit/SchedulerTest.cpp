@@ -2,10 +2,11 @@
 // per path id and error location, a lost worker's item handed out again without the subtrees
 // split off it, splits asked of the busiest worker for an idle one, and a restart from the store
 // resuming what was unfinished.
-#include "FramedResults.h"
 #include "JobStore.h"
 #include "PathIdIndex.h"
 #include "Scheduler.h"
+
+#include "cairn/service/FramedResults.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>

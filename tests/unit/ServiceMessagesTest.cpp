@@ -1,6 +1,6 @@
 // The counters a work item reports and a job sums: what `cairn run` would have counted.
-#include "FramedResults.h"
-#include "ServiceMessages.h"
+#include "cairn/service/FramedResults.h"
+#include "cairn/service/ServiceMessages.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 #include "Worker.h"
 
 #include "BearerChannel.h"
-#include "FramedResults.h"
-#include "ServiceMessages.h"
 
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
+#include "cairn/service/FramedResults.h"
+#include "cairn/service/ServiceMessages.h"
 #include "cairn/v1/coordinator.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

@@ -1,4 +1,4 @@
-#include "FramedResults.h"
+#include "cairn/service/FramedResults.h"
 
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/wire_format_lite.h>

@@ -1,4 +1,4 @@
-#include "ServiceMessages.h"
+#include "cairn/service/ServiceMessages.h"
 
 #include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/PathPrefix.h"

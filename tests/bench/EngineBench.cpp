@@ -2,12 +2,13 @@
 // instructions per second, wall and solver time, peak memory. Not a timed test.
 //
 //   cairn-bench-engine CAIRN_BINARY (PROGRAM.c | DIR)... [--search S] [--repeat N]
-//                      [--config 'NAME=OPTIONS']...
+//                      [--config 'NAME[@BINARY]=OPTIONS']...
 //
 // With several --config, every program runs under each, one after the other in one process, so
 // the ratio columns (each configuration's cost over the first's) compare like with like on a
 // shared, noisy machine. With --repeat N the configurations take turns N times and each keeps
-// its least disturbed (fastest) run.
+// its least disturbed (fastest) run. A configuration named NAME@BINARY runs that cairn binary
+// instead of CAIRN_BINARY: two builds side by side in one run (old@OLD/cairn= new@NEW/cairn=).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -69,9 +70,11 @@ double field(const std::string &json, const char *key) {
 
 } // namespace
 
-// One way of running every program: a name and the `cairn run` options that make it.
+// One way of running every program: a name, the binary (empty: CAIRN_BINARY) and the `cairn run`
+// options that make it.
 struct Config {
   std::string name;
+  std::string binary;
   std::vector<std::string> args;
 };
 
@@ -79,6 +82,10 @@ Config parseConfig(const std::string &spec) {
   Config c;
   size_t eq = spec.find('=');
   c.name = spec.substr(0, eq);
+  if (size_t at = c.name.find('@'); at != std::string::npos) {
+    c.binary = c.name.substr(at + 1);
+    c.name.resize(at);
+  }
   if (eq != std::string::npos) {
     std::string rest = spec.substr(eq + 1), word;
     for (char ch : rest + ' ') {
@@ -97,8 +104,9 @@ Config parseConfig(const std::string &spec) {
 int main(int argc, char **argv) {
   if (argc < 3) {
     std::fprintf(stderr,
-                 "usage: %s CAIRN_BINARY (PROGRAM.c | DIR)... [--search S] [--repeat N] [--config 'NAME=OPTIONS']...\n"
-                 "  each --config runs every program once more with those cairn run options;\n"
+                 "usage: %s CAIRN_BINARY (PROGRAM.c | DIR)... [--search S] [--repeat N] [--config 'NAME[@BINARY]=OPTIONS']...\n"
+                 "  each --config runs every program once more with those cairn run options (and\n"
+                 "  that cairn binary, when one follows the name);\n"
                  "  the ratio columns compare each configuration with the first\n",
                  argv[0]);
     return 2;
@@ -145,7 +153,8 @@ int main(int argc, char **argv) {
         fs::path base = fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
         fs::path out = base / ("cairn-bench-" + std::to_string(getpid()));
         fs::remove_all(out);
-        std::vector<std::string> command = {argv[1], "run", "--quiet", "--json", "--search", search,
+        const std::string &binary = configs[c].binary.empty() ? std::string(argv[1]) : configs[c].binary;
+        std::vector<std::string> command = {binary, "run", "--quiet", "--json", "--search", search,
                                             "--output-dir", out.string()};
         command.insert(command.end(), configs[c].args.begin(), configs[c].args.end());
         command.push_back(p.string());

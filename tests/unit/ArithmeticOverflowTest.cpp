@@ -2,7 +2,7 @@
 // __builtin_*_overflow on random and edge-case operands: folded from constants, and built over
 // two symbols or a symbol and a constant then evaluated (so the symbolic construction and the
 // simplifier's rewrites of it are checked too).
-#include "ArithmeticOverflow.h"
+#include "interpreter/ArithmeticOverflow.h"
 
 #include "cairn/expr/Assignment.h"
 

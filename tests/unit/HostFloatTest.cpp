@@ -1,7 +1,7 @@
 // Floating-point instructions on concrete operands against the host compiler's own arithmetic
 // on the same C types: conversions from wide integers (rounded once), long double, and the
 // multiply-adds.
-#include "HostFloat.h"
+#include "interpreter/HostFloat.h"
 
 #include <gtest/gtest.h>
 

@@ -7,8 +7,8 @@
 #include "cairn/engine/Translate.h"
 
 // The replay build's internals (worker/lib): linker output and line table lookups.
-#include "../../worker/lib/ReplayBuild.h"
-#include "../../worker/lib/ReplayLineTable.h"
+#include "replay/ReplayBuild.h"
+#include "replay/ReplayLineTable.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // State merging and the bounded symbolic-size model: the execution-tree encodings (Algorithms 5
 // and 6 of the symbolic-size chapter) on the chapter's Figure 5.3 tree, and whole runs of its
 // example programs in every size mode.
-#include "StateMerging.h"
+#include "merging/StateMerging.h"
 
 #include "RunSource.h"
 #include "cairn/expr/ExprUtil.h"

@@ -1,6 +1,6 @@
 // LLVM's bit and arithmetic intrinsics (ctpop, ctlz, bswap, funnel shifts, min/max, saturating
 // and overflow-checking arithmetic) as expressions; constants fold as they are built.
-#include "ArithmeticOverflow.h"
+#include "interpreter/ArithmeticOverflow.h"
 #include "executor/Engine.h"
 #include "interpreter/SpecialFunctions.h"
 

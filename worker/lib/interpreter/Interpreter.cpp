@@ -1,6 +1,6 @@
 #include "interpreter/Interpreter.h"
 
-#include "HostFloat.h"
+#include "interpreter/HostFloat.h"
 #include "executor/Engine.h"
 #include "cairn/expr/Fold.h"
 
@@ -37,9 +37,7 @@ void Interpreter::enterBlock(Frame &f, uint32_t block, uint32_t from) {
   }
 }
 
-void Interpreter::cover(ExecutionState &s, uint32_t locId) {
-  if (locationSeen_[locId])
-    return;
+void Interpreter::firstVisit(ExecutionState &s, uint32_t locId) {
   locationSeen_[locId] = true;
   const SourceLocation &l = program_.locations[locId];
   if (!l.line)

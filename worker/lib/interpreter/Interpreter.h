@@ -38,7 +38,12 @@ public:
 
 private:
   void setReg(ExecutionState &s, const Instr &in, Value v) { s.top().regs[in.dst] = std::move(v); }
-  void cover(ExecutionState &s, uint32_t locId);
+  // The per-location flag keeps the common case (a location seen before) to one load.
+  void cover(ExecutionState &s, uint32_t locId) {
+    if (!locationSeen_[locId])
+      firstVisit(s, locId);
+  }
+  void firstVisit(ExecutionState &s, uint32_t locId);
   void binary(ExecutionState &s, const Instr &in);
   bool checkSignedOverflow(ExecutionState &s, const Instr &in, const Value &a, const Value &b);
   bool checkOvershift(ExecutionState &s, const Instr &in, const Value &amount);

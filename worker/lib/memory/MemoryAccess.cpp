@@ -1,6 +1,6 @@
 #include "memory/MemoryAccess.h"
 
-#include "Relocation.h"
+#include "memory/Relocation.h"
 #include "executor/Engine.h"
 #include "memory/Extents.h"
 

@@ -3,8 +3,8 @@
 // addresses are substituted into a query just before it reaches the solver, so moving an object
 // changes nothing but that binding. Moving makes dynamic segments (objects a pointer may point
 // into, moved back to back into one segment) and object splitting possible.
-#include "AddressSubstitution.h"
-#include "Relocation.h"
+#include "memory/AddressSubstitution.h"
+#include "memory/Relocation.h"
 #include "cairn/expr/ExprUtil.h"
 #include "executor/Engine.h"
 #include "memory/Extents.h"

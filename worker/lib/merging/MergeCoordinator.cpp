@@ -128,11 +128,12 @@ void MergeCoordinator::complete(MergeContext &c) {
   const ExecutorOptions &options = engine_.options;
   const bool tree = c.kind == MergeContext::Kind::Region ? options.merging.treeEncoding
                                                          : options.sizeModel.mode == SizeMode::MergeOpt;
+  const MergeEncodingKind encoding = tree ? MergeEncodingKind::ExecutionTree : MergeEncodingKind::Disjunctive;
   MergeStats &stats = engine_.stats.merging;
   uint8_t exit = 0;
   for (auto &[position, group] : groups) {
     if (group.size() > 1 && group.size() <= options.merging.maxStates) {
-      MergeOutcome o = mergeStates(engine_.ctx, engine_.program, c, group, tree);
+      MergeOutcome o = mergeStates(engine_.ctx, engine_.program, c, group, encoding);
       if (o.merged) {
         ++stats.merges;
         stats.statesMerged += group.size();

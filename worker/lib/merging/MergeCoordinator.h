@@ -4,7 +4,7 @@
 // and those at the same instruction become one state (StateMerging.h has the encodings).
 #pragma once
 
-#include "StateMerging.h"
+#include "merging/StateMerging.h"
 
 #include <memory>
 #include <vector>

@@ -7,7 +7,7 @@
 //  - generated sources: the program's globals in sections of their own behind guards, a main
 //    that calls the analysis's entry function when that is not main, and stubs for the functions
 //    nothing defines.
-#include "ReplayBuild.h"
+#include "replay/ReplayBuild.h"
 
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/support/Subprocess.h"

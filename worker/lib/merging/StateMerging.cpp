@@ -1,4 +1,4 @@
-#include "StateMerging.h"
+#include "merging/StateMerging.h"
 
 #include "cairn/expr/ExprUtil.h"
 
@@ -6,64 +6,6 @@
 #include <optional>
 
 namespace cairn::engine {
-
-// --- The execution tree ------------------------------------------------------------------------
-
-ExecutionTree::ExecutionTree(ExprContext &ctx) : ctx_(ctx) { nodes_.push_back({ctx.trueExpr()}); }
-
-std::pair<uint32_t, uint32_t> ExecutionTree::split(uint32_t leaf, const ExprRef &cond) {
-  auto left = int32_t(nodes_.size());
-  nodes_.push_back({cond});
-  nodes_.push_back({ctx_.lnot(cond)});
-  nodes_[leaf].left = left;
-  nodes_[leaf].right = left + 1;
-  return {uint32_t(left), uint32_t(left + 1)};
-}
-
-TreeMerge::TreeMerge(ExprContext &ctx, const ExecutionTree &tree, std::span<const uint32_t> leaves)
-    : ctx_(ctx), tree_(tree), member_(tree.size(), -1), anyBelow_(tree.size(), false) {
-  for (size_t i = 0; i < leaves.size(); ++i)
-    member_[leaves[i]] = int32_t(i);
-  // Children are always added after their parent: one pass from the back sees them first.
-  for (size_t n = tree.size(); n-- > 0;) {
-    const ExecutionTree::Node &node = tree.nodes_[n];
-    anyBelow_[n] = member_[n] >= 0 ||
-                   (node.left >= 0 && (anyBelow_[size_t(node.left)] || anyBelow_[size_t(node.right)]));
-  }
-}
-
-ExprRef TreeMerge::condition() const { return condition(0).second; }
-
-// Algorithm 5: (whether every leaf below is a member, the condition relative to the parent).
-std::pair<bool, ExprRef> TreeMerge::condition(int32_t n) const {
-  const ExecutionTree::Node &node = tree_.nodes_[size_t(n)];
-  if (!anyBelow_[size_t(n)])
-    return {false, ctx_.falseExpr()};
-  if (node.left < 0)
-    return {true, node.cond};
-  auto [leftComplete, left] = condition(node.left);
-  auto [rightComplete, right] = condition(node.right);
-  if (leftComplete && rightComplete) // the two sides together are the whole of this node
-    return {true, node.cond};
-  return {false, ctx_.land(node.cond, ctx_.lor(left, right))};
-}
-
-ExprRef TreeMerge::value(std::span<const ExprRef> values) const { return value(0, values); }
-
-// Algorithm 6: below a fork, the left side's own condition tells the two sides apart.
-ExprRef TreeMerge::value(int32_t n, std::span<const ExprRef> values) const {
-  const ExecutionTree::Node &node = tree_.nodes_[size_t(n)];
-  if (!anyBelow_[size_t(n)])
-    return ExprRef();
-  if (node.left < 0)
-    return values[size_t(member_[size_t(n)])];
-  ExprRef left = value(node.left, values), right = value(node.right, values);
-  if (!left)
-    return right;
-  if (!right || left == right)
-    return left;
-  return ctx_.ite(tree_.nodes_[size_t(node.left)].cond, left, right);
-}
 
 // --- Compatibility ------------------------------------------------------------------------------
 
@@ -113,60 +55,10 @@ bool sameValue(const Value &a, const Value &b) {
   return a.concrete() ? b.concrete() && a.bits == b.bits : a.sym == b.sym;
 }
 
-// Builds one merged value per place the states disagree on, with either encoding.
-class ValueMerger {
-public:
-  ValueMerger(ExprContext &ctx, const MergeContext &context, std::span<ExecutionState *const> group,
-              bool useTree)
-      : ctx_(ctx) {
-    if (useTree) {
-      std::vector<uint32_t> leaves;
-      for (const ExecutionState *s : group)
-        leaves.push_back(s->merges.back().node);
-      tree_.emplace(ctx, context.tree, leaves);
-      condition_ = tree_->condition();
-      return;
-    }
-    condition_ = ctx.falseExpr();
-    for (const ExecutionState *s : group) {
-      ExprRef suffix = ctx.trueExpr();
-      for (size_t i = context.prefixConstraints; i < s->constraints.size(); ++i)
-        suffix = ctx.land(suffix, s->constraints[i]);
-      guards_.push_back(suffix);
-      condition_ = ctx.lor(condition_, suffix);
-    }
-  }
-
-  const ExprRef &condition() const { return condition_; }
-
-  ExprRef merge(std::span<const ExprRef> values) {
-    if (std::all_of(values.begin(), values.end(), [&](const ExprRef &v) { return v == values[0]; }))
-      return values[0];
-    ExprRef merged;
-    if (tree_) {
-      merged = tree_->value(values);
-    } else { // the last state's value needs no guard: the merged condition implies one holds
-      merged = values.back();
-      for (size_t i = values.size() - 1; i-- > 0;)
-        merged = ctx_.ite(guards_[i], values[i], merged);
-    }
-    valueNodes += dagSize(merged.get());
-    return merged;
-  }
-
-  uint64_t valueNodes = 0;
-
-private:
-  ExprContext &ctx_;
-  std::optional<TreeMerge> tree_;
-  std::vector<ExprRef> guards_;
-  ExprRef condition_;
-};
-
 } // namespace
 
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
-                         std::span<ExecutionState *const> group, bool useTree) {
+                         std::span<ExecutionState *const> group, MergeEncodingKind encoding) {
   MergeOutcome out;
   ExecutionState &first = *group.front();
   for (size_t i = 1; i < group.size(); ++i)
@@ -174,7 +66,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
       out.refusal = why;
       return out;
     }
-  ValueMerger merger(ctx, context, group, useTree && context.treeExact);
+  std::unique_ptr<MergeEncoding> merger = createMergeEncoding(encoding, ctx, context, group);
   std::vector<ExprRef> values(group.size());
 
   // Registers of every frame.
@@ -204,7 +96,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
       }
       for (size_t i = 0; i < group.size(); ++i)
         values[i] = group[i]->stack[f].regs[r].expr(ctx, width);
-      stack[f].regs[r] = Value(merger.merge(values));
+      stack[f].regs[r] = Value(merger->merge(values));
     }
   }
 
@@ -227,15 +119,15 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
         same &= values[i] == values[0];
       }
       if (!same)
-        contents->write(ctx, b, Value(merger.merge(values)), 1);
+        contents->write(ctx, b, Value(merger->merge(values)), 1);
     }
     memory.bind(entry.object, std::move(contents));
   }
 
   // The common prefix, then the disjunction of what the paths added after it.
   first.constraints.resize(context.prefixConstraints);
-  if (!merger.condition()->isTrue())
-    first.constraints.push_back(merger.condition());
+  if (!merger->condition()->isTrue())
+    first.constraints.push_back(merger->condition());
   first.decisions.resize(context.prefixDecisions);
   // Objects that lived and died on one path only (a callee's locals) leave their addresses
   // unused and remembered as freed: the merged state allocates past all of them.
@@ -258,8 +150,8 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   first.stack = std::move(stack);
   first.memory = std::move(memory);
   out.merged = true;
-  out.constraintNodes = dagSize(merger.condition().get());
-  out.valueNodes = merger.valueNodes;
+  out.constraintNodes = dagSize(merger->condition().get());
+  out.valueNodes = merger->valueNodes();
   return out;
 }
 

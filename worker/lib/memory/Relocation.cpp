@@ -1,4 +1,4 @@
-#include "Relocation.h"
+#include "memory/Relocation.h"
 
 #include <cassert>
 

@@ -1,4 +1,4 @@
-#include "Loops.h"
+#include "loading/Loops.h"
 
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Dominators.h>

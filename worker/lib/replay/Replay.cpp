@@ -1,8 +1,8 @@
 // Running a replay binary on one test, and reading how the run ended in the engine's terms.
 #include "cairn/engine/Replay.h"
 
-#include "ReplayBuild.h"
-#include "ReplayLineTable.h"
+#include "replay/ReplayBuild.h"
+#include "replay/ReplayLineTable.h"
 
 #include "cairn/ktest/KTest.h"
 #include "cairn/support/Subprocess.h"

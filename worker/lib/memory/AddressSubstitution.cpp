@@ -1,4 +1,4 @@
-#include "AddressSubstitution.h"
+#include "memory/AddressSubstitution.h"
 
 #include "cairn/expr/Fold.h"
 

@@ -1,4 +1,4 @@
-#include "ArithmeticOverflow.h"
+#include "interpreter/ArithmeticOverflow.h"
 
 #include <array>
 

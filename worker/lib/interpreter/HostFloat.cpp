@@ -1,4 +1,4 @@
-#include "HostFloat.h"
+#include "interpreter/HostFloat.h"
 
 #include <cmath>
 #include <cstring>

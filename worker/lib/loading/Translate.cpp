@@ -3,7 +3,7 @@
 // calls to functions the engine implements resolved once.
 #include "cairn/engine/Translate.h"
 
-#include "Loops.h"
+#include "loading/Loops.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/Constants.h>

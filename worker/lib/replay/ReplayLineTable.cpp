@@ -1,4 +1,4 @@
-#include "ReplayLineTable.h"
+#include "replay/ReplayLineTable.h"
 
 #include <llvm/DebugInfo/DWARF/DWARFContext.h>
 #include <llvm/Object/ObjectFile.h>

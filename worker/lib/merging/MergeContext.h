@@ -1,0 +1,27 @@
+// A merge context: a merge region (klee_open_merge) or a size-dependent loop, whose states wait
+// at its end to be merged (MergeCoordinator.h), with the execution tree of their forks.
+#pragma once
+
+#include "cairn/engine/ExecutionState.h"
+#include "merging/ExecutionTree.h"
+
+#include <vector>
+
+namespace cairn::engine {
+
+struct MergeContext {
+  enum class Kind : uint8_t { Region, Loop };
+  explicit MergeContext(ExprContext &ctx) : tree(ctx) {}
+
+  Kind kind = Kind::Region;
+  uint32_t function = 0, loop = 0; // Loop: the function and the index of its loop
+  size_t frameDepth = 0;           // Loop: the stack size of the frame running the loop
+  size_t prefixConstraints = 0;    // path constraints every state of the context shares
+  size_t prefixDecisions = 0;
+  uint64_t live = 1;               // states neither waiting at the end nor ended
+  bool treeExact = true;           // false once merges inside it replaced leaves
+  ExecutionTree tree;
+  std::vector<ExecutionState *> arrived;
+};
+
+} // namespace cairn::engine

@@ -1,0 +1,51 @@
+// How a merged state's formulas are written (thesis chapter 5, Algorithms 4-6): the merged
+// path condition, and one value for each register or byte the merged states disagree on,
+// equal to each state's own value under that state's path condition.
+//
+//  - disjunctive: the guard of state i is its own path-condition suffix psi_i, the merged
+//    condition their disjunction; formulas grow with (states x suffix length).
+//  - execution tree: the forks inside the context form a binary tree; the merged condition and
+//    values are built bottom-up from the fork conditions, linear in the tree's size, and a
+//    subtree all of whose leaves merge contributes just the condition of its root.
+#pragma once
+
+#include "merging/MergeContext.h"
+
+#include <memory>
+#include <span>
+
+namespace cairn::engine {
+
+enum class MergeEncodingKind : uint8_t { Disjunctive, ExecutionTree };
+
+class MergeEncoding {
+public:
+  virtual ~MergeEncoding() = default;
+  // The disjunction of the group's path conditions after the context's common prefix.
+  const ExprRef &condition() const { return condition_; }
+  // The value that is `values[i]` on the path of the group's state i.
+  ExprRef merge(std::span<const ExprRef> values);
+  // Size of the merged values built so far (distinct nodes, summed).
+  uint64_t valueNodes() const { return valueNodes_; }
+
+protected:
+  // `values` differ; the merged value.
+  virtual ExprRef combine(std::span<const ExprRef> values) = 0;
+  ExprRef condition_;
+
+private:
+  uint64_t valueNodes_ = 0;
+};
+
+// The encoding of `kind` for `group`, states of `context` waiting at the same instruction.
+// The execution-tree encoding needs a tree that matches the states (context.treeExact); without
+// one the disjunctive encoding is used.
+std::unique_ptr<MergeEncoding> createMergeEncoding(MergeEncodingKind kind, ExprContext &ctx, const MergeContext &context,
+                                                   std::span<ExecutionState *const> group);
+
+std::unique_ptr<MergeEncoding> createDisjunctiveEncoding(ExprContext &ctx, const MergeContext &context,
+                                                         std::span<ExecutionState *const> group);
+std::unique_ptr<MergeEncoding> createTreeEncoding(ExprContext &ctx, const MergeContext &context,
+                                                  std::span<ExecutionState *const> group);
+
+} // namespace cairn::engine

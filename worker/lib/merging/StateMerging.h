@@ -1,0 +1,30 @@
+// State merging: states of one merge context waiting at the same instruction become one state
+// whose path condition is the disjunction of theirs and whose registers and memory are
+// if-then-else values guarded by which path was taken, written in the encoding asked for
+// (MergeEncoding.h).
+#pragma once
+
+#include "cairn/engine/Program.h"
+#include "merging/MergeEncoding.h"
+
+#include <span>
+#include <string>
+
+namespace cairn::engine {
+
+struct MergeOutcome {
+  bool merged = false;
+  std::string refusal; // why not, when not merged
+  uint64_t constraintNodes = 0;
+  uint64_t valueNodes = 0;
+};
+
+// Why `a` and `b`, waiting at the same instruction, cannot merge; empty when they can.
+std::string incompatibility(const ExecutionState &a, const ExecutionState &b);
+
+// Merges `group` (states of `context` waiting at the same instruction, each with `context` as
+// its innermost membership) into group.front(). On refusal no state is changed.
+MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
+                         std::span<ExecutionState *const> group, MergeEncodingKind encoding);
+
+} // namespace cairn::engine

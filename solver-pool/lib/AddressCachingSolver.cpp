@@ -9,6 +9,7 @@
 // reused as it is: the renaming touches bases only, and they are substituted away before
 // solving, so the inputs' values of one query satisfy the other (checked by evaluation before
 // it is handed out).
+#include "CachingLayer.h"
 #include "cairn/expr/AddressRenaming.h"
 #include "cairn/solver/SolverChain.h"
 
@@ -64,13 +65,10 @@ bool satisfiesAll(const Query &q, const Assignment &model) {
   }
 }
 
-class AddressCachingSolver final : public SolverLayer {
+class AddressCachingSolver final : public CachingLayer {
 public:
   AddressCachingSolver(std::unique_ptr<Solver> next, AddressCacheOptions options)
-      : SolverLayer(std::move(next)), options_(options) {
-    stats_.layer = "address-cache";
-  }
-  std::string name() const override { return "address-cache(" + next_->name() + ")"; }
+      : CachingLayer(std::move(next), "address-cache"), options_(options) {}
 
   void collectStats(std::vector<SolverLayerStats> &out) const override {
     SolverLayerStats s = stats_;
@@ -85,9 +83,8 @@ public:
     next_->collectStats(out);
   }
 
-  SolverResponse check(const Query &q, bool wantModel) override {
-    ScopedSolverTimer timer(stats_);
-    ++stats_.queries;
+private:
+  SolverResponse answer(const Query &q, bool wantModel) override {
     if (!q.symbolic)
       return forward(q, wantModel);
     if (q.symbolic->layoutDependent) {
@@ -133,7 +130,6 @@ public:
     return r;
   }
 
-private:
   struct Entry {
     std::vector<ExprRef> items; // the key, which keeps its nodes alive
     SatResult result;
@@ -185,13 +181,6 @@ private:
     std::vector<SolverLayerStats> below;
     next_->collectStats(below);
     return below.empty() ? 0 : below.back().queries;
-  }
-
-  SolverResponse forward(const Query &q, bool wantModel) {
-    SolverResponse r = next_->check(q, wantModel);
-    if (r.result == SatResult::Unknown)
-      ++stats_.unknown;
-    return r;
   }
 
   AddressCacheOptions options_;

@@ -1,18 +1,14 @@
 // Helpers shared by the Z3 and cvc5 backends (private to solver-pool/lib; no solver headers).
 #pragma once
 
-#include <optional>
-#include <vector>
-
 #include "cairn/expr/Expr.h"
 #include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/Solver.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <string_view>
-#include <algorithm>
-#include <deque>
 #include <unordered_map>
 #include <vector>
 
@@ -44,27 +40,33 @@ struct QueryShape {
   uint32_t stores = 0;     // array writes: many of them make array reasoning the hard part
 };
 
-inline QueryShape queryShape(const Query &query) {
-  QueryShape shape;
-  std::unordered_map<const Expr *, uint32_t> depth; // of finished nodes
-  std::vector<std::pair<const Expr *, bool>> stack;
-  for (const ExprRef &c : query.constraints)
-    if (c)
-      stack.push_back({c.get(), false});
-  if (query.expr)
-    stack.push_back({query.expr.get(), false});
+// Calls `visit(e)` once for each node below `root` that is not `visited(e)` yet, kids before
+// parents (a depth-first walk taking kids left to right); `visit(e)` makes it visited.
+// Iterative, so deep DAGs (long store chains) cannot exhaust the stack.
+template <class Visited, class Visit>
+void forEachPostOrder(const Expr *root, Visited &&visited, Visit &&visit) {
+  std::vector<std::pair<const Expr *, bool>> stack{{root, false}};
   while (!stack.empty()) {
     auto [e, expanded] = stack.back();
     stack.pop_back();
-    if (depth.count(e))
+    if (visited(e))
       continue;
     if (!expanded) {
       stack.push_back({e, true});
-      for (unsigned i = 0; i < e->numKids(); ++i)
-        if (!depth.count(e->kid(i)))
+      for (unsigned i = e->numKids(); i-- > 0;)
+        if (!visited(e->kid(i)))
           stack.push_back({e->kid(i), false});
       continue;
     }
+    visit(e);
+  }
+}
+
+inline QueryShape queryShape(const Query &query) {
+  QueryShape shape;
+  std::unordered_map<const Expr *, uint32_t> depth; // of finished nodes
+  auto visited = [&](const Expr *e) { return depth.count(e) != 0; };
+  auto visit = [&](const Expr *e) {
     uint32_t d = 0;
     for (unsigned i = 0; i < e->numKids(); ++i)
       d = std::max(d, depth.at(e->kid(i)));
@@ -74,126 +76,13 @@ inline QueryShape queryShape(const Query &query) {
       shape.quantified = true;
     if (e->kind() == Kind::Store)
       ++shape.stores;
-  }
-  return shape;
-}
-
-// One query's solver terms by node. Terms are released in the order they were made, never in
-// an order set by where the nodes lie in memory: Z3 recycles the ids of released terms and
-// numbers the next query's terms with them, and its models follow that numbering. So equal
-// query streams get equal models, whatever else the process allocated.
-template <class Term> class TermMemo {
-public:
-  bool contains(const Expr *e) const { return index_.count(e) != 0; }
-  const Term &at(const Expr *e) const { return terms_[index_.at(e)]; }
-  void add(const Expr *e, Term t) {
-    index_.emplace(e, terms_.size());
-    terms_.push_back(std::move(t));
-  }
-
-private:
-  std::unordered_map<const Expr *, size_t> index_;
-  std::deque<Term> terms_; // no relocation while growing
-};
-
-// Translates the DAG below `root` bottom-up, each node once: `build(e)` runs when every kid
-// of `e` is in `memo`. Iterative, so deep DAGs (long store chains) cannot exhaust the stack.
-template <class Term, class Build>
-Term translateDag(const Expr *root, TermMemo<Term> &memo, Build &&build) {
-  if (memo.contains(root))
-    return memo.at(root);
-  std::vector<std::pair<const Expr *, bool>> stack{{root, false}};
-  while (!stack.empty()) {
-    auto [e, expanded] = stack.back();
-    stack.pop_back();
-    if (memo.contains(e))
-      continue;
-    if (!expanded) {
-      stack.push_back({e, true});
-      for (unsigned i = e->numKids(); i-- > 0;)
-        if (!memo.contains(e->kid(i)))
-          stack.push_back({e->kid(i), false});
-      continue;
-    }
-    memo.add(e, build(e));
-  }
-  return memo.at(root);
-}
-
-// select(K, i) for a constant array K and a symbolic index i, as a balanced tree of index
-// comparisons whose leaves are K's values (runs of equal values share one leaf). Bit-vector
-// solvers decide such a tree in milliseconds, where the array encoding (a store per element)
-// of a few hundred entries costs them seconds. `ult(i, c)`, `ite` and `value` build terms.
-constexpr size_t kMaxLookupTree = 1 << 16;
-
-template <class Term, class Ult, class Ite, class ValueOf>
-Term constArrayLookup(const ConstArrayData &d, Ult &&ult, Ite &&ite, ValueOf &&value) {
-  const size_t n = d.values.size();
-  // [lo, hi): all one value, or split at the middle.
-  auto build = [&](auto &&self, size_t lo, size_t hi) -> Term {
-    bool uniform = true;
-    for (size_t i = lo + 1; i < hi && uniform; ++i)
-      uniform = d.values[i] == d.values[lo];
-    if (uniform)
-      return value(d.values[lo]);
-    size_t mid = lo + (hi - lo) / 2;
-    return ite(ult(mid), self(self, lo, mid), self(self, mid, hi));
   };
-  if (n == 0)
-    return value(d.defaultValue);
-  return ite(ult(n), build(build, 0, n), value(d.defaultValue));
-}
-
-// select(store(..store(K, j1, v1).., jn, vn), i) for a constant array K, a symbolic index i
-// and at most kMaxExpandedStores stores, as ite(i = jn, vn, .. ite(i = j1, v1, K[i]) ..) over
-// the lookup tree of K. This keeps such reads out of the array theory, where a handful of
-// stores over a table of a few hundred entries can cost a solver minutes. `ult(c)` compares i
-// with a constant, `isIndex(j)` tests i = j; `termOf` gives the translated term of a node.
-// nullopt when the select has another shape.
-constexpr size_t kMaxExpandedStores = 256;
-
-template <class Term, class Ult, class IsIndex, class Ite, class ValueOf, class TermOf>
-std::optional<Term> expandSelect(const Expr *select, Ult &&ult, IsIndex &&isIndex, Ite &&ite,
-                                 ValueOf &&value, TermOf &&termOf) {
-  if (select->kid(1)->isConstant())
-    return std::nullopt;
-  std::vector<const Expr *> stores;
-  const Expr *base = select->kid(0);
-  for (; base->kind() == Kind::Store; base = base->kid(0))
-    if (stores.size() == kMaxExpandedStores)
-      return std::nullopt;
-    else
-      stores.push_back(base);
-  if (base->kind() != Kind::ConstArray || base->constArray()->values.size() > kMaxLookupTree)
-    return std::nullopt;
-  Term result = constArrayLookup<Term>(*base->constArray(), ult, ite, value);
-  for (size_t k = stores.size(); k-- > 0;) // the oldest store is innermost
-    result = ite(isIndex(termOf(stores[k]->kid(1))), termOf(stores[k]->kid(2)), result);
-  return result;
-}
-
-// Whether the backends translate a width-1 node to a Bool term (true) or to a 1-bit
-// bit-vector (false). Either form is converted to the other where a use needs it.
-inline bool naturallyBool(const Expr *e) {
-  if (!e->isBool())
-    return false;
-  switch (e->kind()) {
-  case Kind::Not:
-  case Kind::And:
-  case Kind::Or:
-  case Kind::Xor:
-  case Kind::Eq:
-  case Kind::Ult:
-  case Kind::Ule:
-  case Kind::Slt:
-  case Kind::Sle:
-  case Kind::Ite:
-  case Kind::Forall:
-  case Kind::Exists:
-    return true;
-  default:
-    return false;
-  }
+  for (const ExprRef &c : query.constraints)
+    if (c)
+      forEachPostOrder(c.get(), visited, visit);
+  if (query.expr)
+    forEachPostOrder(query.expr.get(), visited, visit);
+  return shape;
 }
 
 // A non-negative decimal numeral, modulo 2^128.
@@ -237,5 +126,26 @@ inline uint64_t modelArrayLength(const SymbolDecl *s) {
 inline std::string symbolKey(const SymbolDecl *s) {
   return s->name + '\x1f' + std::to_string(s->width) + ':' + std::to_string(s->domainWidth);
 }
+
+// A backend's declarations, kept across queries by name and sort, so a symbol is one term.
+template <class Term> class SymbolTable {
+public:
+  // `make(s)` declares a symbol not seen yet.
+  template <class Make> Term get(const SymbolDecl *s, Make &&make) {
+    std::string key = symbolKey(s);
+    if (auto it = terms_.find(key); it != terms_.end())
+      return it->second;
+    if (terms_.size() >= kMaxCachedSymbols)
+      terms_.clear();
+    Term t = make(s);
+    terms_.emplace(std::move(key), t);
+    return t;
+  }
+  void clear() { terms_.clear(); }
+
+private:
+  static constexpr size_t kMaxCachedSymbols = 1 << 16;
+  std::unordered_map<std::string, Term> terms_;
+};
 
 } // namespace cairn::backend

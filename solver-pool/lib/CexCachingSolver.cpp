@@ -6,7 +6,7 @@
 //  - the model of a cached subset, or of a recent answer, happens to satisfy S (checked by
 //    evaluation).
 // Every miss asks the next solver for a model, so that later queries can reuse it.
-#include "ConstraintSetKey.h"
+#include "CachingLayer.h"
 #include "cairn/solver/SolverChain.h"
 
 #include <deque>
@@ -17,39 +17,7 @@ namespace cairn {
 
 namespace {
 
-class CexCachingSolver final : public SolverLayer {
-public:
-  CexCachingSolver(std::unique_ptr<Solver> next, size_t maxEntries)
-      : SolverLayer(std::move(next)), maxEntries_(maxEntries) {
-    stats_.layer = "cex-cache";
-  }
-  std::string name() const override { return "cex-cache(" + next_->name() + ")"; }
-
-  SolverResponse check(const Query &q, bool wantModel) override {
-    ScopedSolverTimer timer(stats_);
-    ++stats_.queries;
-    ConstraintSetKey key = ConstraintSetKey::of(q);
-    if (const Entry *hit = lookup(key)) {
-      ++stats_.answered;
-      SolverResponse r{hit->result, {}, {}};
-      if (wantModel && r.result == SatResult::Sat) {
-        r.model = hit->model;
-        completeModel(r.model, q);
-      }
-      return r;
-    }
-    SolverResponse r = next_->check(q, true);
-    if (r.result == SatResult::Unknown) {
-      ++stats_.unknown;
-      return r;
-    }
-    insert(std::move(key), r);
-    if (!wantModel)
-      r.model = Assignment();
-    return r;
-  }
-
-private:
+class CexCacheStore {
   struct Entry {
     ConstraintSetKey key;
     SatResult result;
@@ -60,6 +28,44 @@ private:
   static constexpr size_t kMaxEvaluate = 16; // models tried by evaluation per query
   static constexpr size_t kRecent = 8;
 
+public:
+  static constexpr bool kAsksModel = true;
+
+  explicit CexCacheStore(size_t maxEntries) : maxEntries_(maxEntries) {}
+
+  std::optional<SolverResponse> lookup(const ConstraintSetKey &key, const Query &q, bool wantModel) {
+    const Entry *hit = find(key);
+    if (!hit)
+      return std::nullopt;
+    SolverResponse r{hit->result, {}, {}};
+    if (wantModel && r.result == SatResult::Sat) {
+      r.model = hit->model;
+      completeModel(r.model, q);
+    }
+    return r;
+  }
+
+  uint32_t insert(ConstraintSetKey key, const SolverResponse &r) {
+    if (entries_.size() >= maxEntries_) {
+      entries_.clear();
+      byKey_.clear();
+      postings_.clear();
+      recent_.clear();
+    }
+    uint32_t id = uint32_t(entries_.size());
+    for (const ExprRef &e : key.items)
+      postings_[e.get()].push_back(id);
+    byKey_.emplace(key, id);
+    entries_.push_back({std::move(key), r.result, r.model});
+    if (r.result == SatResult::Sat) {
+      recent_.push_front(id);
+      if (recent_.size() > kRecent)
+        recent_.pop_back();
+    }
+    return id;
+  }
+
+private:
   static bool satisfies(const Assignment &model, const ConstraintSetKey &key) {
     try {
       for (const ExprRef &e : key.items)
@@ -71,7 +77,7 @@ private:
     }
   }
 
-  const Entry *lookup(const ConstraintSetKey &key) {
+  const Entry *find(const ConstraintSetKey &key) {
     if (auto it = byKey_.find(key); it != byKey_.end())
       return &entries_[it->second];
     if (key.items.empty())
@@ -130,26 +136,6 @@ private:
     return &entries_[insert(key, r)];
   }
 
-  uint32_t insert(ConstraintSetKey key, const SolverResponse &r) {
-    if (entries_.size() >= maxEntries_) {
-      entries_.clear();
-      byKey_.clear();
-      postings_.clear();
-      recent_.clear();
-    }
-    uint32_t id = uint32_t(entries_.size());
-    for (const ExprRef &e : key.items)
-      postings_[e.get()].push_back(id);
-    byKey_.emplace(key, id);
-    entries_.push_back({std::move(key), r.result, r.model});
-    if (r.result == SatResult::Sat) {
-      recent_.push_front(id);
-      if (recent_.size() > kRecent)
-        recent_.pop_back();
-    }
-    return id;
-  }
-
   size_t maxEntries_;
   std::deque<Entry> entries_; // stable addresses while growing
   std::unordered_map<ConstraintSetKey, uint32_t, ConstraintSetKeyHash> byKey_;
@@ -162,7 +148,7 @@ private:
 } // namespace
 
 std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> next, size_t maxEntries) {
-  return std::make_unique<CexCachingSolver>(std::move(next), maxEntries);
+  return std::make_unique<ConstraintSetCache<CexCacheStore>>(std::move(next), "cex-cache", maxEntries);
 }
 
 } // namespace cairn

@@ -1,11 +1,13 @@
-// The cvc5 backend: translates each query's expression DAG into cvc5 terms and checks it in an
-// incremental cvc5 solver between push and pop.
+// The cvc5 backend: cvc5's term constructors for the shared translator (ExprTranslator.h), and
+// an incremental cvc5 solver that checks each query between push and pop.
 //
 // cvc5 fixes its logic and most options (among them the "tlimit-per" time limit) when it first
 // solves, so an instance is made per logic (QF_ABV for quantifier-free queries, ABV for
 // quantified ones) and made anew when the timeout changes or after an exception (the API
 // leaves its objects in an unspecified state then).
+#include "BackendSolver.h"
 #include "BackendUtil.h"
+#include "ExprTranslator.h"
 
 #include "cairn/solver/Backends.h"
 
@@ -14,19 +16,16 @@
 #include <cmath>
 #include <pthread.h>
 #include <sstream>
-#include <unordered_map>
 
 namespace cairn {
 
 namespace {
 
-using backend::naturallyBool;
-
 // One cvc5 solver with its declarations.
 struct Cvc5Instance {
   std::unique_ptr<cvc5::Solver> solver;
   // Declared after the solver, so destroyed before it.
-  std::unordered_map<std::string, cvc5::Term> symbols;
+  backend::SymbolTable<cvc5::Term> symbols;
   double timeoutSeconds = 0;
 
   Cvc5Instance(bool quantified, double timeout) : solver(std::make_unique<cvc5::Solver>()) {
@@ -40,163 +39,88 @@ struct Cvc5Instance {
     solver->setLogic(quantified ? "ABV" : "QF_ABV");
   }
   ~Cvc5Instance() { symbols.clear(); }
-
-  static constexpr size_t kMaxCachedSymbols = 1 << 16;
-
-  cvc5::Term symbolConst(const SymbolDecl *s) {
-    std::string key = backend::symbolKey(s);
-    if (auto it = symbols.find(key); it != symbols.end())
-      return it->second;
-    if (symbols.size() >= kMaxCachedSymbols)
-      symbols.clear();
-    cvc5::Sort sort = s->isArray() ? solver->mkArraySort(solver->mkBitVectorSort(s->domainWidth),
-                                                         solver->mkBitVectorSort(s->width))
-                                   : solver->mkBitVectorSort(s->width);
-    cvc5::Term t = solver->mkConst(sort, s->name);
-    symbols.emplace(std::move(key), t);
-    return t;
-  }
 };
 
-// Translates the expressions of one query; the memo is keyed by node and lives for the query.
-class Cvc5Translator {
+// cvc5's term constructors, for the shared translator.
+class Cvc5Terms {
+  using K = cvc5::Kind;
+
 public:
-  explicit Cvc5Translator(Cvc5Instance &inst) : inst_(inst), s_(*inst.solver) {}
+  using Term = cvc5::Term;
+  static constexpr backend::OperandOrder kOperandOrder = backend::OperandOrder::LeftToRight;
 
-  cvc5::Term asBool(const Expr *e) {
-    if (e->kind() == Kind::Constant)
-      return s_.mkBoolean(e->value() != 0);
-    cvc5::Term t = translate(e);
-    if (naturallyBool(e))
-      return t;
-    return s_.mkTerm(cvc5::Kind::EQUAL, {t, s_.mkBitVector(1, 1)});
-  }
+  explicit Cvc5Terms(Cvc5Instance &inst) : s_(*inst.solver), symbols_(inst.symbols) {}
 
-  cvc5::Term asBV(const Expr *e) {
-    if (e->kind() == Kind::Constant)
-      return constant(e->value(), e->width());
-    cvc5::Term t = translate(e);
-    if (!naturallyBool(e))
-      return t;
-    return s_.mkTerm(cvc5::Kind::ITE, {t, s_.mkBitVector(1, 1), s_.mkBitVector(1, 0)});
-  }
-
-  // The term of `e` in its natural form (see backend::naturallyBool), built iteratively.
-  cvc5::Term translate(const Expr *root) {
-    return backend::translateDag(root, memo_, [&](const Expr *e) { return build(e); });
-  }
-
-  cvc5::Term constant(u128 value, unsigned width) {
+  Term mkBool(bool value) { return s_.mkBoolean(value); }
+  Term mkBv(u128 value, unsigned width) {
     return s_.mkBitVector(width, toDecimal(value & widthMask(width)), 10);
+  }
+  Term mkSymbol(const SymbolDecl *s) {
+    return symbols_.get(s, [&](const SymbolDecl *d) {
+      cvc5::Sort sort = d->isArray() ? s_.mkArraySort(s_.mkBitVectorSort(d->domainWidth),
+                                                      s_.mkBitVectorSort(d->width))
+                                     : s_.mkBitVectorSort(d->width);
+      return s_.mkConst(sort, d->name);
+    });
+  }
+  Term mkConstArray(unsigned domainWidth, unsigned width, u128 value) {
+    cvc5::Sort sort = s_.mkArraySort(s_.mkBitVectorSort(domainWidth), s_.mkBitVectorSort(width));
+    return s_.mkConstArray(sort, mkBv(value, width));
+  }
+  Term mkStore(const Term &a, const Term &i, const Term &v) { return s_.mkTerm(K::STORE, {a, i, v}); }
+  Term mkSelect(const Term &a, const Term &i) { return s_.mkTerm(K::SELECT, {a, i}); }
+  Term mkConcat(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_CONCAT, {a, b}); }
+  Term mkExtract(unsigned hi, unsigned lo, const Term &t) {
+    return s_.mkTerm(s_.mkOp(K::BITVECTOR_EXTRACT, {hi, lo}), {t});
+  }
+  Term mkZeroExt(unsigned by, const Term &t) {
+    return s_.mkTerm(s_.mkOp(K::BITVECTOR_ZERO_EXTEND, {by}), {t});
+  }
+  Term mkSignExt(unsigned by, const Term &t) {
+    return s_.mkTerm(s_.mkOp(K::BITVECTOR_SIGN_EXTEND, {by}), {t});
+  }
+  Term mkBvAdd(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_ADD, {a, b}); }
+  Term mkBvSub(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_SUB, {a, b}); }
+  Term mkBvMul(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_MULT, {a, b}); }
+  Term mkBvUDiv(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_UDIV, {a, b}); }
+  Term mkBvSDiv(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_SDIV, {a, b}); }
+  Term mkBvURem(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_UREM, {a, b}); }
+  Term mkBvSRem(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_SREM, {a, b}); }
+  Term mkBvShl(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_SHL, {a, b}); }
+  Term mkBvLShr(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_LSHR, {a, b}); }
+  Term mkBvAShr(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_ASHR, {a, b}); }
+  Term mkBvNot(const Term &a) { return s_.mkTerm(K::BITVECTOR_NOT, {a}); }
+  Term mkBvAnd(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_AND, {a, b}); }
+  Term mkBvOr(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_OR, {a, b}); }
+  Term mkBvXor(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_XOR, {a, b}); }
+  Term mkBvUlt(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_ULT, {a, b}); }
+  Term mkBvUle(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_ULE, {a, b}); }
+  Term mkBvSlt(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_SLT, {a, b}); }
+  Term mkBvSle(const Term &a, const Term &b) { return s_.mkTerm(K::BITVECTOR_SLE, {a, b}); }
+  Term mkNot(const Term &a) { return s_.mkTerm(K::NOT, {a}); }
+  Term mkAnd(const Term &a, const Term &b) { return s_.mkTerm(K::AND, {a, b}); }
+  Term mkOr(const Term &a, const Term &b) { return s_.mkTerm(K::OR, {a, b}); }
+  Term mkXor(const Term &a, const Term &b) { return s_.mkTerm(K::XOR, {a, b}); }
+  Term mkEq(const Term &a, const Term &b) { return s_.mkTerm(K::EQUAL, {a, b}); }
+  Term mkIte(const Term &c, const Term &a, const Term &b) { return s_.mkTerm(K::ITE, {c, a, b}); }
+  Term boolToBv(const Term &t) {
+    return s_.mkTerm(K::ITE, {t, s_.mkBitVector(1, 1), s_.mkBitVector(1, 0)});
+  }
+  Term bvToBool(const Term &t) { return s_.mkTerm(K::EQUAL, {t, s_.mkBitVector(1, 1)}); }
+  // cvc5 quantifies over variables, not constants: a fresh one takes the constant's place.
+  Term boundVariable(const Term &constant, const SymbolDecl *s) {
+    return s_.mkVar(constant.getSort(), s->name);
+  }
+  Term abstractBound(const Term &body, const Term &constant, const Term &var) {
+    return body.substitute(constant, var);
+  }
+  Term mkQuantifier(bool forall, const Term &var, const Term &body) {
+    return s_.mkTerm(forall ? K::FORALL : K::EXISTS, {s_.mkTerm(K::VARIABLE_LIST, {var}), body});
   }
 
 private:
-  cvc5::Term k(const Expr *e, unsigned i) { return memo_.at(e->kid(i)); }
-  cvc5::Term bv(const Expr *e, unsigned i) { return asBV(e->kid(i)); }
-  cvc5::Term bl(const Expr *e, unsigned i) { return asBool(e->kid(i)); }
-  cvc5::Term bin(cvc5::Kind kind, const Expr *e) { return s_.mkTerm(kind, {bv(e, 0), bv(e, 1)}); }
-
-  cvc5::Term build(const Expr *e) {
-    using K = cvc5::Kind;
-    const unsigned w = e->width();
-    switch (e->kind()) {
-    case Kind::Constant: return constant(e->value(), w);
-    case Kind::Symbol:
-    case Kind::ArraySymbol: return inst_.symbolConst(e->symbol());
-    case Kind::ConstArray: {
-      const ConstArrayData *d = e->constArray();
-      cvc5::Sort sort =
-          s_.mkArraySort(s_.mkBitVectorSort(d->domainWidth), s_.mkBitVectorSort(d->width));
-      cvc5::Term arr = s_.mkConstArray(sort, constant(d->defaultValue, d->width));
-      for (size_t i = 0; i < d->values.size(); ++i)
-        if (d->values[i] != d->defaultValue)
-          arr = s_.mkTerm(K::STORE, {arr, constant(u128(i), d->domainWidth),
-                                     constant(d->values[i], d->width)});
-      return arr;
-    }
-    case Kind::Store: return s_.mkTerm(K::STORE, {k(e, 0), bv(e, 1), bv(e, 2)});
-    case Kind::Select: {
-      cvc5::Term i = bv(e, 1);
-      const unsigned iw = e->kid(1)->width();
-      if (std::optional<cvc5::Term> t = backend::expandSelect<cvc5::Term>(
-              e, [&](size_t c) { return s_.mkTerm(K::BITVECTOR_ULT, {i, constant(c, iw)}); },
-              [&](const cvc5::Term &j) { return s_.mkTerm(K::EQUAL, {i, j}); },
-              [&](const cvc5::Term &c, const cvc5::Term &a, const cvc5::Term &b) {
-                return s_.mkTerm(K::ITE, {c, a, b});
-              },
-              [&](u128 v) { return constant(v, w); }, [&](const Expr *x) { return asBV(x); }))
-        return *t;
-      return s_.mkTerm(K::SELECT, {k(e, 0), i});
-    }
-    case Kind::Concat: return bin(K::BITVECTOR_CONCAT, e);
-    case Kind::Extract: {
-      unsigned lo = e->extractOffset();
-      return s_.mkTerm(s_.mkOp(K::BITVECTOR_EXTRACT, {lo + w - 1, lo}), {bv(e, 0)});
-    }
-    case Kind::ZExt:
-    case Kind::SExt: {
-      unsigned from = e->kid(0)->width();
-      if (w <= from)
-        return from == w ? bv(e, 0)
-                         : s_.mkTerm(s_.mkOp(K::BITVECTOR_EXTRACT, {w - 1, 0}), {bv(e, 0)});
-      K kind = e->kind() == Kind::ZExt ? K::BITVECTOR_ZERO_EXTEND : K::BITVECTOR_SIGN_EXTEND;
-      return s_.mkTerm(s_.mkOp(kind, {w - from}), {bv(e, 0)});
-    }
-    case Kind::Add: return bin(K::BITVECTOR_ADD, e);
-    case Kind::Sub: return bin(K::BITVECTOR_SUB, e);
-    case Kind::Mul: return bin(K::BITVECTOR_MULT, e);
-    case Kind::UDiv: return bin(K::BITVECTOR_UDIV, e);
-    case Kind::SDiv: return bin(K::BITVECTOR_SDIV, e);
-    case Kind::URem: return bin(K::BITVECTOR_UREM, e);
-    case Kind::SRem: return bin(K::BITVECTOR_SREM, e);
-    case Kind::Shl: return bin(K::BITVECTOR_SHL, e);
-    case Kind::LShr: return bin(K::BITVECTOR_LSHR, e);
-    case Kind::AShr: return bin(K::BITVECTOR_ASHR, e);
-    case Kind::Not:
-      return e->isBool() ? s_.mkTerm(K::NOT, {bl(e, 0)}) : s_.mkTerm(K::BITVECTOR_NOT, {bv(e, 0)});
-    case Kind::And:
-      return e->isBool() ? s_.mkTerm(K::AND, {bl(e, 0), bl(e, 1)}) : bin(K::BITVECTOR_AND, e);
-    case Kind::Or:
-      return e->isBool() ? s_.mkTerm(K::OR, {bl(e, 0), bl(e, 1)}) : bin(K::BITVECTOR_OR, e);
-    case Kind::Xor:
-      return e->isBool() ? s_.mkTerm(K::XOR, {bl(e, 0), bl(e, 1)}) : bin(K::BITVECTOR_XOR, e);
-    case Kind::Eq: {
-      const Expr *a = e->kid(0), *b = e->kid(1);
-      if (a->isArray())
-        return s_.mkTerm(K::EQUAL, {k(e, 0), k(e, 1)});
-      if (a->isBool() && naturallyBool(a) && naturallyBool(b))
-        return s_.mkTerm(K::EQUAL, {k(e, 0), k(e, 1)});
-      return bin(K::EQUAL, e);
-    }
-    case Kind::Ult: return bin(K::BITVECTOR_ULT, e);
-    case Kind::Ule: return bin(K::BITVECTOR_ULE, e);
-    case Kind::Slt: return bin(K::BITVECTOR_SLT, e);
-    case Kind::Sle: return bin(K::BITVECTOR_SLE, e);
-    case Kind::Ite: {
-      cvc5::Term cond = bl(e, 0);
-      if (e->isArray())
-        return s_.mkTerm(K::ITE, {cond, k(e, 1), k(e, 2)});
-      if (e->isBool())
-        return s_.mkTerm(K::ITE, {cond, bl(e, 1), bl(e, 2)});
-      return s_.mkTerm(K::ITE, {cond, bv(e, 1), bv(e, 2)});
-    }
-    case Kind::Forall:
-    case Kind::Exists: {
-      // The bound symbol was translated as a constant, like a free one; bind a fresh variable
-      // in its place.
-      cvc5::Term bound = k(e, 0);
-      cvc5::Term var = s_.mkVar(bound.getSort(), e->kid(0)->symbol()->name);
-      cvc5::Term body = bl(e, 1).substitute(bound, var);
-      return s_.mkTerm(e->kind() == Kind::Forall ? K::FORALL : K::EXISTS,
-                       {s_.mkTerm(K::VARIABLE_LIST, {var}), body});
-    }
-    }
-    throw std::invalid_argument(std::string("unsupported expression kind ") + kindName(e->kind()));
-  }
-
-  Cvc5Instance &inst_;
   cvc5::Solver &s_;
-  backend::TermMemo<cvc5::Term> memo_;
+  backend::SymbolTable<cvc5::Term> &symbols_;
 };
 
 // The value of a bit-vector value term, modulo 2^128.
@@ -206,31 +130,31 @@ u128 valueOf(const cvc5::Term &t) {
   return backend::parseBinary(t.getBitVectorValue(2));
 }
 
-class Cvc5Solver final : public Solver {
+class Cvc5Solver final : public backend::BackendSolver {
 public:
-  explicit Cvc5Solver(double timeoutSeconds) { setTimeout(timeoutSeconds); }
+  explicit Cvc5Solver(double timeoutSeconds) : BackendSolver("cvc5", timeoutSeconds) {}
   ~Cvc5Solver() override {
     qf_.reset();
     quantified_.reset();
   }
 
-  SolverResponse check(const Query &query, bool wantModel) override;
-  std::string name() const override { return "cvc5"; }
-  void collectStats(std::vector<SolverLayerStats> &out) const override {
-    SolverLayerStats s = stats_;
-    s.layer = name();
-    out.push_back(std::move(s));
-  }
-  void setTimeout(double seconds) override {
-    timeoutSeconds_ = std::isfinite(seconds) && seconds > 0 ? seconds : 0;
+private:
+  SolverResponse solve(const Query &query, bool wantModel) override;
+
+  // After an exception the instance may hold assertions of this query or be unusable: start
+  // afresh with the next query.
+  void recover() override {
+    try {
+      (lastQuantified_ ? quantified_ : qf_).reset();
+    } catch (...) {
+    }
   }
 
-private:
   Cvc5Instance &instance(bool quantified) {
     std::unique_ptr<Cvc5Instance> &slot = quantified ? quantified_ : qf_;
-    if (!slot || slot->timeoutSeconds != timeoutSeconds_) {
+    if (!slot || slot->timeoutSeconds != timeoutSeconds()) {
       slot.reset();
-      slot = std::make_unique<Cvc5Instance>(quantified, timeoutSeconds_);
+      slot = std::make_unique<Cvc5Instance>(quantified, timeoutSeconds());
     }
     return *slot;
   }
@@ -256,13 +180,13 @@ private:
   }
 
   std::unique_ptr<Cvc5Instance> qf_, quantified_;
-  double timeoutSeconds_ = 0;
-  SolverLayerStats stats_;
+  bool lastQuantified_ = false; // the instance the last query went to
 };
 
 SolverResponse Cvc5Solver::checkIn(Cvc5Instance &inst, const Query &query, bool wantModel) {
   cvc5::Solver &s = *inst.solver;
-  Cvc5Translator tr(inst);
+  Cvc5Terms mk(inst);
+  backend::ExprTranslator tr(mk);
   for (const ExprRef &c : query.constraints)
     if (c)
       s.assertFormula(tr.asBool(c.get()));
@@ -289,14 +213,14 @@ SolverResponse Cvc5Solver::checkIn(Cvc5Instance &inst, const Query &query, bool 
   std::vector<const SymbolDecl *> symbols = backend::modelSymbols(query);
   std::vector<cvc5::Term> terms;
   for (const SymbolDecl *sym : symbols) {
-    cvc5::Term t = inst.symbolConst(sym);
+    cvc5::Term t = mk.mkSymbol(sym);
     if (!sym->isArray()) {
       terms.push_back(t);
       continue;
     }
     uint64_t n = backend::modelArrayLength(sym);
     for (uint64_t i = 0; i < n; ++i)
-      terms.push_back(s.mkTerm(cvc5::Kind::SELECT, {t, tr.constant(u128(i), sym->domainWidth)}));
+      terms.push_back(s.mkTerm(cvc5::Kind::SELECT, {t, mk.mkBv(u128(i), sym->domainWidth)}));
   }
   std::vector<cvc5::Term> values = terms.empty() ? std::vector<cvc5::Term>{} : s.getValue(terms);
   size_t next = 0;
@@ -314,44 +238,17 @@ SolverResponse Cvc5Solver::checkIn(Cvc5Instance &inst, const Query &query, bool 
   return r;
 }
 
-SolverResponse Cvc5Solver::check(const Query &query, bool wantModel) {
-  ++stats_.queries;
-  ScopedSolverTimer timer(stats_);
-  SolverResponse r;
-  bool quantified = false, failed = true;
-  try {
-    backend::QueryShape shape = backend::queryShape(query);
-    quantified = shape.quantified;
-    if (shape.depth > maxDepth()) {
-      r = SolverResponse::unknown("cvc5: expression too deep (" + std::to_string(shape.depth) +
-                                  " levels) for the thread's stack");
-      ++stats_.unknown;
-      return r;
-    }
-    Cvc5Instance &inst = instance(quantified);
-    inst.solver->push();
-    r = checkIn(inst, query, wantModel);
-    inst.solver->pop();
-    failed = false;
-  } catch (const cvc5::CVC5ApiException &e) {
-    r = SolverResponse::unknown(std::string("cvc5: ") + e.getMessage());
-  } catch (const std::exception &e) {
-    r = SolverResponse::unknown(std::string("cvc5: ") + e.what());
-  } catch (...) {
-    r = SolverResponse::unknown("cvc5: unknown exception");
-  }
-  if (failed) {
-    // After an exception the instance may hold assertions of this query or be unusable: start
-    // afresh with the next query.
-    try {
-      (quantified ? quantified_ : qf_).reset();
-    } catch (...) {
-    }
-  }
-  if (r.result == SatResult::Unknown)
-    ++stats_.unknown;
-  else
-    ++stats_.answered;
+SolverResponse Cvc5Solver::solve(const Query &query, bool wantModel) {
+  lastQuantified_ = false;
+  backend::QueryShape shape = backend::queryShape(query);
+  lastQuantified_ = shape.quantified;
+  if (shape.depth > maxDepth())
+    return SolverResponse::unknown("cvc5: expression too deep (" + std::to_string(shape.depth) +
+                                   " levels) for the thread's stack");
+  Cvc5Instance &inst = instance(lastQuantified_);
+  inst.solver->push();
+  SolverResponse r = checkIn(inst, query, wantModel);
+  inst.solver->pop();
   return r;
 }
 

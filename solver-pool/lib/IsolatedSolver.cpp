@@ -5,6 +5,7 @@
 // Queries and answers cross a Unix socket pair as length-prefixed protobuf messages.
 #include "cairn/solver/IsolatedSolver.h"
 
+#include "CoreSolverName.h"
 #include "cairn/solver/QuerySerialize.h"
 #include "cairn/v1/expr.pb.h"
 
@@ -127,15 +128,6 @@ int detachFromParent(int fd) {
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
   return kept;
-}
-
-const char *coreName(CoreSolverKind k) {
-  switch (k) {
-  case CoreSolverKind::Z3: return "z3";
-  case CoreSolverKind::Cvc5: return "cvc5";
-  case CoreSolverKind::Portfolio: return "portfolio";
-  }
-  return "?";
 }
 
 } // namespace

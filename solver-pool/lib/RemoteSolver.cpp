@@ -2,6 +2,7 @@
 // failover in route order, and an in-process solver when no replica answers.
 #include "cairn/solver/RemoteSolver.h"
 
+#include "CoreSolverName.h"
 #include "cairn/solver/IsolatedSolver.h"
 #include "cairn/solver/PoolProtocol.h"
 #include "cairn/solver/QuerySerialize.h"
@@ -59,15 +60,6 @@ std::shared_ptr<grpc::Channel> sharedChannel(const std::string &address) {
 // Failures that say something about the replica rather than the query.
 bool replicaFailure(grpc::StatusCode code) {
   return code != grpc::StatusCode::OK && code != grpc::StatusCode::INVALID_ARGUMENT;
-}
-
-const char *coreName(CoreSolverKind k) {
-  switch (k) {
-  case CoreSolverKind::Z3: return "z3";
-  case CoreSolverKind::Cvc5: return "cvc5";
-  case CoreSolverKind::Portfolio: return "portfolio";
-  }
-  return "?";
 }
 
 } // namespace

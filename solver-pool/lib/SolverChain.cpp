@@ -1,5 +1,6 @@
 #include "cairn/solver/SolverChain.h"
 
+#include "CoreSolverName.h"
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/IsolatedSolver.h"
 #include "cairn/solver/RemoteSolver.h"
@@ -16,6 +17,15 @@ bool parseCoreSolverKind(std::string_view name, CoreSolverKind &out) {
   else
     return false;
   return true;
+}
+
+const char *coreName(CoreSolverKind k) {
+  switch (k) {
+  case CoreSolverKind::Z3: return "z3";
+  case CoreSolverKind::Cvc5: return "cvc5";
+  case CoreSolverKind::Portfolio: return "portfolio";
+  }
+  return "?";
 }
 
 bool parsePoolEndpoints(std::string_view list, std::vector<std::string> &out) {

@@ -31,7 +31,7 @@ struct RenamingKey {
   uint64_t hash = 0;
   bool mentionsAddress = false;
 
-  static RenamingKey of(const AddressForm &form) {
+  static RenamingKey of(const QueryForm &form) {
     RenamingKey k;
     std::unordered_set<const Expr *> seen;
     auto add = [&](const ExprRef &e) {
@@ -85,13 +85,13 @@ public:
 
 private:
   SolverResponse answer(const Query &q, bool wantModel) override {
-    if (!q.symbolic)
+    if (!q.original)
       return forward(q, wantModel);
-    if (q.symbolic->layoutDependent) {
+    if (q.original->concreteOnly) {
       ++layoutDependent_;
       return forward(q, wantModel);
     }
-    RenamingKey key = RenamingKey::of(*q.symbolic);
+    RenamingKey key = RenamingKey::of(*q.original);
     if (!key.mentionsAddress) // the ordinary caches see the same query: theirs to answer
       return forward(q, wantModel);
     ++addressDependent_;
@@ -167,11 +167,11 @@ private:
     if (truth.result != SatResult::Unknown && truth.result != cached.result) {
       ++mismatches_;
       std::string text;
-      for (const ExprRef &c : q.symbolic->constraints)
+      for (const ExprRef &c : q.original->constraints)
         text += "\n  " + toString(c.get());
       spdlog::error("address-aware cache: answered {} but the solver says {} for (symbolic form):{}\n  query: {}",
                     satResultName(cached.result), satResultName(truth.result), text,
-                    q.symbolic->expr ? toString(q.symbolic->expr.get()) : "true");
+                    q.original->expr ? toString(q.original->expr.get()) : "true");
     }
     return truth;
   }

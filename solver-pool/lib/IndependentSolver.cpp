@@ -200,12 +200,12 @@ public:
       if (kept[i])
         sliced.constraints.push_back(q.constraints[i]);
     // The symbolic form follows the slice made on the concrete one: the same constraints.
-    if (q.symbolic) {
-      auto form = std::make_shared<AddressForm>(AddressForm{{}, q.symbolic->expr, q.symbolic->layoutDependent});
+    if (q.original) {
+      auto form = std::make_shared<QueryForm>(QueryForm{{}, q.original->expr, q.original->concreteOnly});
       for (size_t i = 0; i < kept.size(); ++i)
         if (kept[i])
-          form->constraints.push_back(q.symbolic->constraints[i]);
-      sliced.symbolic = std::move(form);
+          form->constraints.push_back(q.original->constraints[i]);
+      sliced.original = std::move(form);
     }
     if (wantModel && !q.terms.empty())
       return solveFactors(sliced);
@@ -221,10 +221,10 @@ private:
     if (q.expr && !q.expr->isTrue())
       items.push_back(q.expr);
     std::vector<ExprRef> symbolicItems;
-    if (q.symbolic) {
-      symbolicItems = q.symbolic->constraints;
+    if (q.original) {
+      symbolicItems = q.original->constraints;
       if (q.expr && !q.expr->isTrue())
-        symbolicItems.push_back(q.symbolic->expr);
+        symbolicItems.push_back(q.original->expr);
     }
     // Components by shared elements, with a union-find over the items.
     std::vector<size_t> parent(items.size());
@@ -253,11 +253,11 @@ private:
         fp.merge(footprintOf(items[i]));
       }
       part.expr = items[members.front()]->context().trueExpr();
-      if (q.symbolic) {
-        auto form = std::make_shared<AddressForm>(AddressForm{{}, part.expr, q.symbolic->layoutDependent});
+      if (q.original) {
+        auto form = std::make_shared<QueryForm>(QueryForm{{}, part.expr, q.original->concreteOnly});
         for (size_t i : members)
           form->constraints.push_back(symbolicItems[i]);
-        part.symbolic = std::move(form);
+        part.original = std::move(form);
       }
       SolverResponse answer = next_->check(part, true);
       if (answer.result != SatResult::Sat) {

@@ -33,7 +33,7 @@ void makeSolveRequest(const Query &query, bool wantModel, double timeoutSeconds,
   out.Clear();
   out.set_request_id(requestId);
   Query canonical(canonicalConstraints(query.constraints), query.expr, query.terms);
-  canonical.symbolic = query.symbolic;
+  canonical.original = query.original;
   serializeQuery(canonical, wantModel, timeoutSeconds, *out.mutable_query(), true);
 }
 

@@ -12,7 +12,7 @@ namespace cairn {
 
 namespace {
 
-void serializeAddressForm(const AddressForm &form, v1::AddressForm &out) {
+void serializeAddressForm(const QueryForm &form, v1::AddressForm &out) {
   std::vector<ExprRef> roots = form.constraints;
   if (form.expr)
     roots.push_back(form.expr);
@@ -22,10 +22,10 @@ void serializeAddressForm(const AddressForm &form, v1::AddressForm &out) {
     out.add_constraints(indices[i]);
   if (form.expr)
     out.set_expr(indices.back());
-  out.set_layout_dependent(form.layoutDependent);
+  out.set_layout_dependent(form.concreteOnly);
 }
 
-std::shared_ptr<const AddressForm> deserializeAddressForm(const v1::AddressForm &message,
+std::shared_ptr<const QueryForm> deserializeAddressForm(const v1::AddressForm &message,
                                                           ExprContext &ctx) {
   std::vector<uint32_t> indices(message.constraints().begin(), message.constraints().end());
   if (message.has_expr())
@@ -38,8 +38,8 @@ std::shared_ptr<const AddressForm> deserializeAddressForm(const v1::AddressForm 
           (i < size_t(message.constraints_size()) ? "constraint " + std::to_string(i)
                                                   : std::string("expression")) +
           " is not a width-1 bit-vector");
-  auto form = std::make_shared<AddressForm>();
-  form->layoutDependent = message.layout_dependent();
+  auto form = std::make_shared<QueryForm>();
+  form->concreteOnly = message.layout_dependent();
   if (message.has_expr()) {
     form->expr = std::move(exprs.back());
     exprs.pop_back();
@@ -68,8 +68,8 @@ void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v
     out.set_expr(indices[i++]);
   for (; i < indices.size(); ++i)
     out.add_terms(indices[i]);
-  if (withAddressForm && query.symbolic)
-    serializeAddressForm(*query.symbolic, *out.mutable_symbolic());
+  if (withAddressForm && query.original)
+    serializeAddressForm(*query.original, *out.mutable_symbolic());
   out.set_want_model(wantModel);
   out.set_timeout_s(timeoutSeconds);
 }
@@ -97,7 +97,7 @@ Query deserializeQuery(const v1::Query &message, ExprContext &ctx, bool *wantMod
   for (; i < exprs.size(); ++i)
     q.terms.push_back(std::move(exprs[i]));
   if (message.has_symbolic())
-    q.symbolic = deserializeAddressForm(message.symbolic(), ctx);
+    q.original = deserializeAddressForm(message.symbolic(), ctx);
   if (wantModel)
     *wantModel = message.want_model();
   return q;

@@ -47,19 +47,20 @@ void completeModel(Assignment &model, const Query &query) {
 
 namespace {
 
-// The query's AddressForm: the question's constraints with `expr` (already symbolic).
-std::shared_ptr<const AddressForm> formOf(const AddressQuestion *q, ExprRef expr) {
-  if (!q)
+// The query's built form: the path's built constraints with `expr` (already as built); none
+// when the path has none.
+std::shared_ptr<const QueryForm> formOf(const PathConstraints &path, ExprRef expr) {
+  if (!path.built)
     return nullptr;
-  return std::make_shared<const AddressForm>(AddressForm{q->constraints, std::move(expr), q->layoutDependent});
+  return std::make_shared<const QueryForm>(QueryForm{*path.built, std::move(expr), path.concreteOnly});
 }
 
-Answer<bool> satisfiable(Solver &solver, const std::vector<ExprRef> &constraints,
-                         const ExprRef &e, std::shared_ptr<const AddressForm> form) {
+Answer<bool> satisfiable(Solver &solver, const std::vector<ExprRef> &constraints, const ExprRef &e,
+                         std::shared_ptr<const QueryForm> form) {
   if (e->isConstant() && constraints.empty())
     return {e->isTrue(), {}};
   Query q(constraints, e);
-  q.symbolic = std::move(form);
+  q.original = std::move(form);
   SolverResponse r = solver.check(q, false);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};
@@ -74,48 +75,42 @@ Answer<bool> negate(Answer<bool> a) {
 
 } // namespace
 
-Answer<bool> Solver::mayBeTrue(const std::vector<ExprRef> &c, const ExprRef &e,
-                               const AddressQuestion *sym) {
-  return satisfiable(*this, c, e, formOf(sym, sym ? sym->expr : ExprRef()));
+Answer<bool> Solver::mayBeTrue(const PathConstraints &path, const ExprRef &e, const ExprRef &built) {
+  return satisfiable(*this, path.solved, e, formOf(path, built));
 }
 
-Answer<bool> Solver::mayBeFalse(const std::vector<ExprRef> &c, const ExprRef &e,
-                                const AddressQuestion *sym) {
-  return satisfiable(*this, c, e->context().lnot(e),
-                     formOf(sym, sym ? e->context().lnot(sym->expr) : ExprRef()));
+Answer<bool> Solver::mayBeFalse(const PathConstraints &path, const ExprRef &e, const ExprRef &built) {
+  return satisfiable(*this, path.solved, e->context().lnot(e),
+                     formOf(path, path.built ? e->context().lnot(built) : ExprRef()));
 }
 
-Answer<bool> Solver::mustBeTrue(const std::vector<ExprRef> &c, const ExprRef &e,
-                                const AddressQuestion *sym) {
-  return negate(mayBeFalse(c, e, sym));
+Answer<bool> Solver::mustBeTrue(const PathConstraints &path, const ExprRef &e, const ExprRef &built) {
+  return negate(mayBeFalse(path, e, built));
 }
 
-Answer<bool> Solver::mustBeFalse(const std::vector<ExprRef> &c, const ExprRef &e,
-                                 const AddressQuestion *sym) {
-  return negate(mayBeTrue(c, e, sym));
+Answer<bool> Solver::mustBeFalse(const PathConstraints &path, const ExprRef &e, const ExprRef &built) {
+  return negate(mayBeTrue(path, e, built));
 }
 
-Answer<Validity> Solver::evaluate(const std::vector<ExprRef> &c, const ExprRef &e,
-                                  const AddressQuestion *sym) {
+Answer<Validity> Solver::evaluate(const PathConstraints &path, const ExprRef &e, const ExprRef &built) {
   if (e->isConstant())
     return {e->isTrue() ? Validity::True : Validity::False, {}};
-  Answer<bool> canBeFalse = mayBeFalse(c, e, sym);
+  Answer<bool> canBeFalse = mayBeFalse(path, e, built);
   if (!canBeFalse.known())
     return {std::nullopt, canBeFalse.reason};
   if (!*canBeFalse)
     return {Validity::True, {}};
-  Answer<bool> canBeTrue = mayBeTrue(c, e, sym);
+  Answer<bool> canBeTrue = mayBeTrue(path, e, built);
   if (!canBeTrue.known())
     return {std::nullopt, canBeTrue.reason};
   return {*canBeTrue ? Validity::Either : Validity::False, {}};
 }
 
-Answer<u128> Solver::getValue(const std::vector<ExprRef> &c, const ExprRef &e,
-                              const AddressQuestion *sym) {
+Answer<u128> Solver::getValue(const PathConstraints &path, const ExprRef &e) {
   if (e->isConstant())
     return {e->value(), {}};
-  Query q(c, e->context().trueExpr(), {e});
-  q.symbolic = formOf(sym, e->context().trueExpr());
+  Query q(path.solved, e->context().trueExpr(), {e});
+  q.original = formOf(path, e->context().trueExpr());
   SolverResponse r = check(q, true);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};
@@ -124,13 +119,11 @@ Answer<u128> Solver::getValue(const std::vector<ExprRef> &c, const ExprRef &e,
   return {cairn::evaluate(e.get(), r.model), {}};
 }
 
-Answer<Assignment> Solver::getInitialValues(const std::vector<ExprRef> &c,
-                                            const std::vector<ExprRef> &symbols,
-                                            const AddressQuestion *sym) {
+Answer<Assignment> Solver::getInitialValues(const PathConstraints &path, const std::vector<ExprRef> &symbols) {
   if (symbols.empty())
     return {Assignment(), {}};
-  Query q(c, symbols.front()->context().trueExpr(), symbols);
-  q.symbolic = formOf(sym, symbols.front()->context().trueExpr());
+  Query q(path.solved, symbols.front()->context().trueExpr(), symbols);
+  q.original = formOf(path, symbols.front()->context().trueExpr());
   SolverResponse r = check(q, true);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};

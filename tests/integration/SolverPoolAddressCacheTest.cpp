@@ -69,8 +69,8 @@ Answers askAll(Client &c, Solver &solver, bool withForm) {
   Answers out;
   for (int target = 0; target < 2; ++target) {
     Client::Question conc = c.ask(false, target), sym = c.ask(true, target);
-    AddressQuestion form{sym.pc, sym.cond};
-    Answer<Validity> v = solver.evaluate(conc.pc, conc.cond, withForm ? &form : nullptr);
+    Answer<Validity> v = withForm ? solver.evaluate(PathConstraints(conc.pc, sym.pc, false), conc.cond, sym.cond)
+                                  : solver.evaluate(conc.pc, conc.cond);
     EXPECT_TRUE(v.known()) << v.reason;
     out.branches.push_back(v.known() ? *v : Validity::Either);
   }
@@ -78,8 +78,8 @@ Answers askAll(Client &c, Solver &solver, bool withForm) {
   std::vector<ExprRef> pc = conc.pc, symPc = sym.pc;
   pc.push_back(conc.cond);
   symPc.push_back(sym.cond);
-  AddressQuestion form{symPc, c.ctx.trueExpr()};
-  Answer<Assignment> model = solver.getInitialValues(pc, {c.i, c.j}, withForm ? &form : nullptr);
+  Answer<Assignment> model = withForm ? solver.getInitialValues(PathConstraints(pc, symPc, false), {c.i, c.j})
+                                      : solver.getInitialValues(pc, {c.i, c.j});
   EXPECT_TRUE(model.known()) << model.reason;
   if (model.known()) {
     for (const ExprRef &e : pc)

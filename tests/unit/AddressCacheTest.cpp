@@ -101,8 +101,7 @@ struct AddressCache : ::testing::Test {
                        bool layoutDependent = false) {
     Branch sym = line17(zPositive, l.buf0, l.buf1, toFirst, size);
     Branch conc = line17(zPositive, c64(l.buf0At), c64(l.buf1At), toFirst, size);
-    AddressQuestion q{sym.pc, sym.cond, layoutDependent};
-    return solver->evaluate(conc.pc, conc.cond, &q);
+    return solver->evaluate(PathConstraints(conc.pc, sym.pc, layoutDependent), conc.cond, sym.cond);
   }
 
   uint64_t counter(const std::string &name) {
@@ -223,9 +222,8 @@ TEST_F(AddressCache, ModelsAreReusedAndSatisfyTheNewQuery) {
     Branch conc = line17(zPositive, c64(l.buf0At), c64(l.buf1At), true);
     sym.pc.push_back(sym.cond);
     conc.pc.push_back(conc.cond);
-    AddressQuestion q{sym.pc, ctx.trueExpr()};
     // The pointer's value: where the 7 is, in this layout.
-    return solver->getValue(conc.pc, pointer(c64(l.buf0At), c64(l.buf1At)), &q);
+    return solver->getValue(PathConstraints(conc.pc, sym.pc, false), pointer(c64(l.buf0At), c64(l.buf1At)));
   };
   Answer<u128> first = value(true, s1);
   ASSERT_TRUE(first.known());
@@ -245,8 +243,8 @@ TEST_F(AddressCache, ValidationCatchesAnAnswerThatDependsOnTheLayout) {
   // and q lie.)
   auto ask2 = [&](const ExprRef &p, const ExprRef &q, uint64_t pAt, uint64_t qAt) {
     std::vector<ExprRef> sym = {ctx.ult(i, c64(4))}, conc = sym;
-    AddressQuestion question{sym, ctx.ult(ctx.add(p, i), q)};
-    return solver->mayBeTrue(conc, ctx.ult(ctx.add(c64(pAt), i), c64(qAt)), &question);
+    return solver->mayBeTrue(PathConstraints(conc, sym, false), ctx.ult(ctx.add(c64(pAt), i), c64(qAt)),
+                             ctx.ult(ctx.add(p, i), q));
   };
   Answer<bool> a = ask2(b2, b3, 100, 200);
   ASSERT_TRUE(a.known());

@@ -119,8 +119,8 @@ TEST(PoolProtocol, SymbolicFormTravelsOutsideTheCacheKey) {
   Asker x(false);
   ExprRef base = x.ctx.symbol(x.ctx.declareSymbol("base", 32, SymbolClass::Address, 4));
   Query q(x.constraints(), x.ctx.ult(x.c32(4096), x.a));
-  q.symbolic = std::make_shared<const AddressForm>(
-      AddressForm{{x.ctx.ult(x.a, x.c32(100)), x.ctx.ult(x.b, x.a)}, x.ctx.ult(base, x.a), true});
+  q.original = std::make_shared<const QueryForm>(
+      QueryForm{{x.ctx.ult(x.a, x.c32(100)), x.ctx.ult(x.b, x.a)}, x.ctx.ult(base, x.a), true});
   v1::SolveRequest plain, withForm;
   makeSolveRequest(Query(q.constraints, q.expr), false, 0, 1, plain);
   makeSolveRequest(q, false, 0, 1, withForm);
@@ -131,13 +131,13 @@ TEST(PoolProtocol, SymbolicFormTravelsOutsideTheCacheKey) {
 
   ExprContext other;
   Query back = deserializeQuery(withForm.query(), other);
-  ASSERT_TRUE(back.symbolic);
-  EXPECT_TRUE(back.symbolic->layoutDependent);
-  ASSERT_EQ(back.symbolic->constraints.size(), 2u);
-  EXPECT_EQ(back.symbolic->constraints[1]->hash(), q.symbolic->constraints[1]->hash());
-  EXPECT_EQ(back.symbolic->expr->hash(), q.symbolic->expr->hash());
-  EXPECT_TRUE(back.symbolic->expr->mentionsAddress());
-  EXPECT_FALSE(deserializeQuery(plain.query(), other).symbolic);
+  ASSERT_TRUE(back.original);
+  EXPECT_TRUE(back.original->concreteOnly);
+  ASSERT_EQ(back.original->constraints.size(), 2u);
+  EXPECT_EQ(back.original->constraints[1]->hash(), q.original->constraints[1]->hash());
+  EXPECT_EQ(back.original->expr->hash(), q.original->expr->hash());
+  EXPECT_TRUE(back.original->expr->mentionsAddress());
+  EXPECT_FALSE(deserializeQuery(plain.query(), other).original);
 
   v1::SolveRequest bad = withForm;
   bad.mutable_query()->mutable_symbolic()->set_expr(bad.query().symbolic().dag().nodes_size() + 5);

@@ -12,9 +12,7 @@ std::optional<Validity> SolverQuestions::decide(ExecutionState &s, const ExprRef
   if (engine_.replay.replaying(s))
     return Validity(engine_.replay.next(s));
   ++engine_.stats.queries;
-  const std::vector<ExprRef> &constraints = model.solverConstraints(s);
-  std::optional<AddressQuestion> symbolic = model.addressQuestion(s, cond, aboutLayout);
-  Answer<Validity> v = engine_.solver->evaluate(constraints, c, symbolic ? &*symbolic : nullptr);
+  Answer<Validity> v = engine_.solver->evaluate(model.solverPath(s, aboutLayout), c, cond);
   if (!v.known()) {
     engine_.terminate(s, Termination::partialPath("solver failure: " + v.reason));
     return std::nullopt;
@@ -38,9 +36,7 @@ std::optional<u128> SolverQuestions::concretize(ExecutionState &s, const Value &
     value = engine_.replay.nextValue(s, width);
   } else {
     ++engine_.stats.queries;
-    const std::vector<ExprRef> &constraints = model.solverConstraints(s);
-    std::optional<AddressQuestion> symbolic = model.addressQuestion(s, engine_.ctx.trueExpr(), false);
-    Answer<u128> answer = engine_.solver->getValue(constraints, e, symbolic ? &*symbolic : nullptr);
+    Answer<u128> answer = engine_.solver->getValue(model.solverPath(s, false), e);
     if (!answer.known()) {
       engine_.terminate(s, Termination::partialPath("solver failure: " + answer.reason));
       return std::nullopt;
@@ -66,9 +62,7 @@ uint8_t SolverQuestions::byteValue(ExecutionState &s, const ExprRef &byte) {
 Answer<Assignment> SolverQuestions::inputs(ExecutionState &s, const std::vector<ExprRef> &arrays) {
   ++engine_.stats.queries;
   MemoryModel &model = *engine_.model;
-  const std::vector<ExprRef> &constraints = model.solverConstraints(s);
-  std::optional<AddressQuestion> symbolic = model.addressQuestion(s, engine_.ctx.trueExpr(), false);
-  return engine_.solver->getInitialValues(constraints, arrays, symbolic ? &*symbolic : nullptr);
+  return engine_.solver->getInitialValues(model.solverPath(s, false), arrays);
 }
 
 } // namespace cairn::engine

@@ -35,11 +35,10 @@ public:
   virtual ExprRef substitute(const ExecutionState &s, const ExprRef &e) = 0;
   // The path constraints as the solver gets them.
   virtual const std::vector<ExprRef> &solverConstraints(ExecutionState &s) = 0;
-  // The question `e` as the engine built it, for the address-aware cache; nullopt when that
-  // cache is not in use. Call after solverConstraints(s). `aboutLayout`: the question asks
-  // where objects lie, so only its concrete form may answer it.
-  virtual std::optional<AddressQuestion> addressQuestion(const ExecutionState &s, const ExprRef &e,
-                                                         bool aboutLayout) = 0;
+  // The path constraints as the solver's questions take them: substituted, and as built when a
+  // layer caches by that form (the address-aware cache). `aboutLayout`: the question asks
+  // where objects lie, so only its substituted form may answer it.
+  virtual PathConstraints solverPath(ExecutionState &s, bool aboutLayout) = 0;
   // The state took a branch on where objects lie.
   virtual void tookLayoutBranch(ExecutionState &s) = 0;
   // Whether resolving `p` to `mo` is a question about the layout (see addressQuestion).

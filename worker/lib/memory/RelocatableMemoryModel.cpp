@@ -110,11 +110,12 @@ public:
     return r.solverConstraints;
   }
 
-  std::optional<AddressQuestion> addressQuestion(const ExecutionState &s, const ExprRef &e, bool aboutLayout) override {
+  PathConstraints solverPath(ExecutionState &s, bool aboutLayout) override {
+    const std::vector<ExprRef> &solved = solverConstraints(s);
     if (!engine_.options.solver.addressCache)
-      return std::nullopt;
+      return solved;
     const RelocationState &r = of(s);
-    return AddressQuestion{r.symbolicConstraints, e, aboutLayout || r.layoutDependent};
+    return PathConstraints(solved, r.symbolicConstraints, aboutLayout || r.layoutDependent);
   }
 
   void tookLayoutBranch(ExecutionState &s) override { of(s).layoutDependent = true; }

@@ -15,9 +15,7 @@ public:
   }
   ExprRef substitute(const ExecutionState &, const ExprRef &e) override { return e; }
   const std::vector<ExprRef> &solverConstraints(ExecutionState &s) override { return s.constraints; }
-  std::optional<AddressQuestion> addressQuestion(const ExecutionState &, const ExprRef &, bool) override {
-    return std::nullopt;
-  }
+  PathConstraints solverPath(ExecutionState &s, bool) override { return s.constraints; }
   void tookLayoutBranch(ExecutionState &) override {}
   bool crossesObjects(const ExprRef &, const MemoryObject &) override { return false; }
 

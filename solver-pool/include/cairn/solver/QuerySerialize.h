@@ -15,7 +15,7 @@ class QueryResponse;
 } // namespace v1
 
 // Replaces `out` with `query`, the model request and the time limit (seconds, 0: none), and,
-// with `withAddressForm`, the query's AddressForm when it has one (for the solver pool's
+// with `withAddressForm`, the query's built form (QueryForm) when it has one (for the solver pool's
 // address-aware cache; solvers that ignore it need not pay for its bytes).
 void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v1::Query &out,
                     bool withAddressForm = false);

@@ -17,22 +17,30 @@ namespace cairn {
 enum class SatResult : uint8_t { Sat, Unsat, Unknown };
 const char *satResultName(SatResult r);
 
-// Relocatable memory model: a query as the engine built it, before the concrete address of
-// each symbolic base was substituted. constraints[i] became Query::constraints[i]. Queries
-// equal in this form up to a renaming of bases ask the same question (address-aware cache).
-struct AddressForm {
+// A query as the engine built it, before it substituted values for some of its symbols (the
+// relocatable memory model substitutes each object's address for its symbolic base):
+// constraints[i] became Query::constraints[i]. Queries equal in this form up to a renaming of
+// the substituted symbols ask the same question, which a cache that knows those symbols can
+// answer (the address-aware cache); every other layer passes the form on, sliced like the query.
+struct QueryForm {
   std::vector<ExprRef> constraints;
   ExprRef expr;
-  // An engine-internal question about the layout itself (does a pointer land in another
-  // object?): only its concrete form answers it, never a renamed one.
-  bool layoutDependent = false;
+  // The question is about the substituted values themselves (where objects lie): only the
+  // substituted query answers it, never a renamed one.
+  bool concreteOnly = false;
 };
 
-// What the engine hands the KLEE-style questions below to give a query its AddressForm.
-struct AddressQuestion {
-  const std::vector<ExprRef> &constraints; // parallel to the substituted constraints
-  ExprRef expr;                            // the question before substitution
-  bool layoutDependent = false;
+// The constraints of a path, as the KLEE-style questions below take them: what the solver
+// solves, and, when the engine substituted values into them, what it built (QueryForm), one for
+// one. A plain vector of constraints converts to one with no built form.
+struct PathConstraints {
+  PathConstraints(const std::vector<ExprRef> &solved) : solved(solved) {} // NOLINT: implicit on purpose
+  PathConstraints(const std::vector<ExprRef> &solved, const std::vector<ExprRef> &built, bool concreteOnly)
+      : solved(solved), built(&built), concreteOnly(concreteOnly) {}
+
+  const std::vector<ExprRef> &solved;
+  const std::vector<ExprRef> *built = nullptr;
+  bool concreteOnly = false;
 };
 
 // Asks whether `constraints ∧ expr` is satisfiable. When a model is requested, a Sat response
@@ -42,7 +50,7 @@ struct Query {
   std::vector<ExprRef> constraints; // each width 1
   ExprRef expr;                     // width 1
   std::vector<ExprRef> terms;       // expressions whose symbols the model must cover
-  std::shared_ptr<const AddressForm> symbolic; // relocatable model only; may be null
+  std::shared_ptr<const QueryForm> original; // may be null: the query is as the engine built it
 
   Query() = default;
   Query(std::vector<ExprRef> c, ExprRef e, std::vector<ExprRef> t = {})
@@ -99,25 +107,17 @@ public:
   // Per-query time limit in seconds (0: none); layers pass it down to the backends.
   virtual void setTimeout(double seconds) = 0;
 
-  // KLEE-style questions, built on check(). `symbolic`, when given, is the question before
-  // address substitution (its expression is ignored by getValue and getInitialValues).
-  Answer<bool> mustBeTrue(const std::vector<ExprRef> &constraints, const ExprRef &e,
-                          const AddressQuestion *symbolic = nullptr);
-  Answer<bool> mustBeFalse(const std::vector<ExprRef> &constraints, const ExprRef &e,
-                           const AddressQuestion *symbolic = nullptr);
-  Answer<bool> mayBeTrue(const std::vector<ExprRef> &constraints, const ExprRef &e,
-                         const AddressQuestion *symbolic = nullptr);
-  Answer<bool> mayBeFalse(const std::vector<ExprRef> &constraints, const ExprRef &e,
-                          const AddressQuestion *symbolic = nullptr);
-  Answer<Validity> evaluate(const std::vector<ExprRef> &constraints, const ExprRef &e,
-                            const AddressQuestion *symbolic = nullptr);
+  // KLEE-style questions, built on check(). `built` is `e` before substitution, used when the
+  // path has a built form (PathConstraints).
+  Answer<bool> mustBeTrue(const PathConstraints &path, const ExprRef &e, const ExprRef &built = {});
+  Answer<bool> mustBeFalse(const PathConstraints &path, const ExprRef &e, const ExprRef &built = {});
+  Answer<bool> mayBeTrue(const PathConstraints &path, const ExprRef &e, const ExprRef &built = {});
+  Answer<bool> mayBeFalse(const PathConstraints &path, const ExprRef &e, const ExprRef &built = {});
+  Answer<Validity> evaluate(const PathConstraints &path, const ExprRef &e, const ExprRef &built = {});
   // A value `e` can take under the constraints.
-  Answer<u128> getValue(const std::vector<ExprRef> &constraints, const ExprRef &e,
-                        const AddressQuestion *symbolic = nullptr);
+  Answer<u128> getValue(const PathConstraints &path, const ExprRef &e);
   // Values for the given symbol expressions (scalars or arrays) satisfying the constraints.
-  Answer<Assignment> getInitialValues(const std::vector<ExprRef> &constraints,
-                                      const std::vector<ExprRef> &symbols,
-                                      const AddressQuestion *symbolic = nullptr);
+  Answer<Assignment> getInitialValues(const PathConstraints &path, const std::vector<ExprRef> &symbols);
 };
 
 // A layer that forwards to another solver; the chain is built from these.

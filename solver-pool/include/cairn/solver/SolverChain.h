@@ -30,7 +30,7 @@ struct SolverChainOptions {
   bool queryCache = true;
   bool cexCache = true;
   // Relocatable memory model: answer queries equal up to a renaming of symbolic bases to one
-  // decided before (they need an AddressForm, which the engine gives them).
+  // decided before (they need a QueryForm, which the engine gives them).
   bool addressCache = false;
   AddressCacheOptions addressCacheOptions;
   // Run the core solver in a child process, so a solver crash or hang is an Unknown answer.

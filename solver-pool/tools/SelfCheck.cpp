@@ -46,7 +46,7 @@ bool runExample(const char *label, CoreSolverKind kind) {
     std::printf("  %-9s %-8s x = %-11d %s\n", label, p.name, value, right ? "ok" : "WRONG");
   }
   // The fourth combination is infeasible: x < 0 and x == 0.
-  Answer<bool> feasible = solver->mayBeTrue(std::vector<ExprRef>{ctx.slt(x, zero)}, ctx.eq(x, zero));
+  Answer<bool> feasible = solver->mayBeTrue({ctx.slt(x, zero)}, ctx.eq(x, zero));
   bool right = feasible.known() && !*feasible;
   ok &= right;
   std::printf("  %-9s x < 0 && x == 0 is %s\n", label,

@@ -39,16 +39,19 @@ Value MemoryAccess::pointerTo(const ExecutionState &s, uint64_t address) const {
 // the chunks are joined again (and the caller re-runs the access).
 bool MemoryAccess::joinAcrossChunks(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) {
   const MemoryObject &mo = *e.object;
-  if (a - mo.address + bytes <= mo.size || a + bytes > mo.split->address + mo.split->size)
+  const SplitOrigin *origin = splitOf(mo);
+  if (!origin || a - mo.address + bytes <= mo.size || a + bytes > origin->address + origin->size)
     return false;
-  joinChunks(ctx_, s.memory, *mo.split);
+  joinChunks(ctx_, s.memory, *origin);
   return true;
 }
 
 // A concrete access into a segment must stay within one live member.
 bool MemoryAccess::checkMemberAccess(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) {
+  if (!isSegment(*e.object))
+    return true;
   uint64_t off = a - e.object->address;
-  for (const SegmentMember &m : e.object->members) {
+  for (const SegmentMember &m : membersOf(*e.object)) {
     if (off < m.offset || off >= m.offset + std::max<uint64_t>(m.size, 1))
       continue;
     if (m.freed) {
@@ -145,9 +148,9 @@ void MemoryAccess::resolveTargets(ExecutionState &s, const Value &address, unsig
 // and the access re-run.
 void MemoryAccess::overflowAccess(ExecutionState &s, const MemoryObject &mo, const ExprRef &p, uint64_t sample,
                                   const Value &address, unsigned bytes, bool write, Access access) {
-  if (!mo.split)
+  if (!splitOf(mo))
     return memoryError(s, sample, bytes, s.memory.find(sample));
-  const SplitOrigin &origin = *mo.split;
+  const SplitOrigin origin = *splitOf(mo); // a copy: joining the chunks below drops `mo`
   ExprRef offset = ctx_.sub(p, origin.base);
   ExprRef within = ctx_.ule(offset, ctx_.constant(origin.size - bytes, 64));
   auto [joined, astray] = bytes <= origin.size ? engine_.branch(s, within) : Engine::Sides{nullptr, &s};
@@ -278,12 +281,12 @@ std::optional<uint64_t> MemoryAccess::heapObjectSize(const ExecutionState &s, ui
   if (!e || e->object->kind != ObjectKind::Heap)
     return std::nullopt;
   const MemoryObject &mo = *e->object;
-  if (mo.split)
-    return mo.split->address == a ? std::optional<uint64_t>(mo.split->size) : std::nullopt;
-  for (const SegmentMember &m : mo.members)
+  if (const SplitOrigin *origin = splitOf(mo))
+    return origin->address == a ? std::optional<uint64_t>(origin->size) : std::nullopt;
+  for (const SegmentMember &m : membersOf(mo))
     if (mo.address + m.offset == a && !m.freed)
       return m.size;
-  if (!mo.members.empty() || mo.address != a)
+  if (isSegment(mo) || mo.address != a)
     return std::nullopt;
   return mo.size;
 }
@@ -292,7 +295,7 @@ void MemoryAccess::free(ExecutionState &s, const Value &p) {
   std::optional<u128> a = engine_.questions.concretize(s, p, 64, true);
   if (!a || *a == 0)
     return;
-  if (const AddressSpace::Entry *in = s.memory.find(uint64_t(*a)); in && (in->object->split || !in->object->members.empty()))
+  if (const AddressSpace::Entry *in = s.memory.find(uint64_t(*a)); in && (splitOf(*in->object) || isSegment(*in->object)))
     return freeMoved(s, *in, uint64_t(*a));
   const AddressSpace::Entry *e = s.memory.findBase(uint64_t(*a));
   if (!e) {
@@ -311,10 +314,10 @@ void MemoryAccess::free(ExecutionState &s, const Value &p) {
 // is marked freed, and the segment goes with its last member.
 void MemoryAccess::freeMoved(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a) {
   const MemoryObject &mo = *e.object;
-  if (mo.split) {
-    if (mo.split->address != a)
+  if (splitOf(mo)) {
+    std::shared_ptr<const SplitOrigin> origin = mo.relocation->split;
+    if (origin->address != a)
       return engine_.error(s, "free", "invalid-free", "memory error: invalid free");
-    std::shared_ptr<const SplitOrigin> origin = mo.split;
     for (uint64_t off = 0; off < origin->size; off += origin->chunkSize)
       s.memory.unbind(origin->address + off);
     s.freed.emplace_back(origin->address, origin->size);
@@ -322,7 +325,7 @@ void MemoryAccess::freeMoved(ExecutionState &s, const AddressSpace::Entry &e, ui
   }
   auto updated = std::make_shared<MemoryObject>(mo);
   bool anyLive = false, found = false;
-  for (SegmentMember &m : updated->members) {
+  for (SegmentMember &m : editRelocation(*updated).members) {
     if (mo.address + m.offset == a) {
       if (m.freed)
         return engine_.error(s, "free", "double-free", "memory error: double free");

@@ -49,11 +49,11 @@ public:
     const AddressSpace::Entry *e = s.memory.find(a);
     if (e && e->object->sizeExpr)
       return resolveSymbolic(s, address, bytes, write, access); // checks need the size expression
-    if (e && e->object->split && joinAcrossChunks(s, *e, a, bytes))
+    if (e && e->object->relocation && joinAcrossChunks(s, *e, a, bytes))
       return resolve(s, address, bytes, write, access);
     if (!e || a - e->object->address + bytes > e->object->size)
       return memoryError(s, a, bytes, e);
-    if (!e->object->members.empty() && !checkMemberAccess(s, *e, a, bytes))
+    if (e->object->relocation && !checkMemberAccess(s, *e, a, bytes))
       return;
     if (write && e->object->readOnly)
       return readOnlyError(s, *e->object);

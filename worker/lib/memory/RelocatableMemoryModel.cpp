@@ -78,7 +78,7 @@ public:
     if (mo.kind == ObjectKind::Heap || (mo.kind == ObjectKind::Stack && options_.relocateStack))
       mo.base = baseAt(mo.address, mo.size);
     if (options_.contextDepth >= 0)
-      mo.allocContext = allocationContext(s);
+      editRelocation(mo).allocContext = allocationContext(s);
   }
 
   std::optional<u128> layoutValue(const ExecutionState &s, const ExprRef &e) override {
@@ -227,7 +227,7 @@ private:
         ExprRef inSome = ctx_.falseExpr();
         for (const auto &[address, entry] : s.memory.objects()) {
           const MemoryObject &mo = *entry.object;
-          if (mo.members.empty() && !seen->second.count(mo.allocContext))
+          if (!isSegment(mo) && !seen->second.count(allocContextOf(mo)))
             continue;
           ExprRef in = inObject(ctx_, p, mo);
           ++stats.queries;
@@ -273,8 +273,8 @@ private:
       }
       found.push_back(e->object->address);
       query.push_back(ctx_.lnot(substitute(s, inObject(ctx_, p, *e->object))));
-      if (byContext && e->object->members.empty())
-        contextsAt_[engine_.currentInstr].insert(e->object->allocContext);
+      if (byContext && !isSegment(*e->object))
+        contextsAt_[engine_.currentInstr].insert(allocContextOf(*e->object));
     }
     return found;
   }
@@ -293,7 +293,7 @@ private:
     std::string key = std::to_string(engine_.currentInstr) + "@" + std::to_string(r.nextSegmentAddress);
     for (uint64_t a : *targets) {
       const MemoryObject &mo = *s.memory.findBase(a)->object;
-      if (!mo.base || mo.kind != ObjectKind::Heap || mo.split || mo.readOnly)
+      if (!mo.base || mo.kind != ObjectKind::Heap || splitOf(mo) || mo.readOnly)
         return; // only whole heap objects with symbolic bases move
       sizes.push_back(mo.size);
       key += ":" + mo.base->symbol()->name + "/" + std::to_string(mo.size);
@@ -327,7 +327,8 @@ private:
 
   bool shouldSplit(const MemoryObject &mo, const ExprRef &offset) const {
     return options_.splitObjects && !offset->isConstant() && mo.base && mo.kind == ObjectKind::Heap &&
-           mo.splittable && !mo.split && mo.members.empty() && mo.size > options_.splitThreshold &&
+           (!mo.relocation || mo.relocation->splittable) && !splitOf(mo) && !isSegment(mo) &&
+           mo.size > options_.splitThreshold &&
            options_.partitionSize < mo.size;
   }
 

@@ -17,6 +17,13 @@ void copyBytes(ExprContext &ctx, const ObjectState &from, uint64_t fromOffset, O
 
 } // namespace
 
+RelocationInfo &editRelocation(MemoryObject &mo) {
+  auto edited = std::make_shared<RelocationInfo>(mo.relocation ? *mo.relocation : RelocationInfo{});
+  RelocationInfo &ref = *edited;
+  mo.relocation = std::move(edited);
+  return ref;
+}
+
 std::vector<uint64_t> segmentLayout(const std::vector<uint64_t> &sizes, uint64_t &total) {
   std::vector<uint64_t> offsets;
   total = 0;
@@ -43,17 +50,18 @@ std::vector<BaseMove> mergeIntoSegment(ExprContext &ctx, AddressSpace &space, Me
   assert(total == segment.size);
   auto contents = std::make_shared<ObjectState>(total);
   std::vector<BaseMove> moves;
-  segment.members.clear();
+  std::vector<SegmentMember> &members = editRelocation(segment).members;
+  members.clear();
   for (size_t i = 0; i < entries.size(); ++i) {
     const MemoryObject &mo = *entries[i].object;
     copyBytes(ctx, *entries[i].state, 0, *contents, offsets[i], mo.size);
     uint64_t at = segment.address + offsets[i];
     moves.push_back({mo.base->symbol(), at});
-    if (mo.members.empty()) {
-      segment.members.push_back({mo.base, offsets[i], mo.size, false, mo.name});
+    if (!isSegment(mo)) {
+      members.push_back({mo.base, offsets[i], mo.size, false, mo.name});
     } else {
-      for (const SegmentMember &m : mo.members) {
-        segment.members.push_back({m.base, offsets[i] + m.offset, m.size, m.freed, m.name});
+      for (const SegmentMember &m : membersOf(mo)) {
+        members.push_back({m.base, offsets[i] + m.offset, m.size, m.freed, m.name});
         moves.push_back({m.base->symbol(), at + m.offset});
       }
     }
@@ -81,7 +89,7 @@ void splitIntoChunks(ExprContext &ctx, AddressSpace &space, uint64_t address, ui
     chunk->size = size;
     chunk->base = i ? chunkBases[i - 1] : mo.base;
     chunk->name = mo.name + " (chunk " + std::to_string(i + 1) + " of " + std::to_string(n) + ")";
-    chunk->split = origin;
+    editRelocation(*chunk).split = origin;
     auto contents = std::make_shared<ObjectState>(size);
     copyBytes(ctx, *whole.state, offset, *contents, 0, size);
     space.bind(std::move(chunk), std::move(contents));
@@ -91,8 +99,9 @@ void splitIntoChunks(ExprContext &ctx, AddressSpace &space, uint64_t address, ui
 void joinChunks(ExprContext &ctx, AddressSpace &space, const SplitOrigin &origin) {
   auto whole = std::make_shared<MemoryObject>(*space.findBase(origin.address)->object);
   whole->size = origin.size;
-  whole->split.reset();
-  whole->splittable = false;
+  RelocationInfo &relocation = editRelocation(*whole);
+  relocation.split.reset();
+  relocation.splittable = false;
   std::string name = whole->name;
   whole->name = name.substr(0, name.rfind(" (chunk "));
   auto contents = std::make_shared<ObjectState>(origin.size);

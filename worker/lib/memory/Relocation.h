@@ -10,6 +10,44 @@
 
 namespace cairn::engine {
 
+// An object moved into a segment, at `offset` within it.
+struct SegmentMember {
+  ExprRef base;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  bool freed = false;
+  std::string name;
+};
+
+// The object a chunk was split from. Its chunks lie back to back from `address` on; the first
+// chunk keeps the object's base.
+struct SplitOrigin {
+  ExprRef base;
+  uint64_t address = 0;
+  uint64_t size = 0;
+  uint64_t chunkSize = 0;
+};
+
+struct RelocationInfo {
+  std::vector<SegmentMember> members;       // a segment's objects, by offset
+  std::shared_ptr<const SplitOrigin> split; // set on the chunks of a split object
+  bool splittable = true; // false once a split had to be undone for an access across chunks
+  uint64_t allocContext = 0; // the allocation site and its callers (context-based resolution)
+};
+
+// What an object's relocation info says, read as "nothing moved" when it has none.
+inline const std::vector<SegmentMember> &membersOf(const MemoryObject &mo) {
+  static const std::vector<SegmentMember> none;
+  return mo.relocation ? mo.relocation->members : none;
+}
+inline const SplitOrigin *splitOf(const MemoryObject &mo) {
+  return mo.relocation ? mo.relocation->split.get() : nullptr;
+}
+inline bool isSegment(const MemoryObject &mo) { return !membersOf(mo).empty(); }
+inline uint64_t allocContextOf(const MemoryObject &mo) { return mo.relocation ? mo.relocation->allocContext : 0; }
+// The object's relocation info to change (a copy: other objects may share it).
+RelocationInfo &editRelocation(MemoryObject &mo);
+
 // Where a base symbol now stands: `address` is its new concrete address.
 struct BaseMove {
   const SymbolDecl *base;

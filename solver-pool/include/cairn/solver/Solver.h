@@ -7,6 +7,7 @@
 #include "cairn/expr/Expr.h"
 
 #include <chrono>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,9 +36,16 @@ struct QueryForm {
 // one. A plain vector of constraints converts to one with no built form.
 struct PathConstraints {
   PathConstraints(const std::vector<ExprRef> &solved) : solved(solved) {} // NOLINT: implicit on purpose
+  PathConstraints(std::initializer_list<ExprRef> solved) : owned_(solved), solved(owned_) {}
   PathConstraints(const std::vector<ExprRef> &solved, const std::vector<ExprRef> &built, bool concreteOnly)
       : solved(solved), built(&built), concreteOnly(concreteOnly) {}
+  PathConstraints(const PathConstraints &) = delete; // `solved` may refer to the object's own list
+  PathConstraints &operator=(const PathConstraints &) = delete;
 
+private:
+  std::vector<ExprRef> owned_;
+
+public:
   const std::vector<ExprRef> &solved;
   const std::vector<ExprRef> *built = nullptr;
   bool concreteOnly = false;

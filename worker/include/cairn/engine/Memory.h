@@ -17,28 +17,13 @@ namespace cairn::engine {
 
 enum class ObjectKind : uint8_t { Global, Stack, Heap, Argument };
 
+// Relocatable model: what moving an object made of it (memory/Relocation.h).
+struct RelocationInfo;
+
 // An object's place in memory. `address` and `size` are the concrete layout the address space
 // is keyed by; `base` and `sizeExpr`, when set, are what expressions and checks use instead:
 // a symbolic base (relocatable model, bound to `address` by an address constraint) or a
 // symbolic size bounded by `size` (symbolic-size model, where `size` is the capacity).
-// Relocatable model: an object moved into a segment, at `offset` within it.
-struct SegmentMember {
-  ExprRef base;
-  uint64_t offset = 0;
-  uint64_t size = 0;
-  bool freed = false;
-  std::string name;
-};
-
-// Relocatable model: the object a chunk was split from. Its chunks lie back to back from
-// `address` on; the first chunk keeps the object's base.
-struct SplitOrigin {
-  ExprRef base;
-  uint64_t address = 0;
-  uint64_t size = 0;
-  uint64_t chunkSize = 0;
-};
-
 struct MemoryObject {
   uint64_t id = 0;
   uint64_t address = 0;
@@ -49,10 +34,9 @@ struct MemoryObject {
   bool readOnly = false;
   std::string name;     // the variable or allocation site, for messages
   uint32_t allocLoc = 0; // source location of the allocation
-  uint64_t allocContext = 0; // the allocation site and its callers (context-based resolution)
-  std::vector<SegmentMember> members;       // a segment's objects, by offset
-  std::shared_ptr<const SplitOrigin> split; // set on the chunks of a split object
-  bool splittable = true; // false once a split had to be undone for an access across chunks
+  // Relocatable model: a segment's members, a chunk's origin, what resolution remembers of the
+  // object; null for every object the model never touched (and in the standard model).
+  std::shared_ptr<const RelocationInfo> relocation;
 };
 
 // The bytes of one object. Concrete bytes are kept as bytes; symbolic ones as expressions.

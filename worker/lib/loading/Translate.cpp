@@ -3,7 +3,10 @@
 // calls to functions the engine implements resolved once.
 #include "cairn/engine/Translate.h"
 
+#include "loading/Describe.h"
 #include "loading/Loops.h"
+#include "loading/RegisterTypes.h"
+#include "loading/SpecialCallees.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/Constants.h>
@@ -28,92 +31,6 @@ namespace {
 constexpr uint64_t kGlobalBase = 0x1000'0000;
 constexpr uint64_t kGlobalGap = 16; // between globals, so a small overflow lands nowhere
 
-const std::unordered_map<std::string, Special> &specialFunctions() {
-  static const std::unordered_map<std::string, Special> table = {
-      {"klee_make_symbolic", Special::MakeSymbolic},
-      {"klee_assume", Special::Assume},
-      {"klee_abort", Special::Abort},
-      {"klee_silent_exit", Special::SilentExit},
-      {"klee_report_error", Special::ReportError},
-      {"klee_is_symbolic", Special::IsSymbolic},
-      {"klee_get_value_i32", Special::GetValue},
-      {"klee_get_value_i64", Special::GetValue},
-      {"klee_get_valuel", Special::GetValue},
-      {"klee_prefer_cex", Special::Ignored},
-      {"klee_open_merge", Special::OpenMerge},
-      {"klee_close_merge", Special::CloseMerge},
-      {"malloc", Special::Malloc},
-      {"calloc", Special::Calloc},
-      {"realloc", Special::Realloc},
-      {"free", Special::Free},
-      {"printf", Special::Printf},
-      {"puts", Special::Puts},
-      {"putchar", Special::Putchar},
-      {"fprintf", Special::Fprintf},
-      {"sprintf", Special::Sprintf},
-      {"snprintf", Special::Snprintf},
-      {"fputs", Special::Fputs},
-      {"fputc", Special::Fputc},
-      {"putc", Special::Fputc},
-      {"fflush", Special::Fflush},
-      {"exit", Special::Exit},
-      {"_exit", Special::Exit},
-      {"abort", Special::Abort},
-  };
-  return table;
-}
-
-std::optional<Special> intrinsicSpecial(llvm::Intrinsic::ID id) {
-  using namespace llvm;
-  switch (id) {
-  case Intrinsic::memcpy:
-  case Intrinsic::memcpy_inline: return Special::Memcpy;
-  case Intrinsic::memmove: return Special::Memmove;
-  case Intrinsic::memset:
-  case Intrinsic::memset_inline: return Special::Memset;
-  case Intrinsic::dbg_declare:
-  case Intrinsic::dbg_value:
-  case Intrinsic::dbg_label:
-  case Intrinsic::lifetime_start:
-  case Intrinsic::lifetime_end:
-  case Intrinsic::stacksave:
-  case Intrinsic::stackrestore:
-  case Intrinsic::assume:
-  case Intrinsic::experimental_noalias_scope_decl:
-  case Intrinsic::invariant_start:
-  case Intrinsic::invariant_end: return Special::Ignored;
-  case Intrinsic::expect:
-  case Intrinsic::expect_with_probability: return Special::Identity;
-  case Intrinsic::ctpop: return Special::Ctpop;
-  case Intrinsic::ctlz: return Special::Ctlz;
-  case Intrinsic::cttz: return Special::Cttz;
-  case Intrinsic::bswap: return Special::Bswap;
-  case Intrinsic::fshl: return Special::Fshl;
-  case Intrinsic::fshr: return Special::Fshr;
-  case Intrinsic::abs: return Special::Abs;
-  case Intrinsic::smin: return Special::Smin;
-  case Intrinsic::smax: return Special::Smax;
-  case Intrinsic::umin: return Special::Umin;
-  case Intrinsic::umax: return Special::Umax;
-  case Intrinsic::sadd_with_overflow: return Special::SAddO;
-  case Intrinsic::uadd_with_overflow: return Special::UAddO;
-  case Intrinsic::ssub_with_overflow: return Special::SSubO;
-  case Intrinsic::usub_with_overflow: return Special::USubO;
-  case Intrinsic::smul_with_overflow: return Special::SMulO;
-  case Intrinsic::umul_with_overflow: return Special::UMulO;
-  case Intrinsic::uadd_sat: return Special::UAddSat;
-  case Intrinsic::usub_sat: return Special::USubSat;
-  case Intrinsic::sadd_sat: return Special::SAddSat;
-  case Intrinsic::ssub_sat: return Special::SSubSat;
-  case Intrinsic::trap:
-  case Intrinsic::ubsantrap: return Special::Abort; // as KLEE lowers llvm.trap
-  case Intrinsic::vastart: return Special::VaStart;
-  case Intrinsic::vaend: return Special::VaEnd;
-  case Intrinsic::vacopy: return Special::VaCopy;
-  default: return std::nullopt;
-  }
-}
-
 class Translator {
 public:
   Translator(llvm::Module &m, Program &p) : m_(m), dl_(m.getDataLayout()), p_(p) {}
@@ -133,28 +50,6 @@ public:
 
 private:
   // --- Types and constants --------------------------------------------------------------------
-
-  unsigned bitsOf(llvm::Type *t) {
-    if (t->isPointerTy())
-      return 64;
-    if (t->isIntegerTy())
-      return t->getIntegerBitWidth();
-    uint64_t bits = dl_.getTypeStoreSizeInBits(t);
-    // A vector in a register is its lanes side by side: <4 x i1> is 4 bits, not a byte.
-    if (auto *v = llvm::dyn_cast<llvm::FixedVectorType>(t))
-      bits = uint64_t(v->getNumElements()) * bitsOf(v->getElementType());
-    if (bits == 0 || bits > 128)
-      throw LoadError("values of type " + typeName(t) + " (" + std::to_string(bits) +
-                      " bits) are not supported in registers");
-    return unsigned(bits);
-  }
-
-  static std::string typeName(llvm::Type *t) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    t->print(os);
-    return os.str();
-  }
 
   Operand constantOperand(u128 v) {
     auto [it, fresh] = constantIndex_.try_emplace(v, uint32_t(p_.constants.size()));
@@ -208,17 +103,17 @@ private:
       case Instruction::AddrSpaceCast:
       case Instruction::Trunc:
       case Instruction::ZExt:
-        return evalConstant(ce->getOperand(0)) & widthMask(bitsOf(ce->getType()));
+        return evalConstant(ce->getOperand(0)) & widthMask(bitsOf(dl_, ce->getType()));
       case Instruction::SExt: {
-        unsigned from = bitsOf(ce->getOperand(0)->getType());
+        unsigned from = bitsOf(dl_, ce->getOperand(0)->getType());
         return u128(toSigned(evalConstant(ce->getOperand(0)), from)) &
-               widthMask(bitsOf(ce->getType()));
+               widthMask(bitsOf(dl_, ce->getType()));
       }
       case Instruction::Add:
       case Instruction::Sub: {
         u128 a = evalConstant(ce->getOperand(0)), b = evalConstant(ce->getOperand(1));
         u128 r = ce->getOpcode() == Instruction::Add ? a + b : a - b;
-        return r & widthMask(bitsOf(ce->getType()));
+        return r & widthMask(bitsOf(dl_, ce->getType()));
       }
       default: break;
       }
@@ -242,23 +137,12 @@ private:
     return labelAddress_.try_emplace(bb, next).first->second;
   }
 
-  // The {i128, i1} of a 128-bit *.with.overflow: two fields that do not fit one register.
-  bool isRegisterPair(llvm::Type *t) {
-    auto *st = llvm::dyn_cast<llvm::StructType>(t);
-    if (!st || st->getNumElements() != 2 || dl_.getTypeStoreSizeInBits(t) <= 128)
-      return false;
-    for (llvm::Type *field : st->elements())
-      if (!field->isIntegerTy() || field->getIntegerBitWidth() > 128)
-        return false;
-    return true;
-  }
-
   // A register pair is made by a *.with.overflow call and only taken apart by extractvalue.
   void checkRegisterPair(const llvm::Instruction &inst) {
     const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
     const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
     std::optional<Special> s =
-        callee && callee->isIntrinsic() ? intrinsicSpecial(callee->getIntrinsicID()) : std::nullopt;
+        callee && callee->isIntrinsic() ? intrinsicSpecial(*callee) : std::nullopt;
     bool overflowIntrinsic = s && *s >= Special::SAddO && *s <= Special::UMulO;
     bool onlyExtracted = std::all_of(inst.user_begin(), inst.user_end(), [](const llvm::User *u) {
       return llvm::isa<llvm::ExtractValueInst>(u) &&
@@ -268,13 +152,6 @@ private:
       throw LoadError("values of type " + typeName(inst.getType()) + " (" +
                       std::to_string(dl_.getTypeStoreSizeInBits(inst.getType())) +
                       " bits) are not supported in registers: " + describe(&inst));
-  }
-
-  static std::string describe(const llvm::Value *v) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    v->print(os);
-    return os.str();
   }
 
   // Writes a constant's in-memory bytes (little-endian, by the data layout).
@@ -351,8 +228,8 @@ private:
       out.variadic = f.isVarArg();
       out.numParams = uint32_t(f.arg_size());
       for (llvm::Argument &a : f.args())
-        out.paramWidths.push_back(uint16_t(bitsOf(a.getType())));
-      out.returnWidth = f.getReturnType()->isVoidTy() ? 0 : uint16_t(bitsOf(f.getReturnType()));
+        out.paramWidths.push_back(uint16_t(bitsOf(dl_, a.getType())));
+      out.returnWidth = f.getReturnType()->isVoidTy() ? 0 : uint16_t(bitsOf(dl_, f.getReturnType()));
       if (auto *sp = f.getSubprogram())
         out.isRuntime = sp->getFilename().contains("runtime/lib");
     }
@@ -423,7 +300,7 @@ private:
         if (i.getType()->isVoidTy())
           continue;
         regs_[&i] = next++;
-        if (isRegisterPair(i.getType())) {
+        if (isRegisterPair(dl_, i.getType())) {
           checkRegisterPair(i);
           ++next;
         }
@@ -432,7 +309,7 @@ private:
     out.numRegs = next;
     out.regWidths.assign(next, 0);
     for (const auto &[value, reg] : regs_)
-      out.regWidths[reg] = registerWidth(value->getType());
+      out.regWidths[reg] = registerWidth(dl_, value->getType());
     out.blocks.resize(blockIndex.size());
     describeLoops(f, blockIndex, out);
     const bool user = !out.isRuntime;
@@ -474,30 +351,13 @@ private:
     }
   }
 
-  // The width merging needs to build a value of the register; 0 when it is no bit-vector of
-  // at most 128 bits.
-  uint16_t registerWidth(llvm::Type *t) {
-    if (!t->isSized())
-      return 0;
-    uint64_t bits = dl_.getTypeStoreSizeInBits(t);
-    if (auto *v = llvm::dyn_cast<llvm::FixedVectorType>(t))
-      bits = v->getElementType()->isSized()
-                 ? uint64_t(v->getNumElements()) * registerWidth(v->getElementType())
-                 : 0;
-    else if (t->isIntegerTy())
-      bits = t->getIntegerBitWidth();
-    else if (t->isPointerTy())
-      bits = 64;
-    return bits <= 128 ? uint16_t(bits) : 0;
-  }
-
   void translateInstruction(llvm::Instruction &inst, Instr &in, Function &out,
                             const std::unordered_map<const llvm::BasicBlock *, uint32_t> &blocks) {
     using namespace llvm;
-    if (isRegisterPair(inst.getType()))
-      in.width = uint16_t(bitsOf(inst.getType()->getStructElementType(0)));
+    if (isRegisterPair(dl_, inst.getType()))
+      in.width = uint16_t(bitsOf(dl_, inst.getType()->getStructElementType(0)));
     else if (!inst.getType()->isVoidTy())
-      in.width = uint16_t(bitsOf(inst.getType()));
+      in.width = uint16_t(bitsOf(dl_, inst.getType()));
     switch (inst.getOpcode()) {
     case Instruction::Add: binary(in, inst, Kind::Add); return;
     case Instruction::Sub: binary(in, inst, Kind::Sub); return;
@@ -517,7 +377,7 @@ private:
       in.op = Opcode::Compare;
       Operand l = operand(cmp.getOperand(0)), r = operand(cmp.getOperand(1));
       in.width = 1;
-      in.imm = uint32_t(bitsOf(cmp.getOperand(0)->getType()));
+      in.imm = uint32_t(bitsOf(dl_, cmp.getOperand(0)->getType()));
       bool swap = false;
       switch (cmp.getPredicate()) {
       case CmpInst::ICMP_EQ: in.kind = Kind::Eq; break;
@@ -546,7 +406,7 @@ private:
     case Instruction::IntToPtr:
     case Instruction::AddrSpaceCast:
     case Instruction::Freeze: {
-      unsigned from = bitsOf(inst.getOperand(0)->getType());
+      unsigned from = bitsOf(dl_, inst.getOperand(0)->getType());
       unary(in, inst, from == in.width ? Opcode::Move : from < in.width ? Opcode::ZExt : Opcode::Trunc);
       return;
     }
@@ -566,7 +426,7 @@ private:
       in.a = operand(rmw.getPointerOperand());
       in.b = operand(rmw.getValOperand());
       in.imm = uint32_t(it->second);
-      in.count = bitsOf(rmw.getValOperand()->getType());
+      in.count = bitsOf(dl_, rmw.getValOperand()->getType());
       return;
     }
     case Instruction::AtomicCmpXchg: {
@@ -575,7 +435,7 @@ private:
       in.a = operand(cx.getPointerOperand());
       in.b = operand(cx.getCompareOperand());
       in.c = operand(cx.getNewValOperand());
-      in.count = bitsOf(cx.getCompareOperand()->getType());
+      in.count = bitsOf(dl_, cx.getCompareOperand()->getType());
       return;
     }
     case Instruction::ExtractElement:
@@ -583,15 +443,15 @@ private:
       in.a = operand(inst.getOperand(0));
       in.b = operand(inst.getOperand(1));
       in.count = lanesOf(inst.getOperand(0)->getType());
-      in.imm = bitsOf(inst.getOperand(1)->getType());
+      in.imm = bitsOf(dl_, inst.getOperand(1)->getType());
       return;
     case Instruction::InsertElement:
       in.op = Opcode::InsertElement;
       in.a = operand(inst.getOperand(0));
       in.b = operand(inst.getOperand(1));
       in.c = operand(inst.getOperand(2));
-      in.count = bitsOf(inst.getOperand(1)->getType());
-      in.imm = bitsOf(inst.getOperand(2)->getType());
+      in.count = bitsOf(dl_, inst.getOperand(1)->getType());
+      in.imm = bitsOf(dl_, inst.getOperand(2)->getType());
       return;
     case Instruction::ShuffleVector: {
       auto &sv = cast<ShuffleVectorInst>(inst);
@@ -617,7 +477,7 @@ private:
       in.op = Opcode::Alloca;
       in.a = operand(al.getArraySize());
       in.imm = uint32_t(dl_.getTypeAllocSize(al.getAllocatedType()));
-      in.count = uint32_t(bitsOf(al.getArraySize()->getType()));
+      in.count = uint32_t(bitsOf(dl_, al.getArraySize()->getType()));
       return;
     }
     case Instruction::Load:
@@ -655,7 +515,7 @@ private:
           constant += ci->getSExtValue() * scale;
           continue;
         }
-        out.gepTerms.push_back({operand(idx), uint16_t(bitsOf(idx->getType())), scale});
+        out.gepTerms.push_back({operand(idx), uint16_t(bitsOf(dl_, idx->getType())), scale});
       }
       in.count = uint32_t(out.gepTerms.size()) - in.imm;
       in.offset = constant;
@@ -663,7 +523,7 @@ private:
     }
     case Instruction::ExtractValue: {
       auto &ev = cast<ExtractValueInst>(inst);
-      if (isRegisterPair(ev.getAggregateOperand()->getType())) {
+      if (isRegisterPair(dl_, ev.getAggregateOperand()->getType())) {
         in.op = Opcode::Move;
         Operand pair = operand(ev.getAggregateOperand());
         in.a = {pair.index + ev.getIndices()[0], false};
@@ -679,7 +539,7 @@ private:
       in.op = Opcode::InsertBits;
       in.a = operand(iv.getAggregateOperand());
       in.b = operand(iv.getInsertedValueOperand());
-      in.count = bitsOf(iv.getInsertedValueOperand()->getType());
+      in.count = bitsOf(dl_, iv.getInsertedValueOperand()->getType());
       in.imm = uint32_t(aggregateOffset(iv.getAggregateOperand()->getType(), iv.getIndices()) * 8);
       return;
     }
@@ -700,7 +560,7 @@ private:
       auto &sw = cast<SwitchInst>(inst);
       in.op = Opcode::Switch;
       in.a = operand(sw.getCondition());
-      in.width = uint16_t(bitsOf(sw.getCondition()->getType()));
+      in.width = uint16_t(bitsOf(dl_, sw.getCondition()->getType()));
       in.target = blocks.at(sw.getDefaultDest());
       in.imm = uint32_t(out.switchCases.size());
       for (auto &c : sw.cases())
@@ -772,14 +632,6 @@ private:
     return off;
   }
 
-  static uint16_t lanesOf(llvm::Type *t) {
-    if (auto *v = llvm::dyn_cast<llvm::FixedVectorType>(t))
-      return uint16_t(v->getNumElements());
-    if (llvm::isa<llvm::ScalableVectorType>(t))
-      throw LoadError("scalable vectors are not supported");
-    return 1;
-  }
-
   void binary(Instr &in, llvm::Instruction &inst, Kind k) {
     in.lanes = lanesOf(inst.getType());
     in.op = Opcode::Binary;
@@ -807,7 +659,7 @@ private:
       in.b = operand(inst.getOperand(1));
     if (operands > 2)
       in.c = operand(inst.getOperand(2));
-    in.count = bitsOf(operandType);
+    in.count = bitsOf(dl_, operandType);
   }
 
   // The float intrinsics that are plain arithmetic. fmuladd may fuse or not; x86-64 without FMA
@@ -826,7 +678,7 @@ private:
   void unary(Instr &in, llvm::Instruction &inst, Opcode op) {
     in.op = op;
     in.a = operand(inst.getOperand(0));
-    in.imm = bitsOf(inst.getOperand(0)->getType()); // the source width
+    in.imm = bitsOf(dl_, inst.getOperand(0)->getType()); // the source width
     if (op != Opcode::Move)
       in.lanes = lanesOf(inst.getType());
   }
@@ -838,7 +690,7 @@ private:
     CallSite site;
     llvm::Function *callee = call.getCalledFunction();
     if (callee && callee->isIntrinsic()) {
-      std::optional<Special> s = intrinsicSpecial(callee->getIntrinsicID());
+      std::optional<Special> s = intrinsicSpecial(*callee);
       if (!s)
         throw LoadError("unsupported intrinsic: " + callee->getName().str());
       if (*s == Special::Ignored) {
@@ -848,10 +700,9 @@ private:
       site.kind = CallKind::Special;
       site.callee = uint32_t(*s);
     } else if (callee) {
-      auto sp = specialFunctions().find(callee->getName().str());
-      if (sp != specialFunctions().end() && callee->isDeclaration()) {
+      if (std::optional<Special> s = declaredSpecial(*callee)) {
         site.kind = CallKind::Special;
-        site.callee = uint32_t(sp->second);
+        site.callee = uint32_t(*s);
       } else {
         site.kind = CallKind::Direct;
         site.callee = functionIndex_.at(callee);
@@ -865,7 +716,7 @@ private:
     for (unsigned i = 0; i < call.arg_size(); ++i) {
       llvm::Value *arg = call.getArgOperand(i);
       out.callArgs.push_back(operand(arg));
-      site.argWidths.push_back(uint16_t(bitsOf(arg->getType())));
+      site.argWidths.push_back(uint16_t(bitsOf(dl_, arg->getType())));
       // A by-value aggregate is passed as a pointer the callee must not write through.
       uint32_t copy = 0;
       if (call.isByValArgument(i))

@@ -60,11 +60,11 @@ Operand InstructionTranslator::operand(const llvm::Value *v) {
 
 bool InstructionTranslator::translate(llvm::Instruction &inst, Instr &in) {
   skip_ = false;
-  fill(inst, in);
+  translateInto(inst, in);
   return !skip_;
 }
 
-void InstructionTranslator::fill(llvm::Instruction &inst, Instr &in) {
+void InstructionTranslator::translateInto(llvm::Instruction &inst, Instr &in) {
   using namespace llvm;
   if (isRegisterPair(dl_, inst.getType()))
     in.width = uint16_t(bitsOf(dl_, inst.getType()->getStructElementType(0)));

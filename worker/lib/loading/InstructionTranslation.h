@@ -37,7 +37,7 @@ public:
   bool translate(llvm::Instruction &inst, Instr &in);
 
 private:
-  void fill(llvm::Instruction &inst, Instr &in);
+  void translateInto(llvm::Instruction &inst, Instr &in);
   void binary(Instr &in, llvm::Instruction &inst, Kind k);
   void unary(Instr &in, llvm::Instruction &inst, Opcode op);
   void floatOp(Instr &in, llvm::Instruction &inst, FloatOp op);

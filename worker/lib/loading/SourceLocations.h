@@ -1,0 +1,36 @@
+// Where each instruction comes from in the source: Program::locations and Program::files, each
+// entry made once, and the user's lines that hold instructions (the coverage denominator).
+#pragma once
+
+#include "cairn/engine/Program.h"
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+namespace llvm {
+class Instruction;
+} // namespace llvm
+
+namespace cairn::engine {
+
+class SourceLocations {
+public:
+  // Reserves location 0 and file 0 for "unknown".
+  explicit SourceLocations(Program &p);
+
+  // The index of the instruction's location in Program::locations. `user`: the instruction is
+  // the user's program's, not the runtime's, so its line counts towards coverage.
+  uint32_t location(const llvm::Instruction &inst, bool user);
+
+  uint64_t userLineCount() const { return userLines_.size(); }
+
+private:
+  Program &p_;
+  std::unordered_map<std::string, uint32_t> fileIndex_;
+  std::unordered_map<uint64_t, uint32_t> locationIndex_;
+  std::set<uint64_t> userLines_;
+};
+
+} // namespace cairn::engine

@@ -41,7 +41,7 @@ RunStatistics Engine::run() {
     ExecutionState &s = searcher_->select();
     if (limitReached())
       break;
-    if (s.excluded) {
+    if (s.prefix.excluded) {
       dropState(s);
       reapTerminated();
       continue;
@@ -82,10 +82,10 @@ void Engine::runSlice(ExecutionState &s) {
   const uint64_t forksBefore = stats.forks;
   paused = false;
   // Replay's time is that of the slices spent rebuilding start states (clocked only then).
-  const bool rebuilding = s.instructions < s.replayInstructions;
+  const bool rebuilding = s.instructions < s.prefix.replayInstructions;
   const Clock::time_point sliceStart = rebuilding ? Clock::now() : Clock::time_point{};
   for (unsigned slice = 0; slice < kSlice && stats.forks == forksBefore && terminated_.empty() && !paused &&
-                           !s.excluded && (!rebuilding || s.instructions < s.replayInstructions) &&
+                           !s.prefix.excluded && (!rebuilding || s.instructions < s.prefix.replayInstructions) &&
                            !(options.maxInstructions && stats.instructions >= options.maxInstructions);
        ++slice)
     interpreter.step(s);
@@ -112,13 +112,13 @@ bool Engine::splitFrontier(size_t count) {
   std::vector<PathPrefix> out;
   std::vector<ExecutionState *> candidates;
   for (auto &[id, st] : states_)
-    if (!isTerminated(st.get()) && !replay.replaying(*st) && !st->excluded && !st->merged &&
+    if (!isTerminated(st.get()) && !replay.replaying(*st) && !st->prefix.excluded && !st->merged &&
         st->merges.empty()) // a merge context's states wait for each other here
       candidates.push_back(st.get());
   if (candidates.size() < 2)
     return false;
   std::stable_sort(candidates.begin(), candidates.end(), [](const ExecutionState *a, const ExecutionState *b) {
-    return a->depth < b->depth || (a->depth == b->depth && a->choices.size() < b->choices.size());
+    return a->depth < b->depth || (a->depth == b->depth && a->prefix.choices.size() < b->prefix.choices.size());
   });
   const uint64_t shallowest = candidates.front()->depth;
   auto share = [&](const ExecutionState *st) {
@@ -131,7 +131,7 @@ bool Engine::splitFrontier(size_t count) {
   for (size_t i = 0; i + 1 < candidates.size() && i < kMaxSplitStates && (i < count || 2 * handed < total); ++i) {
     ExecutionState &st = *candidates[i];
     handed += share(&st);
-    out.push_back(PathPrefix{st.choices, st.instructions});
+    out.push_back(PathPrefix{st.prefix.choices, st.instructions});
     dropState(st);
   }
   reapTerminated();
@@ -211,9 +211,9 @@ Engine::Sides Engine::forkOn(ExecutionState &s, const ExprRef &cond, bool aboutL
 
 Engine::Sides Engine::replayBranch(ExecutionState &s, const ExprRef &cond) {
   if (ExecutionState *other = replay.startsOnTheOtherSide(s)) { // or another start's, here too
-    ExecutionState &t = s.choices[s.replayed++] ? s : *other;
+    ExecutionState &t = s.prefix.choices[s.prefix.replayed++] ? s : *other;
     ExecutionState &f = &t == &s ? *other : s;
-    ++other->replayed;
+    ++other->prefix.replayed;
     pushConstraint(t, cond);
     pushConstraint(f, ctx.lnot(cond));
     t.decisions.push_back(1);
@@ -260,7 +260,7 @@ ErrorReport Engine::makeError(const ExecutionState &s, std::string type, std::st
 void Engine::terminate(ExecutionState &s, Termination t) {
   if (isTerminated(&s))
     return;
-  if (s.excluded)
+  if (s.prefix.excluded)
     return dropState(s);
   terminated_.insert(&s);
   merging.leave(s);

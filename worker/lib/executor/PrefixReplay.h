@@ -24,7 +24,7 @@ public:
   // Takes the run's start and excluded prefixes; `initial` starts rebuilding the first.
   void begin(ExecutionState &initial, std::vector<PathPrefix> starts, const std::vector<PathPrefix> &excluded);
 
-  bool replaying(const ExecutionState &s) const { return s.replayed < s.choices.size(); }
+  bool replaying(const ExecutionState &s) const { return s.prefix.replayed < s.prefix.choices.size(); }
   // The next recorded answer.
   uint64_t next(ExecutionState &s);
   u128 nextValue(ExecutionState &s, unsigned width);

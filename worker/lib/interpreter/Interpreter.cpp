@@ -57,7 +57,7 @@ void Interpreter::step(ExecutionState &s) {
   engine_.currentLoc = in.loc;
   ++s.instructions;
   ++s.instructionsSinceNewCoverage;
-  if (s.instructions <= s.replayInstructions)
+  if (s.instructions <= s.prefix.replayInstructions)
     ++stats_.replayInstructions;
   else
     ++stats_.instructions;

@@ -62,6 +62,18 @@ private:
   std::unique_ptr<MemoryModelState> state_;
 };
 
+// Where a state stands in its path prefix (PathPrefix): every answer that steered it; the first
+// `replayed` were used, the rest are still to be replayed instead of asking the solver.
+struct PrefixPosition {
+  std::vector<uint64_t> choices;
+  size_t replayed = 0;
+  uint64_t replayInstructions = 0; // instructions that rebuild a replayed prefix
+  // While replaying: the run's start prefixes (sorted) this state rebuilds, [begin, end); they
+  // agree with `choices` so far, and go their own ways where they take other sides of a fork.
+  uint32_t startsBegin = 0, startsEnd = 0;
+  bool excluded = false; // reached an excluded prefix: explored elsewhere
+};
+
 // A merge region (klee_open_merge) or a size-dependent loop: the states forked inside it wait
 // at its end to be merged (StateMerging.h).
 struct MergeContext;
@@ -77,15 +89,7 @@ struct ExecutionState {
   AddressSpace memory;
   std::vector<SymbolicInput> inputs;
   std::vector<uint8_t> decisions; // the branch taken at each symbolic fork: the path's identity
-  // Every answer that steered the state (PathPrefix); the first `replayed` were used, the rest
-  // are still to be replayed instead of asking the solver.
-  std::vector<uint64_t> choices;
-  size_t replayed = 0;
-  uint64_t replayInstructions = 0; // instructions that rebuild a replayed prefix
-  // While replaying: the run's start prefixes (sorted) this state rebuilds, [begin, end); they
-  // agree with `choices` so far, and go their own ways where they take other sides of a fork.
-  uint32_t startsBegin = 0, startsEnd = 0;
-  bool excluded = false;           // reached an excluded prefix: explored elsewhere
+  PrefixPosition prefix;
   bool merged = false; // stands for several paths: no prefix reproduces it, so it is never split off
   uint64_t instructions = 0;
   uint32_t depth = 0;

@@ -1,3 +1,4 @@
+// The names of the size models and size modes, as the command line and the job API spell them.
 #include "cairn/engine/SizeModel.h"
 
 namespace cairn::engine {

@@ -1,3 +1,4 @@
+// The names of the memory models, as the command line and the job API spell them.
 #include "cairn/engine/MemoryModel.h"
 
 namespace cairn::engine {

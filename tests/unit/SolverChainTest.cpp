@@ -211,3 +211,40 @@ TEST_F(Fixture, PortfolioAnswersLikeEitherBackend) {
 }
 
 } // namespace
+
+namespace {
+
+// --- PathConstraints: what the KLEE-style questions hand the chain ------------------------------
+
+TEST_F(Fixture, QuestionsWithoutABuiltFormSendQueriesWithoutOne) {
+  RecordingSolver s;
+  std::vector<ExprRef> pc = {ctx.ult(byte(0), c8(10))};
+  ASSERT_TRUE(s.evaluate(pc, ctx.eq(byte(0), c8(3))).known());
+  ASSERT_TRUE(s.getValue(pc, byte(0)).known());
+  ASSERT_FALSE(s.seen.empty());
+  for (const Query &q : s.seen)
+    EXPECT_FALSE(q.original) << "no layer asked for a built form";
+}
+
+TEST_F(Fixture, QuestionsCarryTheBuiltFormOfEveryConstraintAndOfTheQuestion) {
+  RecordingSolver s;
+  // The built form stands in for what the engine had before substituting values: other
+  // expressions, one for one.
+  std::vector<ExprRef> solved = {ctx.ult(byte(0), c8(10))}, built = {ctx.ult(byte(1), c8(10))};
+  ExprRef question = ctx.eq(byte(0), c8(3)), builtQuestion = ctx.eq(byte(1), c8(3));
+  ASSERT_TRUE(s.mayBeFalse(PathConstraints(solved, built, true), question, builtQuestion).known());
+  ASSERT_EQ(s.seen.size(), 1u);
+  const Query &q = s.seen[0];
+  ASSERT_TRUE(q.original);
+  EXPECT_EQ(q.constraints, solved);
+  EXPECT_EQ(q.original->constraints, built);
+  EXPECT_EQ(q.expr, ctx.lnot(question));
+  EXPECT_EQ(q.original->expr, ctx.lnot(builtQuestion)) << "the question is negated in both forms";
+  EXPECT_TRUE(q.original->concreteOnly);
+  ASSERT_TRUE(s.getInitialValues(PathConstraints(solved, built, false), {input}).known());
+  ASSERT_TRUE(s.seen.back().original);
+  EXPECT_FALSE(s.seen.back().original->concreteOnly);
+  EXPECT_TRUE(s.seen.back().original->expr->isTrue());
+}
+
+} // namespace

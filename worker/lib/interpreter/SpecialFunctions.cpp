@@ -8,24 +8,29 @@ namespace cairn::engine {
 
 void SpecialCall::result(Value v) const { engine.interpreter.returnValue(state, instr, std::move(v)); }
 
-namespace {
-void unsupported(const SpecialCall &c) {
+void unsupportedSpecial(const SpecialCall &c) {
   c.engine.error(c.state, "exec", "unsupported", "unsupported call to " + c.site.calleeName);
 }
-} // namespace
 
-SpecialFunctions::SpecialFunctions(Engine &engine) : engine_(engine) {
-  handlers_.fill(&unsupported);
-  addKleeHandlers(handlers_);
-  addHeapHandlers(handlers_);
-  addOutputHandlers(handlers_);
-  addMemoryHandlers(handlers_);
-  addBitHandlers(handlers_);
+const SpecialHandlers &specialHandlers() {
+  static const SpecialHandlers table = [] {
+    SpecialHandlers t;
+    t.fill(&unsupportedSpecial);
+    addKleeHandlers(t);
+    addHeapHandlers(t);
+    addOutputHandlers(t);
+    addMemoryHandlers(t);
+    addBitHandlers(t);
+    return t;
+  }();
+  return table;
 }
+
+SpecialFunctions::SpecialFunctions(Engine &engine) : engine_(engine), handlers_(specialHandlers()) {}
 
 void SpecialFunctions::call(ExecutionState &s, const Instr &in, const CallSite &site, std::vector<Value> &args) {
   const SpecialCall c{engine_, s, in, site, args};
-  (site.callee < handlers_.size() ? handlers_[site.callee] : &unsupported)(c);
+  (site.callee < handlers_.size() ? handlers_[site.callee] : &unsupportedSpecial)(c);
 }
 
 const SymbolDecl *SpecialFunctions::inputArray(const ExecutionState &s, const std::string &name, uint64_t size) {

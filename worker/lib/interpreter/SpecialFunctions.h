@@ -34,6 +34,11 @@ struct SpecialCall {
 using SpecialHandler = void (*)(const SpecialCall &);
 using SpecialHandlers = std::array<SpecialHandler, size_t(Special::Last) + 1>;
 
+// The table, filled once: every kind has its handler, or unsupportedSpecial.
+const SpecialHandlers &specialHandlers();
+// Ends the path with an "unsupported call" error.
+void unsupportedSpecial(const SpecialCall &c);
+
 void addKleeHandlers(SpecialHandlers &table);   // KleeFunctions.cpp
 void addHeapHandlers(SpecialHandlers &table);   // HeapFunctions.cpp
 void addOutputHandlers(SpecialHandlers &table); // OutputFunctions.cpp
@@ -52,7 +57,7 @@ public:
 
 private:
   Engine &engine_;
-  SpecialHandlers handlers_;
+  const SpecialHandlers &handlers_;
   std::map<std::pair<std::string, uint64_t>, const SymbolDecl *> inputArrays_; // by name and size
 };
 

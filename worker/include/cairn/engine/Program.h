@@ -109,7 +109,7 @@ struct BasicBlock {
 
 // Functions the engine implements itself.
 enum class Special : uint16_t {
-  MakeSymbolic, Assume, Abort, SilentExit, ReportError, IsSymbolic, GetValue, PreferCex,
+  MakeSymbolic, Assume, Abort, SilentExit, ReportError, IsSymbolic, GetValue,
   OpenMerge, CloseMerge,
   Malloc, Calloc, Realloc, Free,
   Printf, Puts, Putchar, Exit,

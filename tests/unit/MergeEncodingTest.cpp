@@ -1,0 +1,74 @@
+// The merge encodings behind MergeEncoding: for one group, the disjunctive and the
+// execution-tree encoding give equivalent conditions and values, and a context whose tree no
+// longer matches its states falls back to the disjunctive one.
+#include "merging/MergeEncoding.h"
+
+#include "cairn/solver/SolverChain.h"
+
+#include <gtest/gtest.h>
+
+using namespace cairn;
+using namespace cairn::engine;
+
+namespace {
+
+// A context that forked on x < 10, then (on the true side) on y < 5: three leaves, the group
+// the two states on the true side of x < 10.
+class TwoForks : public ::testing::Test {
+protected:
+  ExprContext ctx;
+  ExprRef x = ctx.symbol(ctx.declareSymbol("x", 32, SymbolClass::Input));
+  ExprRef y = ctx.symbol(ctx.declareSymbol("y", 32, SymbolClass::Input));
+  MergeContext context{ctx};
+  ExecutionState small, large;
+  std::vector<ExecutionState *> group = {&small, &large};
+  std::unique_ptr<Solver> solver = createSolverChain(SolverChainOptions{});
+
+  void SetUp() override {
+    ExprRef xs = ctx.ult(x, c(10)), ys = ctx.ult(y, c(5));
+    auto [left, right] = context.tree.split(0, xs);
+    auto [yes, no] = context.tree.split(left, ys);
+    (void)right;
+    small.constraints = {xs, ys};
+    large.constraints = {xs, ctx.lnot(ys)};
+    small.merges.push_back({nullptr, yes});
+    large.merges.push_back({nullptr, no});
+  }
+  void TearDown() override { solver.reset(); }
+  ExprRef c(uint64_t v) { return ctx.constant(v, 32); }
+  bool equivalent(const ExprRef &a, const ExprRef &b, const ExprRef &under) {
+    Answer<bool> same = solver->mustBeTrue({under}, ctx.eq(a, b));
+    return same.known() && *same;
+  }
+};
+
+TEST_F(TwoForks, BothEncodingsMergeToTheSameMeaning) {
+  auto tree = createMergeEncoding(MergeEncodingKind::ExecutionTree, ctx, context, group);
+  auto disjunctive = createMergeEncoding(MergeEncodingKind::Disjunctive, ctx, context, group);
+  // The tree sees that the two leaves are the whole of x < 10.
+  EXPECT_EQ(tree->condition(), ctx.ult(x, c(10)));
+  EXPECT_TRUE(equivalent(tree->condition(), disjunctive->condition(), ctx.trueExpr()));
+  std::vector<ExprRef> values = {c(1), c(2)};
+  ExprRef byTree = tree->merge(values), byGuards = disjunctive->merge(values);
+  EXPECT_TRUE(equivalent(byTree, byGuards, tree->condition()));
+  EXPECT_TRUE(equivalent(byTree, c(1), ctx.land(ctx.ult(x, c(10)), ctx.ult(y, c(5)))));
+  EXPECT_TRUE(equivalent(byTree, c(2), ctx.land(ctx.ult(x, c(10)), ctx.lnot(ctx.ult(y, c(5))))));
+  EXPECT_GT(tree->valueNodes(), 0u);
+}
+
+TEST_F(TwoForks, EqualValuesNeedNoMergedValue) {
+  auto tree = createMergeEncoding(MergeEncodingKind::ExecutionTree, ctx, context, group);
+  std::vector<ExprRef> same = {c(7), c(7)};
+  EXPECT_EQ(tree->merge(same), c(7));
+  EXPECT_EQ(tree->valueNodes(), 0u);
+}
+
+TEST_F(TwoForks, AContextWhoseTreeNoLongerMatchesUsesTheDisjunctiveEncoding) {
+  context.treeExact = false;
+  auto encoding = createMergeEncoding(MergeEncodingKind::ExecutionTree, ctx, context, group);
+  // The disjunction of the states' own constraints, not the tree's shortcut.
+  EXPECT_NE(encoding->condition(), ctx.ult(x, c(10)));
+  EXPECT_TRUE(equivalent(encoding->condition(), ctx.ult(x, c(10)), ctx.trueExpr()));
+}
+
+} // namespace

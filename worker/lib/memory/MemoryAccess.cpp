@@ -1,6 +1,5 @@
 #include "memory/MemoryAccess.h"
 
-#include "memory/Relocation.h"
 #include "executor/Engine.h"
 #include "memory/Extents.h"
 
@@ -35,37 +34,15 @@ Value MemoryAccess::pointerTo(const ExecutionState &s, uint64_t address) const {
   return mo.base ? Value(mo.base) : Value(u128(address));
 }
 
-// An access that runs from one chunk of a split object into the next, within the object:
-// the chunks are joined again (and the caller re-runs the access).
-bool MemoryAccess::joinAcrossChunks(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) {
+// An access that runs from one part of an object the model cut up into the next, within the
+// whole object: the parts are joined again (and the caller re-runs the access).
+bool MemoryAccess::joinAcrossParts(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) {
   const MemoryObject &mo = *e.object;
-  const SplitOrigin *origin = splitOf(mo);
-  if (!origin || a - mo.address + bytes <= mo.size || a + bytes > origin->address + origin->size)
+  std::optional<MemoryModel::Whole> whole = model_.wholeOf(mo);
+  if (!whole || a - mo.address + bytes <= mo.size || a + bytes > whole->address + whole->size)
     return false;
-  joinChunks(ctx_, s.memory, *origin);
+  model_.rejoin(s, mo);
   return true;
-}
-
-// A concrete access into a segment must stay within one live member.
-bool MemoryAccess::checkMemberAccess(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) {
-  if (!isSegment(*e.object))
-    return true;
-  uint64_t off = a - e.object->address;
-  for (const SegmentMember &m : membersOf(*e.object)) {
-    if (off < m.offset || off >= m.offset + std::max<uint64_t>(m.size, 1))
-      continue;
-    if (m.freed) {
-      engine_.error(s, "ptr", "use-after-free", "memory error: use after free");
-      return false;
-    }
-    if (off + bytes <= m.offset + m.size)
-      return true;
-    break;
-  }
-  engine_.error(s, "ptr", "out-of-bounds",
-                "memory error: out of bound pointer (" + std::to_string(bytes) + "-byte access at offset " +
-                    std::to_string(off) + " of " + e.object->name + ", outside its objects)");
-  return false;
 }
 
 void MemoryAccess::readOnlyError(ExecutionState &s, const MemoryObject &mo) {
@@ -143,21 +120,21 @@ void MemoryAccess::resolveTargets(ExecutionState &s, const Value &address, unsig
     engine_.terminate(*rest, Termination::partialPath("too many objects for one pointer"));
 }
 
-// An access that starts in `mo` and runs past its end: an error, unless `mo` is a chunk and
-// the access stays within the object it was split from; then that object is joined again
-// and the access re-run.
+// An access that starts in `mo` and runs past its end: an error, unless `mo` is a part of a
+// whole object (a chunk) and the access stays within the whole; then the whole is put back
+// together and the access re-run. `mo` is held by the caller.
 void MemoryAccess::overflowAccess(ExecutionState &s, const MemoryObject &mo, const ExprRef &p, uint64_t sample,
                                   const Value &address, unsigned bytes, bool write, Access access) {
-  if (!splitOf(mo))
+  std::optional<MemoryModel::Whole> whole = model_.wholeOf(mo);
+  if (!whole)
     return memoryError(s, sample, bytes, s.memory.find(sample));
-  const SplitOrigin origin = *splitOf(mo); // a copy: joining the chunks below drops `mo`
-  ExprRef offset = ctx_.sub(p, origin.base);
-  ExprRef within = ctx_.ule(offset, ctx_.constant(origin.size - bytes, 64));
-  auto [joined, astray] = bytes <= origin.size ? engine_.branch(s, within) : Engine::Sides{nullptr, &s};
+  ExprRef offset = ctx_.sub(p, whole->base);
+  ExprRef within = ctx_.ule(offset, ctx_.constant(whole->size - bytes, 64));
+  auto [joined, astray] = bytes <= whole->size ? engine_.branch(s, within) : Engine::Sides{nullptr, &s};
   if (astray)
     memoryError(*astray, sample, bytes, astray->memory.find(sample));
   if (joined) {
-    joinChunks(ctx_, joined->memory, origin);
+    model_.rejoin(*joined, mo);
     resolveTargets(*joined, address, bytes, write, access, false);
   }
 }
@@ -281,12 +258,9 @@ std::optional<uint64_t> MemoryAccess::heapObjectSize(const ExecutionState &s, ui
   if (!e || e->object->kind != ObjectKind::Heap)
     return std::nullopt;
   const MemoryObject &mo = *e->object;
-  if (const SplitOrigin *origin = splitOf(mo))
-    return origin->address == a ? std::optional<uint64_t>(origin->size) : std::nullopt;
-  for (const SegmentMember &m : membersOf(mo))
-    if (mo.address + m.offset == a && !m.freed)
-      return m.size;
-  if (isSegment(mo) || mo.address != a)
+  if (mo.relocation && model_.isMoved(mo))
+    return model_.objectSizeAt(mo, a);
+  if (mo.address != a)
     return std::nullopt;
   return mo.size;
 }
@@ -295,8 +269,8 @@ void MemoryAccess::free(ExecutionState &s, const Value &p) {
   std::optional<u128> a = engine_.questions.concretize(s, p, 64, true);
   if (!a || *a == 0)
     return;
-  if (const AddressSpace::Entry *in = s.memory.find(uint64_t(*a)); in && (splitOf(*in->object) || isSegment(*in->object)))
-    return freeMoved(s, *in, uint64_t(*a));
+  if (const AddressSpace::Entry *in = s.memory.find(uint64_t(*a)); in && in->object->relocation && model_.isMoved(*in->object))
+    return model_.free(s, *in, uint64_t(*a));
   const AddressSpace::Entry *e = s.memory.findBase(uint64_t(*a));
   if (!e) {
     for (const auto &[base, size] : s.freed)
@@ -308,38 +282,6 @@ void MemoryAccess::free(ExecutionState &s, const Value &p) {
     return engine_.error(s, "free", "invalid-free", "free of " + e->object->name);
   s.freed.emplace_back(e->object->address, e->object->size);
   s.memory.unbind(e->object->address);
-}
-
-// free() of an object that moved: a split object goes with all its chunks; a segment member
-// is marked freed, and the segment goes with its last member.
-void MemoryAccess::freeMoved(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a) {
-  const MemoryObject &mo = *e.object;
-  if (splitOf(mo)) {
-    std::shared_ptr<const SplitOrigin> origin = mo.relocation->split;
-    if (origin->address != a)
-      return engine_.error(s, "free", "invalid-free", "memory error: invalid free");
-    for (uint64_t off = 0; off < origin->size; off += origin->chunkSize)
-      s.memory.unbind(origin->address + off);
-    s.freed.emplace_back(origin->address, origin->size);
-    return;
-  }
-  auto updated = std::make_shared<MemoryObject>(mo);
-  bool anyLive = false, found = false;
-  for (SegmentMember &m : editRelocation(*updated).members) {
-    if (mo.address + m.offset == a) {
-      if (m.freed)
-        return engine_.error(s, "free", "double-free", "memory error: double free");
-      m.freed = found = true;
-      s.freed.emplace_back(a, m.size);
-    }
-    anyLive |= !m.freed;
-  }
-  if (!found)
-    return engine_.error(s, "free", "invalid-free", "memory error: invalid free");
-  if (anyLive)
-    s.memory.bind(std::move(updated), e.state);
-  else
-    s.memory.unbind(mo.address);
 }
 
 } // namespace cairn::engine

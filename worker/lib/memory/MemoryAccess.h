@@ -49,11 +49,11 @@ public:
     const AddressSpace::Entry *e = s.memory.find(a);
     if (e && e->object->sizeExpr)
       return resolveSymbolic(s, address, bytes, write, access); // checks need the size expression
-    if (e && e->object->relocation && joinAcrossChunks(s, *e, a, bytes))
+    if (e && e->object->relocation && joinAcrossParts(s, *e, a, bytes))
       return resolve(s, address, bytes, write, access);
     if (!e || a - e->object->address + bytes > e->object->size)
       return memoryError(s, a, bytes, e);
-    if (e->object->relocation && !checkMemberAccess(s, *e, a, bytes))
+    if (e->object->relocation && !model_.checkAccess(s, *e, a, bytes))
       return;
     if (write && e->object->readOnly)
       return readOnlyError(s, *e->object);
@@ -86,13 +86,11 @@ private:
                       bool merge);
   void overflowAccess(ExecutionState &s, const MemoryObject &mo, const ExprRef &p, uint64_t sample,
                       const Value &address, unsigned bytes, bool write, Access access);
-  bool joinAcrossChunks(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes);
-  bool checkMemberAccess(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes);
+  bool joinAcrossParts(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes);
   void memoryError(ExecutionState &s, uint64_t address, unsigned bytes, const AddressSpace::Entry *near);
   void readOnlyError(ExecutionState &s, const MemoryObject &mo);
   void countSymbolicAccess(const MemoryObject &mo);
   bool loadByte(ExecutionState &s, const Value &address, Value &out);
-  void freeMoved(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a);
 
   Engine &engine_;
   MemoryModel &model_;

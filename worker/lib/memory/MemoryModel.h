@@ -50,6 +50,25 @@ public:
   // An access at the symbolic `offset` into `mo`: true when the model split the object, and the
   // access is to be resolved again.
   virtual bool splitForAccess(ExecutionState &s, const MemoryObject &mo, const ExprRef &offset) = 0;
+
+  // Objects the model made of others (MemoryObject::relocation); the standard model makes none.
+  // An object that holds other objects, or is a part of one: accesses, free and realloc ask
+  // the model about it.
+  virtual bool isMoved(const MemoryObject &mo) = 0;
+  // The object `mo` is a part of (a chunk of a split object): its base, address and size.
+  struct Whole {
+    ExprRef base;
+    uint64_t address = 0, size = 0;
+  };
+  virtual std::optional<Whole> wholeOf(const MemoryObject &mo) = 0;
+  // Puts the whole object `mo` is a part of back together (an access crosses its parts).
+  virtual void rejoin(ExecutionState &s, const MemoryObject &mo) = 0;
+  // A concrete access within the bounds of a moved object `e`; false when it ended the state.
+  virtual bool checkAccess(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) = 0;
+  // free(a) inside the moved object `e`.
+  virtual void free(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a) = 0;
+  // The size of the live object starting at `a` inside the moved object `mo`, if one does.
+  virtual std::optional<uint64_t> objectSizeAt(const MemoryObject &mo, uint64_t a) = 0;
 };
 
 std::unique_ptr<MemoryModel> createStandardModel();

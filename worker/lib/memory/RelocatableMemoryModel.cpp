@@ -9,6 +9,7 @@
 #include "executor/Engine.h"
 #include "memory/Extents.h"
 #include "memory/MemoryModel.h"
+#include "memory/MovedObjects.h"
 
 #include <algorithm>
 #include <map>
@@ -143,6 +144,23 @@ public:
       return false;
     splitObject(s, mo);
     return true;
+  }
+
+  bool isMoved(const MemoryObject &mo) override { return engine::isMoved(mo); }
+  std::optional<Whole> wholeOf(const MemoryObject &mo) override {
+    const SplitOrigin *origin = splitOf(mo);
+    return origin ? std::optional<Whole>(Whole{origin->base, origin->address, origin->size}) : std::nullopt;
+  }
+  void rejoin(ExecutionState &s, const MemoryObject &mo) override {
+    std::shared_ptr<const SplitOrigin> origin = mo.relocation->split; // joining drops the chunks
+    joinChunks(ctx_, s.memory, *origin);
+  }
+  bool checkAccess(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a, unsigned bytes) override {
+    return checkMemberAccess(engine_, s, e, a, bytes);
+  }
+  void free(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a) override { freeInMoved(engine_, s, e, a); }
+  std::optional<uint64_t> objectSizeAt(const MemoryObject &mo, uint64_t a) override {
+    return objectSizeInMoved(mo, a);
   }
 
 private:

@@ -21,6 +21,14 @@ public:
 
   void beforeResolution(ExecutionState &, const ExprRef &) override {}
   bool splitForAccess(ExecutionState &, const MemoryObject &, const ExprRef &) override { return false; }
+
+  // Nothing is ever moved.
+  bool isMoved(const MemoryObject &) override { return false; }
+  std::optional<Whole> wholeOf(const MemoryObject &) override { return std::nullopt; }
+  void rejoin(ExecutionState &, const MemoryObject &) override {}
+  bool checkAccess(ExecutionState &, const AddressSpace::Entry &, uint64_t, unsigned) override { return true; }
+  void free(ExecutionState &, const AddressSpace::Entry &, uint64_t) override {}
+  std::optional<uint64_t> objectSizeAt(const MemoryObject &, uint64_t) override { return std::nullopt; }
 };
 
 } // namespace

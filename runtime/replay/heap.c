@@ -1,6 +1,6 @@
-/* Heap blocks of no bytes. Under analysis malloc(0), calloc with a zero size and realloc(p, 0)
- * make an object of no bytes, so that any access to it is out of bounds; AddressSanitizer hands
- * out one addressable byte instead (and its realloc(p, 0) frees p and returns NULL). `cairn
+/* Heap blocks of no bytes. Under analysis malloc(0) and calloc with a zero size make an object
+ * of no bytes, so that any access to it is out of bounds; AddressSanitizer hands out one
+ * addressable byte instead. realloc(p, 0) frees p and returns NULL, as glibc's does. `cairn
  * replay` links the program with --wrap=malloc,--wrap=calloc,--wrap=realloc, so the program's
  * calls come here first; a block of no bytes is one byte poisoned by hand, which
  * AddressSanitizer reports as a use-after-poison when touched. */
@@ -30,11 +30,10 @@ void *__wrap_calloc(size_t count, size_t size) {
   return count && size ? __real_calloc(count, size) : empty_block();
 }
 
-/* As the engine: a fresh object of no bytes, and the old one freed. */
+/* As the engine and glibc: the old block freed, and no new one. */
 void *__wrap_realloc(void *p, size_t size) {
   if (size)
     return __real_realloc(p, size);
-  void *fresh = empty_block();
   free(p);
-  return fresh;
+  return NULL;
 }

@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(mode, "empty-block")) {
     int x = klee_int("x");
-    volatile char *p = x == 0   ? malloc(0)
+    volatile char *p = x == 0   ? malloc(0) /* x == 1: NULL, and the block freed */
                        : x == 1 ? realloc(malloc(4), 0)
                        : x == 2 ? calloc(0, 4)
                                 : malloc(1);

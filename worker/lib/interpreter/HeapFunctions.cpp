@@ -34,13 +34,29 @@ void moveContents(Engine &e, ExecutionState &s, const Instr &in, uint64_t old, u
   e.interpreter.returnValue(s, in, e.memory.pointerTo(s, fresh));
 }
 
+// realloc(p, n): for n == 0, p is freed and the result is NULL (as glibc does); otherwise p is
+// resolved to each heap object it may start (NULL: a plain malloc) and moved to a new one.
 void reallocate(const SpecialCall &c) {
   Engine &e = c.engine;
-  std::optional<u128> old = e.questions.concretize(c.state, c.arg(0), 64, true);
-  if (!old)
+  const Value &old = c.arg(0), &size = c.arg(1);
+  ExecutionState *resize = &c.state;
+  if (!size.concrete() || size.bits == 0) {
+    ExprRef isZero = size.concrete() ? e.ctx.trueExpr() : e.ctx.eq(size.sym, e.ctx.constant(0, c.argWidth(1)));
+    auto [zero, nonZero] = e.branch(c.state, isZero);
+    if (zero)
+      e.memory.resolveHeapStart(*zero, old, [&](ExecutionState &st, uint64_t a) {
+        e.memory.freeAt(st, a);
+        if (!e.isTerminated(&st))
+          e.interpreter.returnValue(st, c.instr, Value(u128(0)));
+      });
+    resize = nonZero;
+  }
+  if (!resize)
     return;
-  e.sizes.allocate(c.state, c.args[1], ObjectKind::Heap, "heap object", c.instr.loc,
-                   [&](ExecutionState &st, uint64_t fresh) { moveContents(e, st, c.instr, uint64_t(*old), fresh); });
+  e.memory.resolveHeapStart(*resize, old, [&](ExecutionState &st, uint64_t a) {
+    e.sizes.allocate(st, size, ObjectKind::Heap, "heap object", c.instr.loc,
+                     [&](ExecutionState &fresh, uint64_t address) { moveContents(e, fresh, c.instr, a, address); });
+  });
 }
 
 } // namespace

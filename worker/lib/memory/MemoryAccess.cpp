@@ -3,6 +3,8 @@
 #include "executor/Engine.h"
 #include "memory/Extents.h"
 
+#include <algorithm>
+
 namespace cairn::engine {
 
 namespace {
@@ -265,16 +267,80 @@ std::optional<uint64_t> MemoryAccess::heapObjectSize(const ExecutionState &s, ui
   return mo.size;
 }
 
-void MemoryAccess::free(ExecutionState &s, const Value &p) {
-  std::optional<u128> a = engine_.questions.concretize(s, p, 64, true);
-  if (!a || *a == 0)
+void MemoryAccess::resolveHeapStart(ExecutionState &s, const Value &p, HeapStartUse use) {
+  if (std::optional<uint64_t> known = knownAddress(s, p))
+    return use(s, *known);
+  // Where heap objects start, as expressions: a base for a whole object, the address for one
+  // inside an object the model moved.
+  constexpr size_t kMaxStarts = 256;
+  std::vector<std::pair<uint64_t, ExprRef>> starts;
+  for (const auto &[address, entry] : s.memory.objects()) {
+    const MemoryObject &mo = *entry.object;
+    if (mo.kind != ObjectKind::Heap)
+      continue;
+    if (mo.relocation && model_.isMoved(mo)) {
+      for (uint64_t a : model_.objectStartsIn(mo))
+        starts.emplace_back(a, ctx_.constant(a, 64));
+    } else {
+      starts.emplace_back(mo.address, baseOf(ctx_, mo));
+    }
+  }
+  if (starts.size() > kMaxStarts) { // too many to say in one formula: one of its values
+    std::optional<u128> a = engine_.questions.concretize(s, p, 64, true);
+    if (a)
+      use(s, uint64_t(*a));
     return;
-  if (const AddressSpace::Entry *in = s.memory.find(uint64_t(*a)); in && in->object->relocation && model_.isMoved(*in->object))
-    return model_.free(s, *in, uint64_t(*a));
-  const AddressSpace::Entry *e = s.memory.findBase(uint64_t(*a));
+  }
+  const ExprRef ptr = p.sym;
+  auto [null, nonNull] = engine_.branch(s, ctx_.eq(ptr, ctx_.constant(0, 64)));
+  if (null)
+    use(*null, 0);
+  if (!nonNull)
+    return;
+  ExprRef anyStart = ctx_.falseExpr();
+  for (const auto &[address, start] : starts)
+    anyStart = ctx_.lor(anyStart, ctx_.eq(ptr, start));
+  auto [valid, invalid] = engine_.branch(*nonNull, anyStart);
+  if (invalid) {
+    ExprRef freedBefore = ctx_.falseExpr();
+    for (const auto &[base, size] : invalid->freed)
+      freedBefore = ctx_.lor(freedBefore, ctx_.eq(ptr, ctx_.constant(base, 64)));
+    auto [twice, wild] = engine_.branch(*invalid, freedBefore);
+    if (twice)
+      engine_.error(*twice, "free", "double-free", "memory error: double free");
+    if (wild)
+      engine_.error(*wild, "free", "invalid-free", "memory error: invalid free");
+  }
+  ExecutionState *rest = valid;
+  for (unsigned round = 0; rest && round < kMaxTargets; ++round) {
+    std::optional<u128> sample = engine_.questions.concretize(*rest, p, 64, false);
+    if (!sample)
+      return;
+    auto start = std::find_if(starts.begin(), starts.end(), [&](const auto &st) { return st.first == uint64_t(*sample); });
+    if (start == starts.end()) // cannot happen: the state's pointer is one of the starts
+      return engine_.terminate(*rest, Termination::partialPath("a freed pointer is no object's start"));
+    auto [hit, miss] = engine_.branch(*rest, ctx_.eq(ptr, start->second));
+    if (hit)
+      use(*hit, start->first);
+    rest = miss;
+  }
+  if (rest)
+    engine_.terminate(*rest, Termination::partialPath("too many objects for one pointer"));
+}
+
+void MemoryAccess::free(ExecutionState &s, const Value &p) {
+  resolveHeapStart(s, p, [&](ExecutionState &st, uint64_t a) { freeAt(st, a); });
+}
+
+void MemoryAccess::freeAt(ExecutionState &s, uint64_t address) {
+  if (!address)
+    return;
+  if (const AddressSpace::Entry *in = s.memory.find(address); in && in->object->relocation && model_.isMoved(*in->object))
+    return model_.free(s, *in, address);
+  const AddressSpace::Entry *e = s.memory.findBase(address);
   if (!e) {
     for (const auto &[base, size] : s.freed)
-      if (base == uint64_t(*a))
+      if (base == address)
         return engine_.error(s, "free", "double-free", "memory error: double free");
     return engine_.error(s, "free", "invalid-free", "memory error: invalid free");
   }

@@ -76,7 +76,14 @@ public:
   // A pointer fixed to one of its values (constrained to it).
   std::optional<Value> fixPointer(ExecutionState &s, const Value &p);
 
+  // The live heap objects `p` may be the start of, one state each with `p` fixed to it, for free
+  // and realloc: `use(state, address)`, address 0 for a null pointer. A state where `p` is
+  // neither null nor a live heap object's start ends with a double or an invalid free.
+  using HeapStartUse = FunctionRef<void(ExecutionState &, uint64_t)>;
+  void resolveHeapStart(ExecutionState &s, const Value &p, HeapStartUse use);
   void free(ExecutionState &s, const Value &p);
+  // free() of a concrete address (0: nothing).
+  void freeAt(ExecutionState &s, uint64_t address);
   // The size of the live heap object starting at `a`: a whole object, a member of a segment or
   // an object split into chunks.
   std::optional<uint64_t> heapObjectSize(const ExecutionState &s, uint64_t a) const;

@@ -69,6 +69,8 @@ public:
   virtual void free(ExecutionState &s, const AddressSpace::Entry &e, uint64_t a) = 0;
   // The size of the live object starting at `a` inside the moved object `mo`, if one does.
   virtual std::optional<uint64_t> objectSizeAt(const MemoryObject &mo, uint64_t a) = 0;
+  // Where live objects start inside the moved object `mo` (what free may be given).
+  virtual std::vector<uint64_t> objectStartsIn(const MemoryObject &mo) = 0;
 };
 
 std::unique_ptr<MemoryModel> createStandardModel();

@@ -67,4 +67,14 @@ std::optional<uint64_t> objectSizeInMoved(const MemoryObject &mo, uint64_t a) {
   return std::nullopt;
 }
 
+std::vector<uint64_t> objectStartsInMoved(const MemoryObject &mo) {
+  if (const SplitOrigin *origin = splitOf(mo))
+    return origin->address == mo.address ? std::vector<uint64_t>{mo.address} : std::vector<uint64_t>{};
+  std::vector<uint64_t> starts;
+  for (const SegmentMember &m : membersOf(mo))
+    if (!m.freed)
+      starts.push_back(mo.address + m.offset);
+  return starts;
+}
+
 } // namespace cairn::engine

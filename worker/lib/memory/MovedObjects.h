@@ -6,6 +6,7 @@
 #include "cairn/engine/ExecutionState.h"
 
 #include <optional>
+#include <vector>
 
 namespace cairn::engine {
 
@@ -21,5 +22,8 @@ bool checkMemberAccess(Engine &engine, ExecutionState &s, const AddressSpace::En
 void freeInMoved(Engine &engine, ExecutionState &s, const AddressSpace::Entry &e, uint64_t a);
 // The size of the live object starting at `a` inside a moved object; nullopt when none starts there.
 std::optional<uint64_t> objectSizeInMoved(const MemoryObject &mo, uint64_t a);
+// Where live objects start inside a moved object: a split object's start (in its first chunk),
+// a segment's members not freed.
+std::vector<uint64_t> objectStartsInMoved(const MemoryObject &mo);
 
 } // namespace cairn::engine

@@ -162,6 +162,7 @@ public:
   std::optional<uint64_t> objectSizeAt(const MemoryObject &mo, uint64_t a) override {
     return objectSizeInMoved(mo, a);
   }
+  std::vector<uint64_t> objectStartsIn(const MemoryObject &mo) override { return objectStartsInMoved(mo); }
 
 private:
   uint64_t homeAddress(const SymbolDecl *base) const { return homeAddressById_.at(base->id); }

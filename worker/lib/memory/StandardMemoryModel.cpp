@@ -29,6 +29,7 @@ public:
   bool checkAccess(ExecutionState &, const AddressSpace::Entry &, uint64_t, unsigned) override { return true; }
   void free(ExecutionState &, const AddressSpace::Entry &, uint64_t) override {}
   std::optional<uint64_t> objectSizeAt(const MemoryObject &, uint64_t) override { return std::nullopt; }
+  std::vector<uint64_t> objectStartsIn(const MemoryObject &) override { return {}; }
 };
 
 } // namespace

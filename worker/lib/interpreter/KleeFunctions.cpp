@@ -100,6 +100,9 @@ void addKleeHandlers(SpecialHandlers &table) {
   table[size_t(Special::CloseMerge)] = [](const SpecialCall &c) { c.engine.merging.closeRegion(c.state); };
   table[size_t(Special::Ignored)] = [](const SpecialCall &) {};
   table[size_t(Special::Identity)] = [](const SpecialCall &c) { c.result(c.arg(0)); };
+  table[size_t(Special::InlineAsm)] = [](const SpecialCall &c) {
+    c.engine.error(c.state, "model", "inline-assembly", "inline assembly is not supported");
+  };
 }
 
 } // namespace cairn::engine

@@ -373,11 +373,19 @@ void InstructionTranslator::floatOp(Instr &in, llvm::Instruction &inst, FloatOp 
 
 void InstructionTranslator::translateCall(llvm::CallInst &call, Instr &in) {
   using namespace llvm;
-  if (call.isInlineAsm())
-    throw LoadError("inline assembly is not supported: " + describe(&call));
   CallSite site;
   llvm::Function *callee = call.getCalledFunction();
-  if (callee && callee->isIntrinsic()) {
+  // A call without a prototype in scope (C89) calls the function through another type: the
+  // callee is still the function, and the engine's own functions are still its own.
+  auto *unprototyped = callee ? nullptr : llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+  if (call.isInlineAsm()) { // the path that runs it ends with a model error, not the program
+    site.kind = CallKind::Special;
+    site.callee = uint32_t(Special::InlineAsm);
+  } else if (std::optional<Special> s = unprototyped ? declaredSpecial(*unprototyped) : std::nullopt) {
+    site.kind = CallKind::Special;
+    site.callee = uint32_t(*s);
+    callee = unprototyped;
+  } else if (callee && callee->isIntrinsic()) {
     std::optional<Special> s = intrinsicSpecial(*callee);
     if (!s)
       throw LoadError("unsupported intrinsic: " + callee->getName().str());
@@ -399,7 +407,7 @@ void InstructionTranslator::translateCall(llvm::CallInst &call, Instr &in) {
     site.kind = CallKind::Indirect;
     site.target = operand(call.getCalledOperand());
   }
-  site.calleeName = callee ? callee->getName().str() : std::string("(indirect)");
+  site.calleeName = callee ? callee->getName().str() : call.isInlineAsm() ? "inline assembly" : "(indirect)";
   site.firstArg = uint32_t(out_.callArgs.size());
   for (unsigned i = 0; i < call.arg_size(); ++i) {
     llvm::Value *arg = call.getArgOperand(i);

@@ -121,7 +121,8 @@ enum class Special : uint16_t {
   SAddO, UAddO, SSubO, USubO, SMulO, UMulO,
   UAddSat, USubSat, SAddSat, SSubSat,
   VaStart, VaEnd, VaCopy,
-  Last = VaCopy, // the engine's handler table has one entry per function up to here
+  InlineAsm, // the engine cannot run it: the path ends with a model error
+  Last = InlineAsm, // the engine's handler table has one entry per function up to here
 };
 
 enum class CallKind : uint8_t {

@@ -1,23 +1,28 @@
-// CAIRN-ARGS: --search dfs --check-overflow --cflag -O1
-// EXPECT: paths_completed=3 paths_partial=0 tests=3
-// EXPECT-ERROR: overflow signed-overflow 19
+// CAIRN-ARGS: --search dfs --check-overflow
+// EXPECT: paths_completed=7 paths_partial=0 tests=6
+// EXPECT-ERROR: overflow signed-overflow 21
+// EXPECT-ERROR: overflow signed-overflow 24
 //
-// An absolute value of INT_MIN under --check-overflow. At -O1 clang turns `x < 0 ? -x : x`
-// into llvm.abs(x, i1 true), whose second argument says the result is poison for INT_MIN (the
-// negation there overflows): the engine forks that value off as a signed overflow, and the
-// native replay's UndefinedBehaviorSanitizer reports the negation. (abs() and __builtin_abs
-// become the same intrinsic at -O1, but clang 15's sanitizer does not check them, so a replay
-// could not reproduce the error: the program negates by hand.) Paths: x == INT_MIN (the error),
-// then |x| > 1000 or not: 3. The volatile store keeps the branch a branch at -O1.
+// abs(INT_MIN) and llabs(LLONG_MIN) under --check-overflow: the runtime's abs and llabs are
+// llvm.abs(x, i1 true), poison for the minimum value, which the engine forks off as a signed
+// overflow at the call's line. (The replay build has its own abs and llabs, whose negation the
+// sanitizer checks: the C library's are not instrumented.) Paths: x == INT_MIN (the error),
+// else |x| > 1000 or not, each then y == LLONG_MIN (the error, a test only the first time),
+// |y| > 1000 or not: 1 + 2 * 3 = 7 paths, 6 tests.
 #include "cairn.h"
-
-static volatile int sink;
+#include <stdlib.h>
 
 int main(void) {
   int x;
+  long long y;
   klee_make_symbolic(&x, sizeof x, "x");
-  int a = x < 0 ? -x : x;
+  klee_make_symbolic(&y, sizeof y, "y");
+  int r = 0;
+  int a = abs(x);
   if (a > 1000)
-    sink = 1;
-  return 0;
+    r += 1;
+  long long b = llabs(y);
+  if (b > 1000)
+    r += 2;
+  return r;
 }

@@ -18,6 +18,8 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "replay.h"
+
 void cairn_replay_watch_faults(void);
 
 static struct sigaction previous_segv, previous_bus;
@@ -72,7 +74,7 @@ static uintptr_t parse_hex(const char **s) {
 }
 
 /* The permissions ("r--p") of the mapping holding `address`; "none" when none does. */
-static void mapping_of(uintptr_t address, char perms[5]) {
+void cairn_replay_mapping_of(uintptr_t address, char perms[5]) {
   static char buffer[4096];
   memcpy(perms, "none", 5);
   int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
@@ -127,7 +129,7 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
   put(" access=");
   put(access);
   char perms[5];
-  mapping_of(address, perms);
+  cairn_replay_mapping_of(address, perms);
   put(" mapping=");
   put(perms);
   put("\n");

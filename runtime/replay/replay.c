@@ -11,7 +11,7 @@
  *      object whose size differs from the one the program asks for;
  *   4  the run left the test's path (a klee_range value out of its range);
  *   5  the analysis's user errors: a klee_assume that does not hold, a klee_make_symbolic over
- *      memory that is not one object.
+ *      memory that is not one object or is read-only.
  * klee_report_error prints "ERROR: file:line: message [suffix]" (klee_abort "ERROR: klee_abort
  * called") and abort()s (SIGABRT), as a failed assert does natively.
  *
@@ -133,6 +133,14 @@ static const cairn_object *take_object(size_t nbytes, const char *name) {
   return o;
 }
 
+/* Whether the first and the last byte of [addr, addr + nbytes) lie in writable mappings. */
+static int writable(const void *addr, size_t nbytes) {
+  char first[5], last[5];
+  cairn_replay_mapping_of((uintptr_t)addr, first);
+  cairn_replay_mapping_of((uintptr_t)addr + nbytes - 1, last);
+  return first[1] == 'w' && last[1] == 'w';
+}
+
 void klee_make_symbolic(void *addr, size_t nbytes, const char *name) {
   /* The engine refuses memory that is not inside one object before it takes an input, so the
    * test holds no object for this call. AddressSanitizer's redzones around every object tell the
@@ -141,6 +149,12 @@ void klee_make_symbolic(void *addr, size_t nbytes, const char *name) {
     cairn_replay_error("user", "make-symbolic",
                        "klee_make_symbolic: the memory is not one object of that size ('%s', "
                        "%zu bytes)",
+                       name ? name : "(unnamed)", nbytes);
+  /* Nor does it take one for a read-only object (a const global, a string literal): natively,
+   * memory in a mapping that cannot be written. */
+  if (nbytes && !writable(addr, nbytes))
+    cairn_replay_error("user", "make-symbolic",
+                       "klee_make_symbolic: cannot make read-only memory symbolic ('%s', %zu bytes)",
                        name ? name : "(unnamed)", nbytes);
   const cairn_object *o = take_object(nbytes, name);
   if (nbytes)

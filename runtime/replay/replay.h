@@ -14,6 +14,8 @@
 #ifndef CAIRN_REPLAY_INTERNAL_H
 #define CAIRN_REPLAY_INTERNAL_H
 
+#include <stdint.h>
+
 enum {
   CAIRN_EXIT_BAD_TEST = 3,
   CAIRN_EXIT_DIVERGED = 4,
@@ -25,6 +27,10 @@ __attribute__((noreturn, format(printf, 3, 4))) void
 cairn_replay_error(const char *type, const char *kind, const char *fmt, ...);
 
 __attribute__((noreturn)) void cairn_replay_diverged(const char *what);
+
+/* The permissions ("r--p") of the mapping in /proc/self/maps that holds `address`, or "none";
+ * async-signal-safe (faults.c). */
+void cairn_replay_mapping_of(uintptr_t address, char perms[5]);
 
 /* Called by the stubs `cairn replay` generates for functions the program calls but nothing
  * defines: the engine ends such a path with an external-call error. */

@@ -40,8 +40,14 @@ protected:
   void TearDown() override { fs::remove_all(dir); }
 
   void run(const std::string &body, SearchStrategy search = SearchStrategy::Dfs) {
-    std::string path = (dir / "prog.c").string();
-    std::ofstream(path) << kPrelude << body;
+    runFile("prog.c", kPrelude + body, search);
+  }
+  // LLVM IR that clang -O0 does not give.
+  void runIR(const std::string &ir) { runFile("prog.ll", ir, SearchStrategy::Dfs); }
+
+  void runFile(const std::string &name, const std::string &text, SearchStrategy search) {
+    std::string path = (dir / name).string();
+    std::ofstream(path) << text;
     LoadOptions lo;
     lo.linkRuntime = false;
     auto module = loadProgram(path, lo);
@@ -216,6 +222,39 @@ TEST_F(ExecutorTest, OptionalOverflowAndOvershiftChecks) {
   for (const ErrorReport &e : stats.errors)
     kinds.insert(e.kind + "@" + std::to_string(e.line));
   EXPECT_EQ(kinds, (std::set<std::string>{"signed-overflow@9", "overshift@10"}));
+}
+
+// llvm.abs(x, true) is poison for INT_MIN: with --check-overflow an error; with the flag false
+// none. A switch forks once per distinct target; a case that goes to the default's block is
+// the default's: 3 paths (1 or 2, 4, the rest), besides the abs error's.
+TEST_F(ExecutorTest, AbsPoisonFlagAndSwitchTargets) {
+  const char *ir = "declare void @klee_make_symbolic(ptr, i64, ptr)\n"
+                   "declare i32 @llvm.abs.i32(i32, i1)\n"
+                   "@name = private constant [2 x i8] c\"x\\00\"\n"
+                   "define i32 @main() {\n"
+                   "entry:\n"
+                   "  %p = alloca i32\n"
+                   "  call void @klee_make_symbolic(ptr %p, i64 4, ptr @name)\n"
+                   "  %x = load i32, ptr %p\n"
+                   "  %a = call i32 @llvm.abs.i32(i32 %x, i1 false)\n"
+                   "  %b = call i32 @llvm.abs.i32(i32 %x, i1 true)\n"
+                   "  switch i32 %x, label %other [ i32 1, label %one\n"
+                   "                                i32 3, label %other\n"
+                   "                                i32 2, label %one\n"
+                   "                                i32 4, label %four ]\n"
+                   "one:\n  ret i32 1\n"
+                   "four:\n  ret i32 4\n"
+                   "other:\n  ret i32 %a\n"
+                   "}\n";
+  runIR(ir);
+  EXPECT_EQ(stats.pathsCompleted, 3u);
+  EXPECT_TRUE(stats.errors.empty());
+  checkOverflow = true;
+  runIR(ir);
+  EXPECT_EQ(stats.pathsCompleted, 4u);
+  ASSERT_EQ(stats.errors.size(), 1u);
+  EXPECT_EQ(stats.errors[0].type, "overflow");
+  EXPECT_EQ(stats.errors[0].kind, "signed-overflow");
 }
 
 } // namespace

@@ -19,6 +19,16 @@ void bitIntrinsic(const SpecialCall &c) {
   switch (kind) {
   case Special::Abs: {
     ExprRef v = x(0);
+    // A true second argument makes the result poison for the minimum value: what an
+    // overflowing C negation became (clang -O1 turns `x < 0 ? -x : x` into llvm.abs(x, true)).
+    // Checked as that negation is.
+    if (c.engine.options.checkOverflow && c.args.at(1).concrete() && c.args[1].bits) {
+      auto [ok, overflow] = c.engine.branch(c.state, ctx.lnot(ctx.eq(v, ctx.constant(u128(1) << (w - 1), w))));
+      if (overflow)
+        c.engine.error(*overflow, "overflow", "signed-overflow", "signed integer overflow in abs of the minimum value");
+      if (ok != &c.state)
+        return;
+    }
     r = ctx.ite(ctx.slt(v, ctx.constant(0, w)), ctx.neg(v), v);
     break;
   }

@@ -4,6 +4,7 @@
 #include "executor/Engine.h"
 #include "cairn/expr/Fold.h"
 
+#include <algorithm>
 #include <array>
 
 namespace cairn::engine {
@@ -350,12 +351,25 @@ void Interpreter::switchOn(ExecutionState &s, const Instr &in, const Function &f
         return enterBlock(f, fn.switchCases[in.imm + i].target, from);
     return otherwise(s);
   }
-  ExecutionState *rest = &s;
-  for (uint32_t i = 0; i < in.count && rest; ++i) {
+  // As KLEE: one fork per distinct target, on the disjunction of its case values, in the order
+  // the targets first appear among the cases; a case that goes to the default is the default's.
+  std::vector<std::pair<uint32_t, ExprRef>> targets;
+  for (uint32_t i = 0; i < in.count; ++i) {
     const SwitchCase &c = fn.switchCases[in.imm + i];
-    auto [hit, miss] = engine_.branch(*rest, ctx_.eq(v.sym, ctx_.constant(c.value, in.width)));
+    if (in.op == Opcode::Switch && c.target == in.target)
+      continue;
+    ExprRef match = ctx_.eq(v.sym, ctx_.constant(c.value, in.width));
+    auto known = std::find_if(targets.begin(), targets.end(), [&](const auto &t) { return t.first == c.target; });
+    if (known == targets.end())
+      targets.emplace_back(c.target, match);
+    else
+      known->second = ctx_.lor(known->second, match);
+  }
+  ExecutionState *rest = &s;
+  for (auto it = targets.begin(); it != targets.end() && rest; ++it) {
+    auto [hit, miss] = engine_.branch(*rest, it->second);
     if (hit)
-      enterBlock(hit->top(), c.target, from);
+      enterBlock(hit->top(), it->first, from);
     rest = miss;
   }
   if (rest)

@@ -26,6 +26,8 @@ void makeSymbolic(const SpecialCall &c) {
   const AddressSpace::Entry *entry = s.memory.find(uint64_t(*addr));
   if (!entry || uint64_t(*addr) - entry->object->address + uint64_t(*size) > entry->object->size)
     return e.error(s, "user", "make-symbolic", "klee_make_symbolic: the memory is not one object of that size");
+  if (entry->object->readOnly) // a constant global or a string literal (KLEE refuses it too)
+    return e.error(s, "user", "make-symbolic", "klee_make_symbolic: cannot make read-only object " + entry->object->name + " symbolic");
   if (name.empty())
     name = "unnamed";
   const SymbolDecl *decl = e.specials.inputArray(s, name, uint64_t(*size));

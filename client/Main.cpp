@@ -21,6 +21,7 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <string>
@@ -60,6 +61,7 @@ run options:
   --seed N                 deterministic exploration for a given seed
   --cflag FLAG             an extra flag for clang-15 (repeatable)
   --entry NAME             the function to start from (default: main)
+  --environ FILE           main's envp: the NAME=VALUE lines of FILE (default: cairn's own)
   --isolate-solver         run the solver in a child process
   --memory-model standard|relocatable   symbolic base addresses for heap objects (relocatable)
   --relocate-stack         relocatable: stack objects get symbolic bases too
@@ -98,10 +100,33 @@ std::string layerCounters(const SolverLayerStats &l) {
   return text;
 }
 
+// The environment main(argc, argv, envp) gets: this process's own, as in KLEE, or the
+// NAME=VALUE lines of --environ FILE.
+std::vector<std::string> programEnvironment(const std::string &file) {
+  std::vector<std::string> env;
+  if (file.empty()) {
+    for (char **e = environ; *e; ++e)
+      env.emplace_back(*e);
+    return env;
+  }
+  std::ifstream in(file);
+  if (!in)
+    throw UsageError("--environ: cannot read " + file);
+  std::string line;
+  for (size_t n = 1; std::getline(in, line); ++n) {
+    if (line.empty())
+      continue;
+    if (line.find('=') == std::string::npos || line.front() == '=')
+      throw UsageError("--environ: line " + std::to_string(n) + " of " + file + " is not NAME=VALUE");
+    env.push_back(line);
+  }
+  return env;
+}
+
 int runCommand(std::vector<std::string> args) {
   ExecutorOptions opts;
   LoadOptions load;
-  std::string outputDir, program;
+  std::string outputDir, program, environFile;
   bool json = false, quiet = false;
   opts.solver.timeoutSeconds = 30;
   EngineFlags engineFlags(opts);
@@ -110,6 +135,7 @@ int runCommand(std::vector<std::string> args) {
       {"--output-dir", [&](const std::string &v) { outputDir = v; }},
       {"--cflag", [&](const std::string &v) { load.extraCFlags.push_back(v); }},
       {"--entry", [&](const std::string &v) { load.entry = v; }},
+      {"--environ", [&](const std::string &v) { environFile = v; }},
   };
   client::FlagOptions flags = {
       {"--json", [&] { json = true; }},
@@ -126,6 +152,7 @@ int runCommand(std::vector<std::string> args) {
     throw UsageError("cairn run needs a program");
   if (std::string error = engineFlags.check(); !error.empty())
     throw UsageError(error);
+  opts.environment = programEnvironment(environFile);
 
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, load.entry);

@@ -326,17 +326,11 @@ void Engine::setUpEntry(ExecutionState &s) {
   if (entry.numParams >= 2) { // main(argc, argv): the program arguments, concretely
     std::vector<std::string> args = {entry.name};
     args.insert(args.end(), options.programArgs.begin(), options.programArgs.end());
-    uint64_t argv = memory.allocate(s, (args.size() + 1) * 8, ObjectKind::Argument, "argv", 0);
-    for (size_t i = 0; i < args.size(); ++i) {
-      uint64_t str = memory.allocate(s, args[i].size() + 1, ObjectKind::Argument, "argv[" + std::to_string(i) + "]", 0);
-      ObjectState &os = s.memory.writable(str);
-      for (size_t k = 0; k < args[i].size(); ++k)
-        os.write(ctx, k, Value(u128(uint8_t(args[i][k]))), 1);
-      s.memory.writable(argv).write(ctx, i * 8, Value(u128(str)), 8);
-    }
     s.top().regs[0] = Value(u128(args.size()));
-    s.top().regs[1] = Value(u128(argv));
+    s.top().regs[1] = Value(u128(stringArray(s, args, "argv")));
   }
+  if (entry.numParams >= 3) // main(argc, argv, envp): the environment, as a native run has one
+    s.top().regs[2] = Value(u128(stringArray(s, options.environment, "envp")));
   // Constructors run first: their frames go on top of the entry's, the first one last.
   for (size_t i = program.constructors.size(); i-- > 0;) {
     const Function &ctor = program.functions[program.constructors[i]];
@@ -348,6 +342,19 @@ void Engine::setUpEntry(ExecutionState &s) {
     interpreter.enterBlock(c, 0, ~0u);
     s.stack.push_back(std::move(c));
   }
+}
+
+// A NULL-terminated array of strings in memory of its own, as a program's argv and envp are.
+uint64_t Engine::stringArray(ExecutionState &s, const std::vector<std::string> &strings, const std::string &name) {
+  uint64_t array = memory.allocate(s, (strings.size() + 1) * 8, ObjectKind::Argument, name, 0);
+  for (size_t i = 0; i < strings.size(); ++i) {
+    uint64_t str = memory.allocate(s, strings[i].size() + 1, ObjectKind::Argument, name + "[" + std::to_string(i) + "]", 0);
+    ObjectState &os = s.memory.writable(str);
+    for (size_t k = 0; k < strings[i].size(); ++k)
+      os.write(ctx, k, Value(u128(uint8_t(strings[i][k]))), 1);
+    s.memory.writable(array).write(ctx, i * 8, Value(u128(str)), 8);
+  }
+  return array;
 }
 
 bool Engine::limitReached() {

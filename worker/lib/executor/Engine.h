@@ -107,6 +107,7 @@ private:
   }
   void setUpGlobals(ExecutionState &s);
   void setUpEntry(ExecutionState &s);
+  uint64_t stringArray(ExecutionState &s, const std::vector<std::string> &strings, const std::string &name);
   void runSlice(ExecutionState &s);
   void reapTerminated();
   bool splitFrontier(size_t count);

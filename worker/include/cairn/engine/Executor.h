@@ -86,6 +86,9 @@ struct ExecutorOptions {
   // Called about twice a second with the statistics so far and the number of live states.
   std::function<void(const RunStatistics &, size_t)> onProgress;
   std::vector<std::string> programArgs; // argv[1..]
+  // envp of an entry function with three parameters or more (main(argc, argv, envp)), each
+  // NAME=VALUE; none: an empty environment (envp[0] is NULL).
+  std::vector<std::string> environment;
   // Distributed exploration: the run starts at these prefixes (none: at the entry), each
   // replayed without asking the solver for any decision, and explores only below them.
   std::vector<PathPrefix> starts;

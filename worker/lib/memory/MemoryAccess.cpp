@@ -202,28 +202,47 @@ std::string MemoryAccess::readString(ExecutionState &s, const Value &address, si
 
 void MemoryAccess::copy(ExecutionState &s, const Value &dstPtr, const Value &srcPtr, const Value &count, unsigned w) {
   std::optional<u128> n = engine_.questions.concretize(s, count, w, true);
-  std::optional<Value> dst = n ? fixPointer(s, dstPtr) : std::nullopt;
-  std::optional<Value> src = dst ? fixPointer(s, srcPtr) : std::nullopt;
-  if (!src)
+  if (!n)
     return;
-  std::vector<Value> bytes(static_cast<size_t>(*n)); // read all first: the ranges may overlap (memmove)
-  for (u128 i = 0; i < *n; ++i)
-    if (!loadByte(s, offsetBy(*src, uint64_t(i)), bytes[size_t(i)]))
-      return;
-  for (u128 i = 0; i < *n; ++i)
-    if (!storeByte(s, offsetBy(*dst, uint64_t(i)), bytes[size_t(i)]))
-      return;
+  forEachTarget(s, dstPtr, true, *n, [&](ExecutionState &st, const Value &dst) {
+    forEachTarget(st, srcPtr, false, *n, [&](ExecutionState &from, const Value &src) {
+      std::vector<Value> bytes(static_cast<size_t>(*n)); // read all first: the ranges may overlap (memmove)
+      for (u128 i = 0; i < *n; ++i)
+        if (!loadByte(from, offsetBy(src, uint64_t(i)), bytes[size_t(i)]))
+          return;
+      for (u128 i = 0; i < *n; ++i)
+        if (!storeByte(from, offsetBy(dst, uint64_t(i)), bytes[size_t(i)]))
+          return;
+    });
+  });
 }
 
 void MemoryAccess::set(ExecutionState &s, const Value &dstPtr, const Value &value, const Value &count, unsigned w) {
   std::optional<u128> n = engine_.questions.concretize(s, count, w, true);
-  std::optional<Value> dst = n ? fixPointer(s, dstPtr) : std::nullopt;
-  if (!dst)
+  if (!n)
     return;
   Value byte = value.concrete() ? Value(value.bits & 0xff) : Value(ctx_.extract(value.sym, 0, 8));
-  for (u128 i = 0; i < *n; ++i)
-    if (!storeByte(s, offsetBy(*dst, uint64_t(i)), byte))
-      return;
+  forEachTarget(s, dstPtr, true, *n, [&](ExecutionState &st, const Value &dst) {
+    for (u128 i = 0; i < *n; ++i)
+      if (!storeByte(st, offsetBy(dst, uint64_t(i)), byte))
+        return;
+  });
+}
+
+// A bulk operation's pointer: resolved like an access (one state per object it may point into,
+// the states where it points into none ended with the error), then fixed to one value within
+// that object, so the operation's byte accesses do not fork. No bytes: nothing is accessed.
+void MemoryAccess::forEachTarget(ExecutionState &s, const Value &p, bool write, u128 bytes, PointerUse use) {
+  if (!bytes || knownAddress(s, p)) {
+    std::optional<Value> fixed = fixPointer(s, p);
+    if (fixed)
+      use(s, *fixed);
+    return;
+  }
+  resolveSymbolic(s, p, 1, write, [&](ExecutionState &st, const AddressSpace::Entry &, const Value &) {
+    if (std::optional<Value> fixed = fixPointer(st, p))
+      use(st, *fixed);
+  });
 }
 
 bool MemoryAccess::loadByte(ExecutionState &s, const Value &address, Value &out) {

@@ -66,7 +66,8 @@ public:
   // Reads a NUL-terminated string with concrete bytes (for messages and printf).
   std::string readString(ExecutionState &s, const Value &address, size_t limit = 4096);
 
-  // The bulk operations fix their pointers to one value first, so no access forks.
+  // The bulk operations resolve their pointers like an access, one state per target object,
+  // and fix them to one value there, so their byte accesses do not fork.
   void copy(ExecutionState &s, const Value &dst, const Value &src, const Value &count, unsigned countWidth);
   void set(ExecutionState &s, const Value &dst, const Value &value, const Value &count, unsigned countWidth);
   // One byte at `address`, checked like any access; false when the state ended.
@@ -97,6 +98,8 @@ private:
   void memoryError(ExecutionState &s, uint64_t address, unsigned bytes, const AddressSpace::Entry *near);
   void readOnlyError(ExecutionState &s, const MemoryObject &mo);
   void countSymbolicAccess(const MemoryObject &mo);
+  using PointerUse = FunctionRef<void(ExecutionState &, const Value &)>;
+  void forEachTarget(ExecutionState &s, const Value &p, bool write, u128 bytes, PointerUse use);
   bool loadByte(ExecutionState &s, const Value &address, Value &out);
 
   Engine &engine_;

@@ -1,7 +1,7 @@
 // CAIRN-ARGS: --search dfs
 // EXPECT: paths_completed=3 paths_partial=0 tests=3
-// EXPECT-ERROR: ptr out-of-bounds 23
-// EXPECT-ERROR: ptr out-of-bounds 25
+// EXPECT-ERROR: ptr out-of-bounds 24
+// EXPECT-ERROR: ptr out-of-bounds 26
 //
 // memset and memcpy through a pointer chosen by a symbolic index are resolved to every object
 // the pointer may point into, as any access is, not fixed to one of them: the 6 bytes fit in b

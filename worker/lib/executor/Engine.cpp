@@ -329,7 +329,9 @@ void Engine::setUpEntry(ExecutionState &s) {
     s.top().regs[0] = Value(u128(args.size()));
     s.top().regs[1] = Value(u128(stringArray(s, args, "argv")));
   }
-  if (entry.numParams >= 3) // main(argc, argv, envp): the environment, as a native run has one
+  // main(argc, argv, envp): the environment, as a native run has one. Another entry function's
+  // parameters past argv stay zero, as the replay calls it.
+  if (entry.numParams >= 3 && entry.name == "main")
     s.top().regs[2] = Value(u128(stringArray(s, options.environment, "envp")));
   // Constructors run first: their frames go on top of the entry's, the first one last.
   for (size_t i = program.constructors.size(); i-- > 0;) {

@@ -43,7 +43,27 @@ std::optional<FloatOp> floatIntrinsic(const llvm::CallInst &call) {
   switch (callee->getIntrinsicID()) {
   case llvm::Intrinsic::fmuladd: return FloatOp::MulAdd;
   case llvm::Intrinsic::fma: return FloatOp::FusedMulAdd;
+  case llvm::Intrinsic::fabs: return FloatOp::Abs;
+  case llvm::Intrinsic::minnum: return FloatOp::MinNum;
+  case llvm::Intrinsic::maxnum: return FloatOp::MaxNum;
   default: return std::nullopt;
+  }
+}
+
+// The intrinsics whose answer is a constant, as KLEE gives it: llvm.objectsize does not know
+// the size (-1, or 0 when asked for the minimum), llvm.is.constant says no (as at -O0).
+llvm::Constant *constantIntrinsic(const llvm::CallInst &call) {
+  const llvm::Function *callee = call.getCalledFunction();
+  if (!callee)
+    return nullptr;
+  auto *type = llvm::dyn_cast<llvm::IntegerType>(call.getType());
+  switch (callee->getIntrinsicID()) {
+  case llvm::Intrinsic::objectsize: {
+    bool min = llvm::cast<llvm::ConstantInt>(call.getArgOperand(1))->isOne();
+    return llvm::ConstantInt::get(type, min ? 0 : -1, /*isSigned=*/true);
+  }
+  case llvm::Intrinsic::is_constant: return llvm::ConstantInt::get(type, 0);
+  default: return nullptr;
   }
 }
 
@@ -307,6 +327,11 @@ void InstructionTranslator::translateInto(llvm::Instruction &inst, Instr &in) {
   case Instruction::Call:
     if (std::optional<FloatOp> op = floatIntrinsic(cast<CallInst>(inst)))
       return floatOp(in, inst, *op);
+    if (llvm::Constant *c = constantIntrinsic(cast<CallInst>(inst))) {
+      in.op = Opcode::Move;
+      in.a = operand(c);
+      return;
+    }
     translateCall(cast<CallInst>(inst), in);
     return;
   case Instruction::FAdd: floatOp(in, inst, FloatOp::Add); return;

@@ -257,6 +257,44 @@ TEST_F(ExecutorTest, AbsPoisonFlagAndSwitchTargets) {
   EXPECT_EQ(stats.errors[0].kind, "signed-overflow");
 }
 
+// Constants clang does not give at -O0: comparisons and selects of globals' addresses (the
+// layout puts @b after @a, neither at address 0 nor adjacent), a getelementptr on null whose
+// index is itself a constant expression, undef and poison lanes (0), a struct constant in a
+// register. Every check holds: one path, no error.
+TEST_F(ExecutorTest, ConstantExpressionsFoldFromTheLayout) {
+  runIR("declare void @abort()\n"
+        "@a = global i32 0\n"
+        "@b = global i32 0\n"
+        "define i32 @main() {\n"
+        "entry:\n"
+        "  %c1 = and i1 icmp ugt (ptr @b, ptr @a), icmp ne (ptr @a, ptr getelementptr (i32, ptr @b, i64 1))\n"
+        "  %c2 = and i1 %c1, icmp sgt (i64 ptrtoint (ptr @a to i64), i64 0)\n"
+        "  %s = add i32 select (i1 icmp eq (ptr @a, ptr @b), i32 1, i32 2), 0\n"
+        "  %c3 = icmp eq i32 %s, 2\n"
+        "  %n = add i64 ptrtoint (ptr getelementptr (i8, ptr null, i64 mul (i64 ptrtoint (ptr @b to i64), i64 0)) to i64), 12\n"
+        "  %c4 = icmp eq i64 %n, 12\n"
+        "  %p = alloca <4 x i8>\n"
+        "  store <4 x i8> <i8 1, i8 undef, i8 poison, i8 4>, ptr %p\n"
+        "  %w = load i32, ptr %p\n"
+        "  %c5 = icmp eq i32 %w, 67108865\n"
+        "  %st = insertvalue { i32, i64 } { i32 7, i64 undef }, i64 9, 1\n"
+        "  %f0 = extractvalue { i32, i64 } %st, 0\n"
+        "  %f1 = extractvalue { i32, i64 } %st, 1\n"
+        "  %c6 = icmp eq i32 %f0, 7\n"
+        "  %c7 = icmp eq i64 %f1, 9\n"
+        "  %k1 = and i1 %c2, %c3\n"
+        "  %k2 = and i1 %k1, %c4\n"
+        "  %k3 = and i1 %k2, %c5\n"
+        "  %k4 = and i1 %k3, %c6\n"
+        "  %ok = and i1 %k4, %c7\n"
+        "  br i1 %ok, label %good, label %bad\n"
+        "bad:\n  call void @abort()\n  unreachable\n"
+        "good:\n  ret i32 0\n"
+        "}\n");
+  EXPECT_EQ(stats.pathsCompleted, 1u);
+  EXPECT_TRUE(stats.errors.empty());
+}
+
 } // namespace
 
 namespace {

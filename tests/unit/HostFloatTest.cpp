@@ -74,4 +74,13 @@ TEST(HostFloatTest, MulAddRoundsTheProductFusedDoesNot) {
             bitsOf(std::fma(la, lb, -1.0L)));
 }
 
+TEST(HostFloatTest, AbsClearsTheSignBitAndMinMaxSkipNaN) {
+  EXPECT_EQ(hostFloatOp(FloatOp::Abs, 64, 64, bitsOf(-0.0), 0, 0), bitsOf(0.0));
+  EXPECT_EQ(hostFloatOp(FloatOp::Abs, 32, 32, bitsOf(-1.5f), 0, 0), bitsOf(1.5f));
+  EXPECT_EQ(hostFloatOp(FloatOp::Abs, 80, 80, bitsOf(-3.25L), 0, 0), bitsOf(3.25L));
+  EXPECT_EQ(hostFloatOp(FloatOp::MinNum, 64, 64, bitsOf(NAN * 1.0), bitsOf(2.0), 0), bitsOf(2.0));
+  EXPECT_EQ(hostFloatOp(FloatOp::MaxNum, 32, 32, bitsOf(-1.0f), bitsOf(NAN), 0), bitsOf(-1.0f));
+  EXPECT_EQ(hostFloatOp(FloatOp::MaxNum, 64, 64, bitsOf(-1.0), bitsOf(3.0), 0), bitsOf(3.0));
+}
+
 } // namespace

@@ -83,6 +83,9 @@ u128 compute(FloatOp op, unsigned in, unsigned out, u128 aBits, u128 bBits, u128
   case FloatOp::Truncate: return encode<F>(x, out);
   case FloatOp::MulAdd: return encode<F>(product() + decode<F>(cBits, in), out);
   case FloatOp::FusedMulAdd: return encode<F>(fused(), out);
+  case FloatOp::Abs: return aBits & widthMask(in - 1); // exact, NaNs included
+  case FloatOp::MinNum: return encode<F>(std::fmin(x, y), out);
+  case FloatOp::MaxNum: return encode<F>(std::fmax(x, y), out);
   default: {
     unsigned pred = unsigned(op) - unsigned(FloatOp::CmpFirst);
     bool unordered = std::isnan(x) || std::isnan(y);

@@ -215,7 +215,8 @@ void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
   Frame &f = s.top();
   FloatOp op = FloatOp(in.imm);
   const bool threeOperands = op == FloatOp::MulAdd || op == FloatOp::FusedMulAdd;
-  const bool twoOperands = threeOperands || op <= FloatOp::Rem || op >= FloatOp::CmpFirst;
+  const bool twoOperands = threeOperands || op <= FloatOp::Rem || op == FloatOp::MinNum ||
+                           op == FloatOp::MaxNum || op >= FloatOp::CmpFirst;
   Value a = eval(f, in.a), b = twoOperands ? eval(f, in.b) : Value(), c = threeOperands ? eval(f, in.c) : Value();
   if (!a.concrete() || !b.concrete() || !c.concrete())
     return engine_.error(s, "model", "symbolic-float", "floating-point operation on a symbolic value");

@@ -1,11 +1,14 @@
 #include "loading/ConstantTranslation.h"
 
 #include "loading/Describe.h"
+#include "loading/IntegerOps.h"
 #include "loading/RegisterTypes.h"
+#include "cairn/expr/Fold.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
@@ -86,10 +89,22 @@ u128 ConstantTranslator::value(const llvm::Constant *c) {
       u128 base = value(ce->getOperand(0));
       APInt offset(64, 0);
       auto *gep = cast<GEPOperator>(ce);
-      if (!gep->accumulateConstantOffset(dl_, offset))
-        throw LoadError("a constant address expression could not be folded");
-      return (base + u128(uint64_t(offset.getSExtValue()))) & widthMask(64);
+      if (gep->accumulateConstantOffset(dl_, offset))
+        return (base + u128(uint64_t(offset.getSExtValue()))) & widthMask(64);
+      return gepAddress(gep, base); // an index that is itself a constant expression
     }
+    case Instruction::ICmp: {
+      const Constant *l = ce->getOperand(0), *r = ce->getOperand(1);
+      if (l->getType()->isVectorTy())
+        throw LoadError("unsupported constant: " + describe(c));
+      Comparison cmp = comparison(ce->getPredicate());
+      if (cmp.swap)
+        std::swap(l, r);
+      u128 holds = foldBinary(cmp.kind, value(l), value(r), bitsOf(dl_, l->getType()));
+      return cmp.negate ? !holds : holds;
+    }
+    case Instruction::Select:
+      return value(ce->getOperand(0)) ? value(ce->getOperand(1)) : value(ce->getOperand(2));
     case Instruction::BitCast:
     case Instruction::PtrToInt:
     case Instruction::IntToPtr:
@@ -102,24 +117,58 @@ u128 ConstantTranslator::value(const llvm::Constant *c) {
       return u128(toSigned(value(ce->getOperand(0)), from)) &
              widthMask(bitsOf(dl_, ce->getType()));
     }
-    case Instruction::Add:
-    case Instruction::Sub: {
-      u128 a = value(ce->getOperand(0)), b = value(ce->getOperand(1));
-      u128 r = ce->getOpcode() == Instruction::Add ? a + b : a - b;
-      return r & widthMask(bitsOf(dl_, ce->getType()));
-    }
-    default: break;
+    default:
+      if (std::optional<Kind> kind = binaryKind(ce->getOpcode()); kind && !ce->getType()->isVectorTy())
+        return foldBinary(*kind, value(ce->getOperand(0)), value(ce->getOperand(1)),
+                          bitsOf(dl_, ce->getType()));
+      break;
     }
   }
-  if (isa<ConstantDataSequential>(c)) { // small vectors and arrays
-    std::vector<uint8_t> bytes(dl_.getTypeStoreSize(c->getType()));
-    write(c, bytes.data(), bytes.size());
+  if (auto *cv = dyn_cast<ConstantVector>(c)) { // lanes side by side; undef and poison lanes 0
+    unsigned laneBits = bitsOf(dl_, cv->getType()->getElementType());
     u128 r = 0;
-    for (size_t i = 0; i < bytes.size() && i < 16; ++i)
-      r |= u128(bytes[i]) << (8 * i);
+    for (unsigned i = 0; i < cv->getNumOperands(); ++i)
+      r |= (value(cv->getOperand(i)) & widthMask(laneBits)) << (i * laneBits);
     return r;
   }
+  if (isa<ConstantStruct>(c) || isa<ConstantArray>(c)) { // flattened by the data layout
+    uint64_t size = dl_.getTypeStoreSize(c->getType());
+    if (size > 16)
+      throw LoadError("unsupported constant (over 128 bits): " + describe(c));
+    return bytesValue(c, size);
+  }
+  if (isa<ConstantDataSequential>(c)) // small vectors and arrays
+    return bytesValue(c, dl_.getTypeStoreSize(c->getType()));
   throw LoadError("unsupported constant: " + describe(c));
+}
+
+// The constant's in-memory bytes, little-endian, as a register's bits.
+u128 ConstantTranslator::bytesValue(const llvm::Constant *c, uint64_t size) {
+  std::vector<uint8_t> bytes(size);
+  write(c, bytes.data(), bytes.size());
+  u128 r = 0;
+  for (size_t i = 0; i < bytes.size() && i < 16; ++i)
+    r |= u128(bytes[i]) << (8 * i);
+  return r;
+}
+
+// A constant getelementptr whose indices are constants but not plain integers (a ptrtoint of
+// a global, say): each index folded, sign-extended from its width and scaled.
+u128 ConstantTranslator::gepAddress(const llvm::GEPOperator *gep, u128 base) {
+  using namespace llvm;
+  u128 address = base;
+  for (gep_type_iterator it = gep_type_begin(gep), end = gep_type_end(gep); it != end; ++it) {
+    auto *idx = cast<Constant>(it.getOperand());
+    if (idx->getType()->isVectorTy())
+      throw LoadError("unsupported constant: " + describe(gep));
+    if (StructType *st = it.getStructTypeOrNull()) {
+      address += dl_.getStructLayout(st)->getElementOffset(unsigned(value(idx)));
+      continue;
+    }
+    int64_t index = int64_t(toSigned(value(idx), bitsOf(dl_, idx->getType())));
+    address += u128(uint64_t(index * int64_t(dl_.getTypeAllocSize(it.getIndexedType()))));
+  }
+  return address & widthMask(64);
 }
 
 u128 ConstantTranslator::labelAddress(const llvm::BasicBlock *bb) {

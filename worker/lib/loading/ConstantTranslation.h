@@ -14,6 +14,7 @@ class BasicBlock;
 class Constant;
 class DataLayout;
 class Function;
+class GEPOperator;
 class GlobalVariable;
 class Module;
 } // namespace llvm
@@ -45,6 +46,8 @@ public:
 private:
   Operand pooled(u128 v);
   void write(const llvm::Constant *c, uint8_t *out, uint64_t size);
+  u128 bytesValue(const llvm::Constant *c, uint64_t size);
+  u128 gepAddress(const llvm::GEPOperator *gep, u128 base);
 
   const llvm::DataLayout &dl_;
   Program &p_;

@@ -1,6 +1,7 @@
 #include "loading/InstructionTranslation.h"
 
 #include "loading/Describe.h"
+#include "loading/IntegerOps.h"
 #include "loading/RegisterTypes.h"
 #include "loading/SpecialCallees.h"
 #include "cairn/engine/ProgramLoader.h"
@@ -43,7 +44,27 @@ std::optional<FloatOp> floatIntrinsic(const llvm::CallInst &call) {
   switch (callee->getIntrinsicID()) {
   case llvm::Intrinsic::fmuladd: return FloatOp::MulAdd;
   case llvm::Intrinsic::fma: return FloatOp::FusedMulAdd;
+  case llvm::Intrinsic::fabs: return FloatOp::Abs;
+  case llvm::Intrinsic::minnum: return FloatOp::MinNum;
+  case llvm::Intrinsic::maxnum: return FloatOp::MaxNum;
   default: return std::nullopt;
+  }
+}
+
+// The intrinsics whose answer is a constant, as KLEE gives it: llvm.objectsize does not know
+// the size (-1, or 0 when asked for the minimum), llvm.is.constant says no (as at -O0).
+llvm::Constant *constantIntrinsic(const llvm::CallInst &call) {
+  const llvm::Function *callee = call.getCalledFunction();
+  if (!callee)
+    return nullptr;
+  auto *type = llvm::dyn_cast<llvm::IntegerType>(call.getType());
+  switch (callee->getIntrinsicID()) {
+  case llvm::Intrinsic::objectsize: {
+    bool min = llvm::cast<llvm::ConstantInt>(call.getArgOperand(1))->isOne();
+    return llvm::ConstantInt::get(type, min ? 0 : -1, /*isSigned=*/true);
+  }
+  case llvm::Intrinsic::is_constant: return llvm::ConstantInt::get(type, 0);
+  default: return nullptr;
   }
 }
 
@@ -71,41 +92,16 @@ void InstructionTranslator::translateInto(llvm::Instruction &inst, Instr &in) {
   else if (!inst.getType()->isVoidTy())
     in.width = uint16_t(bitsOf(dl_, inst.getType()));
   switch (inst.getOpcode()) {
-  case Instruction::Add: binary(in, inst, Kind::Add); return;
-  case Instruction::Sub: binary(in, inst, Kind::Sub); return;
-  case Instruction::Mul: binary(in, inst, Kind::Mul); return;
-  case Instruction::UDiv: binary(in, inst, Kind::UDiv); return;
-  case Instruction::SDiv: binary(in, inst, Kind::SDiv); return;
-  case Instruction::URem: binary(in, inst, Kind::URem); return;
-  case Instruction::SRem: binary(in, inst, Kind::SRem); return;
-  case Instruction::And: binary(in, inst, Kind::And); return;
-  case Instruction::Or: binary(in, inst, Kind::Or); return;
-  case Instruction::Xor: binary(in, inst, Kind::Xor); return;
-  case Instruction::Shl: binary(in, inst, Kind::Shl); return;
-  case Instruction::LShr: binary(in, inst, Kind::LShr); return;
-  case Instruction::AShr: binary(in, inst, Kind::AShr); return;
   case Instruction::ICmp: {
     auto &cmp = cast<ICmpInst>(inst);
     in.op = Opcode::Compare;
     Operand l = operand(cmp.getOperand(0)), r = operand(cmp.getOperand(1));
-    in.width = 1;
     in.imm = uint32_t(bitsOf(dl_, cmp.getOperand(0)->getType()));
-    bool swap = false;
-    switch (cmp.getPredicate()) {
-    case CmpInst::ICMP_EQ: in.kind = Kind::Eq; break;
-    case CmpInst::ICMP_NE: in.kind = Kind::Eq; in.negate = true; break;
-    case CmpInst::ICMP_ULT: in.kind = Kind::Ult; break;
-    case CmpInst::ICMP_ULE: in.kind = Kind::Ule; break;
-    case CmpInst::ICMP_UGT: in.kind = Kind::Ult; swap = true; break;
-    case CmpInst::ICMP_UGE: in.kind = Kind::Ule; swap = true; break;
-    case CmpInst::ICMP_SLT: in.kind = Kind::Slt; break;
-    case CmpInst::ICMP_SLE: in.kind = Kind::Sle; break;
-    case CmpInst::ICMP_SGT: in.kind = Kind::Slt; swap = true; break;
-    case CmpInst::ICMP_SGE: in.kind = Kind::Sle; swap = true; break;
-    default: throw LoadError("unsupported comparison");
-    }
-    in.a = swap ? r : l;
-    in.b = swap ? l : r;
+    Comparison c = comparison(cmp.getPredicate());
+    in.kind = c.kind;
+    in.negate = c.negate;
+    in.a = c.swap ? r : l;
+    in.b = c.swap ? l : r;
     in.lanes = lanesOf(cmp.getType());
     in.width = in.lanes;
     return;
@@ -307,6 +303,11 @@ void InstructionTranslator::translateInto(llvm::Instruction &inst, Instr &in) {
   case Instruction::Call:
     if (std::optional<FloatOp> op = floatIntrinsic(cast<CallInst>(inst)))
       return floatOp(in, inst, *op);
+    if (llvm::Constant *c = constantIntrinsic(cast<CallInst>(inst))) {
+      in.op = Opcode::Move;
+      in.a = operand(c);
+      return;
+    }
     translateCall(cast<CallInst>(inst), in);
     return;
   case Instruction::FAdd: floatOp(in, inst, FloatOp::Add); return;
@@ -326,6 +327,8 @@ void InstructionTranslator::translateInto(llvm::Instruction &inst, Instr &in) {
     in.width = 1;
     return;
   default:
+    if (std::optional<Kind> k = binaryKind(inst.getOpcode()))
+      return binary(in, inst, *k);
     break;
   }
   // Floating point and the rest: a clear message when the path reaches it would be better

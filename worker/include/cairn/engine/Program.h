@@ -59,6 +59,8 @@ enum class FloatOp : uint8_t {
   Add, Sub, Mul, Div, Rem, Neg,
   ToSigned, ToUnsigned, FromSigned, FromUnsigned, Extend, Truncate,
   MulAdd, FusedMulAdd, // a * b + c, rounded twice or once
+  Abs,                 // llvm.fabs: the sign bit cleared
+  MinNum, MaxNum,      // llvm.minnum/maxnum: a NaN operand gives the other operand
   // fcmp predicates, in LLVM's order from 0 (false) to 15 (true)
   CmpFirst,
 };

@@ -61,7 +61,7 @@ RunStatistics Engine::run() {
       checkMemory();
       if (options.onProgress && Clock::now() >= nextReport) {
         nextReport = Clock::now() + std::chrono::milliseconds(500);
-        stats.wallSeconds = seconds();
+        stats.wallSeconds = secondsSoFar();
         stats.linesCovered = interpreter.coveredLines().size();
         stats.linesTotal = program.coverableLines;
         options.onProgress(stats, states_.size());
@@ -366,7 +366,7 @@ bool Engine::limitReached() {
     limitReason_ = "interrupted";
   else if (options.maxInstructions && stats.instructions >= options.maxInstructions)
     limitReason_ = "instruction limit reached";
-  else if (options.maxTimeSeconds > 0 && ++limitChecks_ % 64 == 0 && seconds() >= options.maxTimeSeconds)
+  else if (options.maxTimeSeconds > 0 && ++limitChecks_ % 64 == 0 && secondsSoFar() >= options.maxTimeSeconds)
     limitReason_ = "time limit reached";
   return !limitReason_.empty();
 }
@@ -397,7 +397,7 @@ uint64_t Engine::residentMegabytes() {
 }
 
 RunStatistics Engine::finish() {
-  stats.wallSeconds = seconds();
+  stats.wallSeconds = secondsSoFar();
   stats.linesTotal = program.coverableLines;
   const auto &covered = interpreter.coveredLines();
   stats.linesCovered = covered.size();

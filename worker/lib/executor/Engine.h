@@ -73,6 +73,8 @@ public:
   // A state leaves without a trace: handed to another engine, explored elsewhere or merged.
   void dropState(ExecutionState &s) { terminated_.insert(&s); }
   Searcher &searcher() { return *searcher_; }
+  // Seconds since the run began.
+  double secondsSoFar() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   // "file:line" of a location, for messages.
   std::string where(uint32_t locId) const;
 
@@ -114,7 +116,6 @@ private:
   bool limitReached();
   void checkMemory();
   static uint64_t residentMegabytes();
-  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   RunStatistics finish();
 
   ResultSink &sink_;

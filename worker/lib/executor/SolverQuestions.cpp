@@ -2,6 +2,8 @@
 
 #include "executor/Engine.h"
 
+#include <algorithm>
+
 namespace cairn::engine {
 
 std::optional<Validity> SolverQuestions::decide(ExecutionState &s, const ExprRef &cond, bool aboutLayout) {
@@ -12,6 +14,7 @@ std::optional<Validity> SolverQuestions::decide(ExecutionState &s, const ExprRef
   if (engine_.replay.replaying(s))
     return Validity(engine_.replay.next(s));
   ++engine_.stats.queries;
+  boundByTimeLeft();
   Answer<Validity> v = engine_.solver->evaluate(model.solverPath(s, aboutLayout), c, cond);
   if (!v.known()) {
     engine_.terminate(s, Termination::partialPath("solver failure: " + v.reason));
@@ -36,6 +39,7 @@ std::optional<u128> SolverQuestions::concretize(ExecutionState &s, const Value &
     value = engine_.replay.nextValue(s, width);
   } else {
     ++engine_.stats.queries;
+    boundByTimeLeft();
     Answer<u128> answer = engine_.solver->getValue(model.solverPath(s, false), e);
     if (!answer.known()) {
       engine_.terminate(s, Termination::partialPath("solver failure: " + answer.reason));
@@ -57,6 +61,25 @@ uint8_t SolverQuestions::byteValue(ExecutionState &s, const ExprRef &byte) {
   uint8_t c = v.known() ? uint8_t(*v) : '?';
   engine_.replay.record(s, c);
   return c;
+}
+
+void SolverQuestions::boundByTimeLeft() {
+  const double limit = engine_.options.maxTimeSeconds, configured = engine_.options.solver.timeoutSeconds;
+  if (limit <= 0)
+    return;
+  const double left = std::max(limit - engine_.secondsSoFar(), 0.05);
+  if (configured > 0 && left >= configured) {
+    if (timeout_ >= 0) { // the limit is far again (never, as time goes on): as configured
+      engine_.solver->setTimeout(configured);
+      timeout_ = -1;
+    }
+    return;
+  }
+  // Lowered in steps, so a run near its end does not reset the solver for every question.
+  if (timeout_ < 0 || left < timeout_ * 0.9) {
+    engine_.solver->setTimeout(left);
+    timeout_ = left;
+  }
 }
 
 Answer<Assignment> SolverQuestions::inputs(ExecutionState &s, const std::vector<ExprRef> &arrays) {

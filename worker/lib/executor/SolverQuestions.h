@@ -29,7 +29,12 @@ public:
   Answer<Assignment> inputs(ExecutionState &s, const std::vector<ExprRef> &arrays);
 
 private:
+  // Before a question of the exploration: its time limit is at most what --max-time leaves, so a
+  // long query cannot hold the run past its limit (then the state ends as a partial path).
+  void boundByTimeLeft();
+
   Engine &engine_;
+  double timeout_ = -1; // the limit the solver has now; -1: the configured one, untouched
 };
 
 } // namespace cairn::engine

@@ -60,6 +60,24 @@ int64_t klee_get_value_i64(int64_t expr);
 long klee_get_valuel(long expr);
 long long klee_get_valuell(long long expr);
 
+/* The same for floating-point values. */
+float klee_get_valuef(float expr);
+double klee_get_valued(double expr);
+
+/* A fresh input below n (paths where it is not end silently). */
+uintptr_t klee_choose(uintptr_t n);
+
+/* 0 under analysis, 1 when a test is replayed natively. */
+int klee_is_replay(void);
+
+/* A message in the run's log and on stderr (klee_warning_once: once per call site). */
+void klee_warning(const char *message);
+void klee_warning_once(const char *message);
+
+/* The message and the value as the path has it (the expression when it is symbolic), in the
+ * run's log. */
+void klee_print_expr(const char *message, ...);
+
 /* A hint for the values chosen for object's test (accepted, currently ignored). */
 void klee_prefer_cex(void *object, uintptr_t condition);
 

@@ -27,3 +27,29 @@ CAIRN_RT int klee_range(int start, int end, const char *name) {
 CAIRN_RT long long klee_get_valuell(long long expr) {
   return (long long)klee_get_value_i64((int64_t)expr);
 }
+
+/* KLEE's floating-point value queries: one value of the bits, as the integer ones give it. */
+CAIRN_RT float klee_get_valuef(float expr) {
+  int32_t bits;
+  __builtin_memcpy(&bits, &expr, sizeof bits);
+  bits = klee_get_value_i32(bits);
+  __builtin_memcpy(&expr, &bits, sizeof bits);
+  return expr;
+}
+
+CAIRN_RT double klee_get_valued(double expr) {
+  int64_t bits;
+  __builtin_memcpy(&bits, &expr, sizeof bits);
+  bits = klee_get_value_i64(bits);
+  __builtin_memcpy(&expr, &bits, sizeof bits);
+  return expr;
+}
+
+/* As KLEE: a fresh input below n; a path whose input is not ends silently. */
+CAIRN_RT uintptr_t klee_choose(uintptr_t n) {
+  uintptr_t x;
+  klee_make_symbolic(&x, sizeof x, "klee_choose");
+  if (x >= n)
+    klee_silent_exit(0);
+  return x;
+}

@@ -221,6 +221,42 @@ int64_t klee_get_value_i64(int64_t expr) { return expr; }
 long klee_get_valuel(long expr) { return expr; }
 long long klee_get_valuell(long long expr) { return expr; }
 
+float klee_get_valuef(float expr) { return expr; }
+double klee_get_valued(double expr) { return expr; }
+
+/* The same inputs as the bitcode runtime's klee_choose (runtime/lib/klee.c). */
+uintptr_t klee_choose(uintptr_t n) {
+  uintptr_t x;
+  klee_make_symbolic(&x, sizeof x, "klee_choose");
+  if (x >= n)
+    klee_silent_exit(0);
+  return x;
+}
+
+int klee_is_replay(void) { return 1; }
+
+void klee_warning(const char *message) { fprintf(stderr, "KLEE: WARNING: %s\n", message ? message : ""); }
+
+void klee_warning_once(const char *message) {
+  /* Once per message text is what a native run can tell apart (not the call site). */
+  static const char *seen[64];
+  static unsigned count;
+  for (unsigned i = 0; i < count; ++i)
+    if (seen[i] == message)
+      return;
+  if (count < 64)
+    seen[count++] = message;
+  klee_warning(message);
+}
+
+void klee_print_expr(const char *message, ...) {
+  va_list args;
+  va_start(args, message);
+  long value = va_arg(args, long);
+  va_end(args);
+  fprintf(stderr, "klee_print_expr: %s: %ld\n", message ? message : "", value);
+}
+
 void klee_prefer_cex(void *object, uintptr_t condition) {
   (void)object;
   (void)condition;

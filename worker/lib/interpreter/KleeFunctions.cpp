@@ -3,6 +3,8 @@
 #include "executor/Engine.h"
 #include "interpreter/SpecialFunctions.h"
 
+#include <spdlog/spdlog.h>
+
 namespace cairn::engine {
 
 namespace {
@@ -79,6 +81,27 @@ void reportError(const SpecialCall &c) {
   e.reportError(s, std::move(report));
 }
 
+// klee_warning and klee_warning_once: the message in the run's log and on stderr, with where it
+// came from; the _once kind once per call site in the run.
+void warning(const SpecialCall &c) {
+  Engine &e = c.engine;
+  if (c.kind() == Special::WarningOnce && !e.specials.firstAt(e.currentLoc))
+    return;
+  spdlog::warn("{}: klee_warning: {}", e.where(e.currentLoc), e.memory.readString(c.state, c.arg(0)));
+}
+
+// klee_print_expr(message, value): the message and the value as the path has it (a number, or
+// the expression when it is symbolic), in the run's log.
+void printExpr(const SpecialCall &c) {
+  Engine &e = c.engine;
+  std::string message = e.memory.readString(c.state, c.arg(0));
+  if (c.args.size() < 2)
+    return (void)spdlog::info("klee_print_expr: {}", message);
+  const Value &v = c.arg(1);
+  spdlog::info("klee_print_expr: {}: {}", message,
+               v.concrete() ? std::to_string(uint64_t(v.bits)) : toString(v.sym.get()));
+}
+
 void getValue(const SpecialCall &c) {
   std::optional<u128> v = c.engine.questions.concretize(c.state, c.arg(0), c.argWidth(0), true);
   if (v)
@@ -102,6 +125,10 @@ void addKleeHandlers(SpecialHandlers &table) {
   table[size_t(Special::CloseMerge)] = [](const SpecialCall &c) { c.engine.merging.closeRegion(c.state); };
   table[size_t(Special::Ignored)] = [](const SpecialCall &) {};
   table[size_t(Special::Identity)] = [](const SpecialCall &c) { c.result(c.arg(0)); };
+  table[size_t(Special::Warning)] = &warning;
+  table[size_t(Special::WarningOnce)] = &warning;
+  table[size_t(Special::PrintExpr)] = &printExpr;
+  table[size_t(Special::IsReplay)] = [](const SpecialCall &c) { c.result(Value(u128(0))); }; // the replay's is 1
   table[size_t(Special::InlineAsm)] = [](const SpecialCall &c) {
     c.engine.error(c.state, "model", "inline-assembly", "inline assembly is not supported");
   };

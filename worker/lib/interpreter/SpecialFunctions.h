@@ -9,6 +9,7 @@
 
 #include <array>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,11 +55,14 @@ public:
   // path, not per run: the same input made symbolic on two paths is one array, so their
   // queries can be equal (and cached) across the fork.
   const SymbolDecl *inputArray(const ExecutionState &s, const std::string &name, uint64_t size);
+  // True the first time it is asked for the location `loc` in the run (klee_warning_once).
+  bool firstAt(uint32_t loc) { return warnedAt_.insert(loc).second; }
 
 private:
   Engine &engine_;
   const SpecialHandlers &handlers_;
   std::map<std::pair<std::string, uint64_t>, const SymbolDecl *> inputArrays_; // by name and size
+  std::set<uint32_t> warnedAt_;
 };
 
 } // namespace cairn::engine

@@ -123,6 +123,7 @@ enum class Special : uint16_t {
   SAddO, UAddO, SSubO, USubO, SMulO, UMulO,
   UAddSat, USubSat, SAddSat, SSubSat,
   VaStart, VaEnd, VaCopy,
+  Warning, WarningOnce, PrintExpr, IsReplay, // klee_warning, klee_warning_once, ...
   InlineAsm, // the engine cannot run it: the path ends with a model error
   Last = InlineAsm, // the engine's handler table has one entry per function up to here
 };

@@ -1,5 +1,5 @@
 // CAIRN-ARGS: --search dfs
-// EXPECT: paths_completed=2 paths_partial=0 tests=2
+// EXPECT: paths_completed=3 paths_partial=0 tests=3
 // EXPECT-ERROR: ptr use-after-free 23
 //
 // realloc(p, 0) frees p and returns NULL, as glibc does (a concrete size, then a symbolic one
@@ -23,3 +23,6 @@ int main(void) {
     q[0] = 1;
   return 0;
 }
+// Paths: n == 0 (the use after free), and n in {1, 2}: the concrete size model takes one value
+// of n and forks on it; the other side has exactly one value left, allocated too (as KLEE does):
+// 3 paths, each with its test.

@@ -5,7 +5,7 @@
 // may break early. With capacity 3, forking lazily explores the chapter's five paths (n = 0, 1,
 // 2, 3 running to the end, and the break); merging leaves one state per loop exit (the break
 // and the loop condition), so two paths. Eager forking fixes n before the loop, so the break
-// happens once per n >= 1: seven paths. The concrete model sees one size only.
+// happens once per n >= 1: seven paths. The concrete model: at the end.
 #include "cairn.h"
 #include <stdlib.h>
 
@@ -33,4 +33,10 @@ int main(void) {
 // CAIRN-VARIANT: merge-bfs --search bfs --size-model symbolic --capacity 3 --size-mode merge-opt
 // EXPECT@merge-bfs: paths_completed=2 paths_partial=0 tests=2
 // CAIRN-VARIANT: concrete --search dfs
-// EXPECT@concrete: paths_completed=1 paths_partial=0 tests=1
+// EXPECT@concrete: paths_completed=4 paths_partial=0 tests=4
+// EXPECT-ERROR@concrete: model symbolic-size 17
+// EXPECT-ERROR@concrete: ptr null 22
+// The concrete model (KLEE's procedure): n is free, so its value is the solver's 0 (nothing to
+// halve) and the path forks on n == 0: the loop does not run (1 path). The other side forks on
+// n > 2^31: p is NULL, the z == 0 break ends one path and z != 0 writes p[1]: a null pointer
+// error (2 paths); the sizes left (1 to 2^31) end with the model error at the malloc (1 path).

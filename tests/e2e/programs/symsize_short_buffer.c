@@ -34,4 +34,10 @@ int main(void) {
 // EXPECT@merge-opt: paths_completed=2 paths_partial=0 tests=2
 // EXPECT-ERROR@merge-opt: ptr out-of-bounds 24
 // CAIRN-VARIANT: concrete --search dfs
-// EXPECT@concrete: paths_completed=1 paths_partial=0 tests=1
+// EXPECT@concrete: paths_completed=3 paths_partial=0 tests=3
+// EXPECT-ERROR@concrete: model symbolic-size 21
+// EXPECT-ERROR@concrete: ptr null 24
+// The concrete model (KLEE's procedure): n is free, so its value is the solver's 0 (nothing to
+// halve) and the path forks on n == 0: no write (1 path). The other side forks on n > 2^31:
+// buf is NULL and buf[0] is a null pointer error (1 path; n == 4 cannot hold there); the sizes
+// left (1 to 2^31, 4 among them) end with the model error at the malloc (1 path).

@@ -115,6 +115,8 @@ void Interpreter::step(ExecutionState &s) {
     Value size = count.concrete() ? Value(u128(uint64_t(count.bits) * in.imm))
                                   : Value(ctx_.mul(ctx_.zextOrTrunc(count.sym, 64), ctx_.constant(in.imm, 64)));
     engine_.sizes.allocate(s, size, ObjectKind::Stack, "local in " + fn.name, in.loc, [&](ExecutionState &st, uint64_t a) {
+      if (!a) // too large: NULL, as KLEE's huge alloca
+        return setReg(st, in, Value(u128(0)));
       st.top().allocas.push_back(a);
       setReg(st, in, engine_.memory.pointerTo(st, a));
     });

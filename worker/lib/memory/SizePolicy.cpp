@@ -17,14 +17,12 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
                           uint32_t loc, Done done) {
   const SizeModelOptions &o = engine_.options.sizeModel;
   MemoryAccess &memory = engine_.memory;
-  if (size.concrete() || !o.symbolic()) {
-    std::optional<u128> n = engine_.questions.concretize(s, size, 64, true);
-    if (!n)
-      return;
-    return done(s, *n > kMaxAllocation ? 0 : memory.allocate(s, uint64_t(*n), kind, name, loc));
-  }
+  if (size.concrete())
+    return done(s, size.bits > kMaxAllocation ? 0 : memory.allocate(s, uint64_t(size.bits), kind, name, loc));
   ExprContext &ctx = engine_.ctx;
   const ExprRef sigma = ctx.zextOrTrunc(size.sym, 64);
+  if (!o.symbolic())
+    return fixSize(s, sigma, kind, name, loc, done);
   std::optional<uint64_t> capacity = boundSize(s, sigma);
   if (!capacity)
     return;
@@ -53,6 +51,52 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
       taint->push_back(d);
   s.sizeSymbols = std::move(taint);
   done(s, a);
+}
+
+// The concrete size model, as KLEE's executeAlloc: a small size the path allows (a value of
+// it, halved while the size can be half of it), forked on; on the other side, a size that has
+// exactly one value is allocated, a huge one (over 2^31) gets NULL, and the rest ends with a
+// model error, so no path is cut silently.
+void SizePolicy::fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind, const std::string &name,
+                         uint32_t loc, Done done) {
+  ExprContext &ctx = engine_.ctx;
+  SolverQuestions &questions = engine_.questions;
+  auto allocateFixed = [&](ExecutionState &st, u128 n) {
+    done(st, n > kMaxAllocation ? 0 : engine_.memory.allocate(st, uint64_t(n), kind, name, loc));
+  };
+  std::optional<u128> example = questions.concretize(s, Value(size), 64, false);
+  if (!example)
+    return;
+  while (*example > 128) {
+    std::optional<Validity> half = questions.decide(s, ctx.eq(ctx.constant(*example >> 1, 64), size));
+    if (!half)
+      return;
+    if (*half == Validity::False)
+      break;
+    *example >>= 1;
+  }
+  auto [fixed, other] = engine_.branch(s, ctx.eq(ctx.constant(*example, 64), size));
+  if (other) {
+    std::optional<u128> value = questions.concretize(*other, Value(size), 64, false);
+    std::optional<Validity> only;
+    if (value)
+      only = questions.decide(*other, ctx.eq(ctx.constant(*value, 64), size));
+    if (only && *only == Validity::True) {
+      allocateFixed(*other, *value);
+    } else if (only) {
+      auto [huge, rest] = engine_.branch(*other, ctx.ult(ctx.constant(uint64_t(1) << 31, 64), size));
+      if (huge) {
+        spdlog::info("found huge malloc, returning 0 at {}", engine_.where(loc));
+        done(*huge, 0);
+      }
+      if (rest)
+        engine_.error(*rest, "model", "symbolic-size",
+                      "concretized symbolic size: the size is neither " + std::to_string(uint64_t(*example)) +
+                          " (another path) nor over 2^31 (NULL)");
+    }
+  }
+  if (fixed)
+    allocateFixed(*fixed, *example);
 }
 
 // The capacity a symbolic size gets: the configured one, raised (in steps, past a value the

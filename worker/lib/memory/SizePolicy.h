@@ -1,6 +1,7 @@
 // Allocation under the size model (cairn/engine/SizeModel.h): a concrete size is allocated as
-// it is; a symbolic one is fixed to one value (concrete model), forked per feasible value
-// (eager) or kept as an expression bounded by a capacity (lazy and the merge modes).
+// it is; a symbolic one is fixed to a small value it can take, forked on as KLEE does (concrete
+// model), forked per feasible value (eager) or kept as an expression bounded by a capacity
+// (lazy and the merge modes).
 #pragma once
 
 #include "cairn/engine/ExecutionState.h"
@@ -26,6 +27,8 @@ public:
   Value product(const Value &count, const Value &each);
 
 private:
+  void fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind, const std::string &name, uint32_t loc,
+               Done done);
   std::optional<uint64_t> boundSize(ExecutionState &s, const ExprRef &size);
 
   Engine &engine_;

@@ -266,7 +266,8 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutc
   }
   std::vector<std::string> env = {
       "KTEST_FILE=" + fs::absolute(ktestPath).string(),
-      "ASAN_OPTIONS=detect_leaks=0:handle_abort=0:allocator_may_return_null=1"};
+      // malloc of more than 2^31 bytes returns NULL, as on the engine's huge-size path
+      "ASAN_OPTIONS=detect_leaks=0:handle_abort=0:allocator_may_return_null=1:max_allocation_size_mb=2048"};
   std::string note;
   if (recorded.type == "model" && !recorded.partial) {
     std::string place = recorded.file + ":" + std::to_string(recorded.line);

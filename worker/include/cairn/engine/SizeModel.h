@@ -1,6 +1,6 @@
 // How the engine treats an allocation whose size is symbolic, and how it merges states.
 //
-// concrete: the size is fixed to one value the path allows (KLEE's behaviour).
+// concrete: as KLEE: fixed to a small value the path allows, forked on (README: Symbolic sizes).
 // symbolic: the bounded symbolic-size model. The object keeps its size as an expression,
 //           bounded by a capacity that the object reserves in the address space; bounds checks
 //           and pointer resolution use the expression, so one path covers every size the path

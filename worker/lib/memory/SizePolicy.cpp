@@ -10,7 +10,9 @@
 namespace cairn::engine {
 
 namespace {
-constexpr uint64_t kMaxAllocation = uint64_t(1) << 32;
+// Larger allocations fail (NULL): KLEE's bound for a huge size, and the replay's (ASan's
+// max_allocation_size_mb), so a test replays natively with the allocation the engine gave it.
+constexpr uint64_t kMaxAllocation = uint64_t(1) << 31;
 } // namespace
 
 void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind, const std::string &name,
@@ -84,7 +86,7 @@ void SizePolicy::fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind
     if (only && *only == Validity::True) {
       allocateFixed(*other, *value);
     } else if (only) {
-      auto [huge, rest] = engine_.branch(*other, ctx.ult(ctx.constant(uint64_t(1) << 31, 64), size));
+      auto [huge, rest] = engine_.branch(*other, ctx.ult(ctx.constant(kMaxAllocation, 64), size));
       if (huge) {
         spdlog::info("found huge malloc, returning 0 at {}", engine_.where(loc));
         done(*huge, 0);

@@ -9,15 +9,21 @@ namespace cairn::engine {
 
 namespace {
 
+void makeSymbolicAt(const SpecialCall &c, ExecutionState &s, u128 address);
+
+// The memory is resolved like an access: one state per object a symbolic address may point into.
 void makeSymbolic(const SpecialCall &c) {
+  c.engine.memory.forEachTarget(c.state, c.arg(0), false, 1, [&](ExecutionState &st, const Value &address) {
+    makeSymbolicAt(c, st, address.bits);
+  });
+}
+
+void makeSymbolicAt(const SpecialCall &c, ExecutionState &s, u128 address) {
   Engine &e = c.engine;
-  ExecutionState &s = c.state;
   ExprContext &ctx = e.ctx;
-  std::optional<u128> addr = e.questions.concretize(s, c.arg(0), 64, true);
-  if (!addr)
-    return;
+  const uint64_t addr = uint64_t(address);
   // A symbolic-size object made symbolic by its size expression: all of its capacity.
-  const AddressSpace::Entry *whole = s.memory.findBase(uint64_t(*addr));
+  const AddressSpace::Entry *whole = s.memory.findBase(addr);
   std::optional<u128> size = whole && whole->object->sizeExpr && !c.arg(1).concrete() &&
                                      ctx.zextOrTrunc(c.arg(1).sym, 64) == whole->object->sizeExpr
                                  ? std::optional<u128>(whole->object->size)
@@ -25,8 +31,8 @@ void makeSymbolic(const SpecialCall &c) {
   if (!size)
     return;
   std::string name = e.memory.readString(s, c.arg(2));
-  const AddressSpace::Entry *entry = s.memory.find(uint64_t(*addr));
-  if (!entry || uint64_t(*addr) - entry->object->address + uint64_t(*size) > entry->object->size)
+  const AddressSpace::Entry *entry = s.memory.find(addr);
+  if (!entry || addr - entry->object->address + uint64_t(*size) > entry->object->size)
     return e.error(s, "user", "make-symbolic", "klee_make_symbolic: the memory is not one object of that size");
   if (entry->object->readOnly) // a constant global or a string literal (KLEE refuses it too)
     return e.error(s, "user", "make-symbolic", "klee_make_symbolic: cannot make read-only object " + entry->object->name + " symbolic");
@@ -35,7 +41,7 @@ void makeSymbolic(const SpecialCall &c) {
   const SymbolDecl *decl = e.specials.inputArray(s, name, uint64_t(*size));
   ExprRef array = ctx.symbol(decl);
   ObjectState &os = s.memory.writable(entry->object->address);
-  uint64_t off = uint64_t(*addr) - entry->object->address;
+  uint64_t off = addr - entry->object->address;
   if (off == 0 && *size == entry->object->size) {
     os.makeSymbolic(ctx, array);
   } else {

@@ -229,9 +229,6 @@ void MemoryAccess::set(ExecutionState &s, const Value &dstPtr, const Value &valu
   });
 }
 
-// A bulk operation's pointer: resolved like an access (one state per object it may point into,
-// the states where it points into none ended with the error), then fixed to one value within
-// that object, so the operation's byte accesses do not fork. No bytes: nothing is accessed.
 void MemoryAccess::forEachTarget(ExecutionState &s, const Value &p, bool write, u128 bytes, PointerUse use) {
   if (!bytes || knownAddress(s, p)) {
     std::optional<Value> fixed = fixPointer(s, p);

@@ -74,6 +74,12 @@ public:
   bool storeByte(ExecutionState &s, const Value &address, const Value &byte);
   // `p` moved by `k` bytes.
   Value offsetBy(const Value &p, uint64_t k);
+  // A pointer resolved like an access of `bytes` (one state per object it may point into, the
+  // states where it points into none ended with the error), then fixed to one value within
+  // that object: for operations on a range that must not fork byte by byte. No bytes: fixed
+  // at once.
+  using PointerUse = FunctionRef<void(ExecutionState &, const Value &)>;
+  void forEachTarget(ExecutionState &s, const Value &p, bool write, u128 bytes, PointerUse use);
   // A pointer fixed to one of its values (constrained to it).
   std::optional<Value> fixPointer(ExecutionState &s, const Value &p);
 
@@ -98,8 +104,6 @@ private:
   void memoryError(ExecutionState &s, uint64_t address, unsigned bytes, const AddressSpace::Entry *near);
   void readOnlyError(ExecutionState &s, const MemoryObject &mo);
   void countSymbolicAccess(const MemoryObject &mo);
-  using PointerUse = FunctionRef<void(ExecutionState &, const Value &)>;
-  void forEachTarget(ExecutionState &s, const Value &p, bool write, u128 bytes, PointerUse use);
   bool loadByte(ExecutionState &s, const Value &address, Value &out);
 
   Engine &engine_;

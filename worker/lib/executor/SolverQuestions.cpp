@@ -68,13 +68,8 @@ void SolverQuestions::boundByTimeLeft() {
   if (limit <= 0)
     return;
   const double left = std::max(limit - engine_.secondsSoFar(), 0.05);
-  if (configured > 0 && left >= configured) {
-    if (timeout_ >= 0) { // the limit is far again (never, as time goes on): as configured
-      engine_.solver->setTimeout(configured);
-      timeout_ = -1;
-    }
+  if (configured > 0 && left >= configured)
     return;
-  }
   // Lowered in steps, so a run near its end does not reset the solver for every question.
   if (timeout_ < 0 || left < timeout_ * 0.9) {
     engine_.solver->setTimeout(left);
@@ -84,6 +79,10 @@ void SolverQuestions::boundByTimeLeft() {
 
 Answer<Assignment> SolverQuestions::inputs(ExecutionState &s, const std::vector<ExprRef> &arrays) {
   ++engine_.stats.queries;
+  if (timeout_ >= 0) { // a path's test gets the configured time, however late it is written
+    engine_.solver->setTimeout(engine_.options.solver.timeoutSeconds);
+    timeout_ = -1;
+  }
   MemoryModel &model = *engine_.model;
   return engine_.solver->getInitialValues(model.solverPath(s, false), arrays);
 }

@@ -30,11 +30,12 @@ public:
 
 private:
   // Before a question of the exploration: its time limit is at most what --max-time leaves, so a
-  // long query cannot hold the run past its limit (then the state ends as a partial path).
+  // long query cannot hold the run past its limit (then the state ends as a partial path). The
+  // questions for a test's inputs get the configured limit back.
   void boundByTimeLeft();
 
   Engine &engine_;
-  double timeout_ = -1; // the limit the solver has now; -1: the configured one, untouched
+  double timeout_ = -1; // the lowered limit the solver has now; -1: the configured one
 };
 
 } // namespace cairn::engine

@@ -302,9 +302,8 @@ void MemoryAccess::resolveHeapStart(ExecutionState &s, const Value &p, HeapStart
     }
   }
   if (starts.size() > kMaxStarts) { // too many to say in one formula: one of its values
-    std::optional<u128> a = engine_.questions.concretize(s, p, 64, true);
-    if (a)
-      use(s, uint64_t(*a));
+    if (std::optional<Value> fixed = fixPointer(s, p))
+      use(s, uint64_t(fixed->bits));
     return;
   }
   const ExprRef ptr = p.sym;

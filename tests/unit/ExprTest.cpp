@@ -1223,6 +1223,49 @@ TEST(ExprImport, RebuildsWithTheSameHashAndText) {
 // ---------------------------------------------------------------------------------------------
 // Small traversals
 
+// Operands that do not fit their node are refused where the node is built, in every build
+// type, with simplification on and off (a folded constant of mixed widths must not slip through).
+TEST(ExprShape, MalformedNodesAreRefusedAtConstruction) {
+  for (bool simplify : {true, false}) {
+    ExprContext ctx;
+    ctx.setSimplify(simplify);
+    ExprRef x64 = ctx.symbol(ctx.declareSymbol("x64", 64, SymbolClass::Input));
+    ExprRef y32 = ctx.symbol(ctx.declareSymbol("y32", 32, SymbolClass::Input));
+    ExprRef c32 = ctx.constant(4, 32), c64 = ctx.constant(4, 64);
+    const SymbolDecl *arr = ctx.declareArray("a", 16);
+    ExprRef a = ctx.symbol(arr);
+    std::vector<std::function<ExprRef()>> bad = {
+        [&] { return ctx.add(x64, y32); },           [&] { return ctx.add(c64, c32); },
+        [&] { return ctx.sub(x64, y32); },           [&] { return ctx.mul(c32, x64); },
+        [&] { return ctx.udiv(x64, y32); },          [&] { return ctx.srem(y32, x64); },
+        [&] { return ctx.bvand(x64, y32); },         [&] { return ctx.bvor(x64, c32); },
+        [&] { return ctx.bvxor(c64, y32); },         [&] { return ctx.shl(x64, y32); },
+        [&] { return ctx.lshr(x64, c32); },          [&] { return ctx.ashr(y32, c64); },
+        [&] { return ctx.eq(x64, y32); },            [&] { return ctx.eq(c64, c32); },
+        [&] { return ctx.ult(x64, y32); },           [&] { return ctx.ule(c32, x64); },
+        [&] { return ctx.slt(x64, c32); },           [&] { return ctx.sle(y32, x64); },
+        [&] { return ctx.ite(ctx.eq(x64, c64), x64, y32); },
+        [&] { return ctx.ite(x64, x64, x64); },      // condition not boolean
+        [&] { return ctx.extract(y32, 16, 32); },    [&] { return ctx.zext(x64, 32); },
+        [&] { return ctx.sext(x64, 32); },           [&] { return ctx.select(a, x64); },
+        [&] { return ctx.store(a, y32, x64); },      [&] { return ctx.add(a, a); },
+        [&] { return ctx.concat(x64, ctx.concat(x64, c32)); }, // 160 bits
+    };
+    for (size_t i = 0; i < bad.size(); ++i)
+      EXPECT_THROW(bad[i](), MalformedExpr) << "case " << i << " simplify=" << simplify;
+    // Well-formed neighbours of the cases above still build.
+    EXPECT_NO_THROW(ctx.add(x64, ctx.zext(y32, 64)));
+    EXPECT_NO_THROW(ctx.ite(ctx.eq(x64, c64), x64, ctx.sext(y32, 64)));
+    EXPECT_NO_THROW(ctx.select(a, y32));
+    EXPECT_NO_THROW(ctx.store(a, c32, ctx.constant(1, 8)));
+    try {
+      ctx.add(x64, y32);
+    } catch (const MalformedExpr &e) {
+      EXPECT_NE(std::string(e.what()).find("64 and 32 bits"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(ExprUtil, SymbolCollectorAndDagSize) {
   ExprContext ctx;
   Vars v(ctx);

@@ -9,8 +9,8 @@
 #include "cairn/expr/Expr.h"
 #include "cairn/expr/Fold.h"
 
-#include <cassert>
 #include <optional>
+#include <string>
 
 namespace cairn {
 
@@ -41,6 +41,25 @@ std::optional<bool> compareWithinObject(Kind kind, const Expr *a, const Expr *b)
   }
 }
 
+[[noreturn]] void malformed(const char *op, const std::string &why) {
+  throw MalformedExpr(std::string("malformed expression: ") + op + ": " + why);
+}
+
+// Checked in every build: one compare per construction, against a solver sort error later.
+void require(bool ok, const char *op, const char *what) {
+  if (!ok) [[unlikely]]
+    malformed(op, what);
+}
+
+// Arrays are operands of eq and ite only (`arrays`).
+void requireSameWidth(const char *op, const Expr *a, const Expr *b, bool arrays = false) {
+  if (a->width() != b->width() || a->domainWidth() != b->domainWidth()) [[unlikely]]
+    malformed(op, "operands of " + std::to_string(a->width()) + " and " + std::to_string(b->width()) +
+                      " bits");
+  if (!arrays && a->isArray()) [[unlikely]]
+    malformed(op, "an array operand");
+}
+
 } // namespace
 
 ExprRef ExprContext::foldBinary(Kind kind, const ExprRef &a, const ExprRef &b) {
@@ -52,7 +71,7 @@ ExprRef ExprContext::foldBinary(Kind kind, const ExprRef &a, const ExprRef &b) {
 // Arrays
 
 ExprRef ExprContext::select(const ExprRef &array, const ExprRef &index) {
-  assert(array->isArray() && index->width() == array->domainWidth());
+  require(array->isArray() && index->width() == array->domainWidth(), "select", "an index that is not the array's");
   if (simplify_) {
     ExprRef a = array;
     // Read over write: skip stores to other constant indices, stop at one to this index.
@@ -75,8 +94,8 @@ ExprRef ExprContext::select(const ExprRef &array, const ExprRef &index) {
 }
 
 ExprRef ExprContext::store(const ExprRef &array, const ExprRef &index, const ExprRef &value) {
-  assert(array->isArray() && index->width() == array->domainWidth() &&
-         value->width() == array->width());
+  require(array->isArray() && index->width() == array->domainWidth() && value->width() == array->width(),
+          "store", "an index or value that is not the array's");
   if (simplify_ && array->kind() == Kind::Store && array->kid(1) == index.get())
     return store(ExprRef(array->kid(0)), index, value); // the older write is dead
   return node(Kind::Store, array->width(), array, index, value);
@@ -87,7 +106,7 @@ ExprRef ExprContext::store(const ExprRef &array, const ExprRef &index, const Exp
 
 ExprRef ExprContext::concat(const ExprRef &high, const ExprRef &low) {
   const unsigned w = high->width() + low->width();
-  assert(w <= 128);
+  require(w <= 128 && !high->isArray() && !low->isArray(), "concat", "wider than 128 bits");
   if (simplify_) {
     if (high->isConstant() && low->isConstant())
       return constant((high->value() << low->width()) | low->value(), w);
@@ -111,7 +130,7 @@ ExprRef ExprContext::concat(const ExprRef &high, const ExprRef &low) {
 }
 
 ExprRef ExprContext::extract(const ExprRef &e, unsigned offset, unsigned width) {
-  assert(width >= 1 && offset + width <= e->width());
+  require(width >= 1 && offset + width <= e->width() && !e->isArray(), "extract", "bits past the operand");
   if (simplify_) {
     if (offset == 0 && width == e->width())
       return e;
@@ -148,7 +167,7 @@ ExprRef ExprContext::extract(const ExprRef &e, unsigned offset, unsigned width) 
 }
 
 ExprRef ExprContext::zext(const ExprRef &e, unsigned width) {
-  assert(width >= e->width() && width <= 128);
+  require(width >= e->width() && width <= 128 && !e->isArray(), "zext", "a narrowing");
   if (simplify_) {
     if (width == e->width())
       return e;
@@ -161,7 +180,7 @@ ExprRef ExprContext::zext(const ExprRef &e, unsigned width) {
 }
 
 ExprRef ExprContext::sext(const ExprRef &e, unsigned width) {
-  assert(width >= e->width() && width <= 128);
+  require(width >= e->width() && width <= 128 && !e->isArray(), "sext", "a narrowing");
   if (simplify_) {
     if (width == e->width())
       return e;
@@ -187,7 +206,7 @@ ExprRef ExprContext::sextOrTrunc(const ExprRef &e, unsigned width) {
 // Arithmetic
 
 ExprRef ExprContext::add(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth("add", a.get(), b.get());
   if (!simplify_)
     return node(Kind::Add, a->width(), a, b);
   return simplifyAdd(a, b);
@@ -235,7 +254,7 @@ ExprRef ExprContext::simplifyAdd(const ExprRef &x, const ExprRef &y) {
 }
 
 ExprRef ExprContext::sub(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth("sub", a.get(), b.get());
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Sub, a, b);
@@ -261,7 +280,7 @@ ExprRef ExprContext::sub(const ExprRef &a, const ExprRef &b) {
 ExprRef ExprContext::neg(const ExprRef &a) { return sub(constant(0, a->width()), a); }
 
 ExprRef ExprContext::mul(const ExprRef &x, const ExprRef &y) {
-  assert(x->width() == y->width());
+  requireSameWidth("mul", x.get(), y.get());
   if (!simplify_)
     return node(Kind::Mul, x->width(), x, y);
   ExprRef a = x, b = y;
@@ -283,7 +302,7 @@ ExprRef ExprContext::mul(const ExprRef &x, const ExprRef &y) {
 }
 
 ExprRef ExprContext::divRem(Kind kind, const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth(kindName(kind), a.get(), b.get());
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(kind, a, b);
@@ -320,7 +339,7 @@ ExprRef ExprContext::bvnot(const ExprRef &a) {
 }
 
 ExprRef ExprContext::bvand(const ExprRef &x, const ExprRef &y) {
-  assert(x->width() == y->width());
+  requireSameWidth("bvand", x.get(), y.get());
   if (!simplify_)
     return node(Kind::And, x->width(), x, y);
   ExprRef a = x, b = y;
@@ -343,7 +362,7 @@ ExprRef ExprContext::bvand(const ExprRef &x, const ExprRef &y) {
 }
 
 ExprRef ExprContext::bvor(const ExprRef &x, const ExprRef &y) {
-  assert(x->width() == y->width());
+  requireSameWidth("bvor", x.get(), y.get());
   if (!simplify_)
     return node(Kind::Or, x->width(), x, y);
   ExprRef a = x, b = y;
@@ -366,7 +385,7 @@ ExprRef ExprContext::bvor(const ExprRef &x, const ExprRef &y) {
 }
 
 ExprRef ExprContext::bvxor(const ExprRef &x, const ExprRef &y) {
-  assert(x->width() == y->width());
+  requireSameWidth("bvxor", x.get(), y.get());
   if (!simplify_)
     return node(Kind::Xor, x->width(), x, y);
   ExprRef a = x, b = y;
@@ -387,7 +406,7 @@ ExprRef ExprContext::bvxor(const ExprRef &x, const ExprRef &y) {
 
 // Shifts by a constant: x << 0 = x, and shifting every bit out (shl, lshr) gives 0.
 ExprRef ExprContext::logicalShift(Kind kind, const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth(kindName(kind), a.get(), b.get());
   if (simplify_ && b->isConstant()) {
     if (a->isConstant())
       return foldBinary(kind, a, b);
@@ -405,7 +424,7 @@ ExprRef ExprContext::lshr(const ExprRef &a, const ExprRef &b) {
 }
 
 ExprRef ExprContext::ashr(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth("ashr", a.get(), b.get());
   if (simplify_ && b->isConstant()) {
     if (a->isConstant())
       return foldBinary(Kind::AShr, a, b);
@@ -419,7 +438,7 @@ ExprRef ExprContext::ashr(const ExprRef &a, const ExprRef &b) {
 // Comparisons
 
 ExprRef ExprContext::eq(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width() && a->domainWidth() == b->domainWidth());
+  requireSameWidth("eq", a.get(), b.get(), true);
   if (!simplify_)
     return node(Kind::Eq, 1, a, b);
   return simplifyEq(a, b);
@@ -476,7 +495,7 @@ ExprRef ExprContext::simplifyEq(const ExprRef &x, const ExprRef &y) {
 ExprRef ExprContext::ne(const ExprRef &a, const ExprRef &b) { return bvnot(eq(a, b)); }
 
 ExprRef ExprContext::ult(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth("ult", a.get(), b.get());
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Ult, a, b);
@@ -493,7 +512,7 @@ ExprRef ExprContext::ult(const ExprRef &a, const ExprRef &b) {
 }
 
 ExprRef ExprContext::ule(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth("ule", a.get(), b.get());
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Ule, a, b);
@@ -510,7 +529,7 @@ ExprRef ExprContext::ule(const ExprRef &a, const ExprRef &b) {
 }
 
 ExprRef ExprContext::slt(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth("slt", a.get(), b.get());
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Slt, a, b);
@@ -525,7 +544,7 @@ ExprRef ExprContext::slt(const ExprRef &a, const ExprRef &b) {
 }
 
 ExprRef ExprContext::sle(const ExprRef &a, const ExprRef &b) {
-  assert(a->width() == b->width());
+  requireSameWidth("sle", a.get(), b.get());
   if (simplify_) {
     if (a->isConstant() && b->isConstant())
       return foldBinary(Kind::Sle, a, b);
@@ -540,7 +559,8 @@ ExprRef ExprContext::sle(const ExprRef &a, const ExprRef &b) {
 }
 
 ExprRef ExprContext::ite(const ExprRef &c, const ExprRef &t, const ExprRef &f) {
-  assert(c->isBool() && t->width() == f->width() && t->domainWidth() == f->domainWidth());
+  require(c->isBool(), "ite", "a condition that is not boolean");
+  requireSameWidth("ite", t.get(), f.get(), true);
   if (simplify_) {
     if (c->isConstant())
       return c->value() ? t : f;
@@ -559,14 +579,14 @@ ExprRef ExprContext::ite(const ExprRef &c, const ExprRef &t, const ExprRef &f) {
 }
 
 ExprRef ExprContext::forall(const ExprRef &bound, const ExprRef &body) {
-  assert(bound->kind() == Kind::Symbol && body->isBool());
+  require(bound->kind() == Kind::Symbol && body->isBool(), "forall", "a bound that is not a variable or a body that is not boolean");
   if (simplify_ && body->isConstant())
     return body;
   return node(Kind::Forall, 1, bound, body);
 }
 
 ExprRef ExprContext::exists(const ExprRef &bound, const ExprRef &body) {
-  assert(bound->kind() == Kind::Symbol && body->isBool());
+  require(bound->kind() == Kind::Symbol && body->isBool(), "exists", "a bound that is not a variable or a body that is not boolean");
   if (simplify_ && body->isConstant())
     return body;
   return node(Kind::Exists, 1, bound, body);

@@ -88,7 +88,15 @@ void Engine::runSlice(ExecutionState &s) {
                            !s.prefix.excluded && (!rebuilding || s.instructions < s.prefix.replayInstructions) &&
                            !(options.maxInstructions && stats.instructions >= options.maxInstructions);
        ++slice)
-    interpreter.step(s);
+    try {
+      interpreter.step(s);
+    } catch (const MalformedExpr &bug) {
+      // An engine bug on this path: it ends as partial (what it found so far is kept, and no
+      // claim is made past this point) and the run goes on with the others.
+      spdlog::error("{} (at {}); the path ends here", bug.what(), where(currentLoc));
+      terminate(s, Termination::partialPath(std::string("engine error: ") + bug.what()));
+      break;
+    }
   if (rebuilding)
     stats.replaySeconds += std::chrono::duration<double>(Clock::now() - sliceStart).count();
 }

@@ -8,7 +8,7 @@ namespace {
 
 void allocate(const SpecialCall &c) {
   Engine &e = c.engine;
-  Value size = c.kind() == Special::Calloc ? e.sizes.product(c.arg(0), c.arg(1)) : c.arg(0);
+  Value size = c.kind() == Special::Calloc ? e.sizes.product(c.sizeArg(0), c.sizeArg(1)) : c.sizeArg(0);
   e.sizes.allocate(c.state, size, ObjectKind::Heap, "heap object", c.instr.loc, [&](ExecutionState &st, uint64_t a) {
     e.interpreter.returnValue(st, c.instr, a ? e.memory.pointerTo(st, a) : Value(u128(0)));
   });
@@ -38,10 +38,10 @@ void moveContents(Engine &e, ExecutionState &s, const Instr &in, uint64_t old, u
 // resolved to each heap object it may start (NULL: a plain malloc) and moved to a new one.
 void reallocate(const SpecialCall &c) {
   Engine &e = c.engine;
-  const Value &old = c.arg(0), &size = c.arg(1);
+  const Value &old = c.arg(0), size = c.sizeArg(1);
   ExecutionState *resize = &c.state;
   if (!size.concrete() || size.bits == 0) {
-    ExprRef isZero = size.concrete() ? e.ctx.trueExpr() : e.ctx.eq(size.sym, e.ctx.constant(0, c.argWidth(1)));
+    ExprRef isZero = size.concrete() ? e.ctx.trueExpr() : e.ctx.eq(size.sym, e.ctx.constant(0, 64));
     auto [zero, nonZero] = e.branch(c.state, isZero);
     if (zero)
       e.memory.resolveHeapStart(*zero, old, [&](ExecutionState &st, uint64_t a) {

@@ -8,6 +8,8 @@ namespace cairn::engine {
 
 void SpecialCall::result(Value v) const { engine.interpreter.returnValue(state, instr, std::move(v)); }
 
+Value SpecialCall::sizeArg(size_t i) const { return arg(i).resized(engine.ctx, argWidth(i), 64); }
+
 void unsupportedSpecial(const SpecialCall &c) {
   c.engine.error(c.state, "exec", "unsupported", "unsupported call to " + c.site.calleeName);
 }

@@ -27,6 +27,9 @@ struct SpecialCall {
 
   const Value &arg(size_t i) const { return args.at(i); }
   unsigned argWidth(size_t i) const { return site.argWidths[i]; }
+  // A size_t argument as 64 bits: code written for a 32-bit size_t (SV-COMP's ILP32 tasks
+  // declare malloc so) passes narrower sizes.
+  Value sizeArg(size_t i) const;
   Special kind() const { return Special(site.callee); }
   // Sets the call's result register, if it has one.
   void result(Value v) const;

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +19,14 @@ struct ConstArrayData;
 enum class Kind : uint8_t;
 enum class SymbolClass : uint8_t;
 using u128 = unsigned __int128;
+
+// A node whose operands do not fit its kind (operands of different widths, an extract past the
+// end, a non-boolean condition): an engine bug, refused where it is built in every build, since
+// it would otherwise reach a solver as a sort error far from its cause.
+class MalformedExpr : public std::logic_error {
+public:
+  using std::logic_error::logic_error;
+};
 
 struct ExprContextStats {
   uint64_t requests = 0;   // node constructions asked for after simplification

@@ -85,6 +85,39 @@ void klee_prefer_cex(void *object, uintptr_t condition);
 void klee_open_merge(void);
 void klee_close_merge(void);
 
+/* KLEE's hints for test values and for its own bookkeeping: accepted, without effect here. */
+void klee_posix_prefer_cex(void *object, uintptr_t condition);
+void klee_mark_global(void *object);
+
+/* Forking on (non-zero, the default) or off for this path: while off, a branch whose both sides
+ * are feasible follows its true side and adds its condition, without a new path. */
+void klee_set_forking(unsigned enable);
+
+/* From now on, on this path, calls to the function named fn go to the function named alias
+ * (defined in the program, of the same type); the same name twice takes the alias back. Calls
+ * through function pointers are not redirected. */
+void klee_alias_function(const char *fn, const char *alias);
+
+/* The call stack, innermost first (function, file:line), in the run's log. */
+void klee_stack_trace(void);
+
+/* A memory error, as an access would have, when [address, address + size) is not inside one
+ * object; nothing otherwise. */
+void klee_check_memory_access(const void *address, size_t size);
+
+/* An object of nbytes bytes, zero at first, at the address given (memory-mapped device
+ * registers and the like). It must not meet another object: an error otherwise. */
+void klee_define_fixed_object(void *addr, size_t nbytes);
+
+/* The size of the object ptr points into (a memory error when it points into none). */
+size_t klee_get_obj_size(void *ptr);
+
+/* The value of errno on this path. */
+int klee_get_errno(void);
+
+/* The name and the value, or the range of values the path allows, in the run's log. */
+void klee_print_range(const char *name, int arg);
+
 /* glibc's assertion hook; klee_assert reports through it like assert() does. */
 void __assert_fail(const char *assertion, const char *file, unsigned int line,
                    const char *function) CAIRN_NOTHROW __attribute__((__noreturn__));

@@ -53,3 +53,8 @@ CAIRN_RT uintptr_t klee_choose(uintptr_t n) {
     klee_silent_exit(0);
   return x;
 }
+
+/* errno lives in the libc model (libc-stdlib.c), as the program sees it. */
+int *__errno_location(void);
+
+CAIRN_RT int klee_get_errno(void) { return *__errno_location(); }

@@ -98,6 +98,8 @@ foreach(variant IN LISTS variants)
   replay(assert-holds assert 0 "^x positive\n$" "^$" x=01000000)
   replay(silent-exit exit 7 "^$" "^$" x=07000000)
   replay(klee-abort abort abort "^$" "ERROR: klee_abort called\n" x=07000000)
+  replay(state-api state-api 0 "^errno=34\n$"
+         "klee_alias_function\\(\"puts\", \"abort\"\\): a native run cannot redirect calls\nklee_print_range: v == 5\n")
   if(variant STREQUAL "asan")
     # What only the replay build detects: memory that is not one object, a block of no bytes,
     # a write to constant data (the fault is described before AddressSanitizer's report).
@@ -110,6 +112,15 @@ foreach(variant IN LISTS variants)
            "cairn-replay: fault signal=11 code=1 address=0x0 pc=0x[0-9a-f]+ access=write mapping=none\n" x=01000000)
     replay(empty-block-calloc empty-block 1 "^$" "AddressSanitizer: use-after-poison" x=02000000)
     replay(one-byte-block empty-block 0 "^$" "^$" x=03000000)
+    # KLEE's memory functions: sizes from AddressSanitizer (and the fixed objects), errors as
+    # an access would have them.
+    replay(memory-api-fits memory-api 0 "^sizes 8 40 12 20\n$" "^$" x=05000000)
+    replay(memory-api-check memory-api 1 "^sizes " "AddressSanitizer: heap-buffer-overflow" x=00000000)
+    replay(memory-api-fixed-overlap memory-api 5 "^sizes "
+           "cairn-replay: error user fixed-object: .*meets the fixed object at 0x40002000" x=01000000)
+    replay(memory-api-null memory-api 5 "^sizes " "cairn-replay: error ptr null: " x=02000000)
+    replay(memory-api-freed memory-api 1 "^sizes " "AddressSanitizer: heap-use-after-free" x=03000000)
+    replay(memory-api-past-fixed memory-api 1 "^sizes " "AddressSanitizer: use-after-poison" x=04000000)
     replay(read-only read-only 1 "^$"
            "cairn-replay: fault signal=11 code=2 address=0x[0-9a-f]+ pc=0x[0-9a-f]+ access=write mapping=r--p\n"
            x=00000000)

@@ -1,5 +1,6 @@
 /* A program annotated for KLEE, replayed natively with libcairn-replay.a (runtime-replay test).
  * argv[1] picks what it does. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,41 @@ int main(int argc, char **argv) {
     char *s = (char *)"constant";
     s[x] = 'C';
     return s[0];
+  }
+  if (!strcmp(mode, "state-api")) { /* what steers the analysis does nothing natively */
+    klee_set_forking(0);
+    klee_mark_global(&mode);
+    klee_posix_prefer_cex(&mode, 1);
+    klee_alias_function("puts", "abort");
+    errno = ERANGE;
+    printf("errno=%d\n", klee_get_errno());
+    klee_print_range("v", 5);
+    klee_stack_trace();
+    return 0;
+  }
+  if (!strcmp(mode, "memory-api")) {
+    static int table[10];
+    char local[12];
+    char *heap = malloc(20);
+    char *fixed = (char *)(uintptr_t)0x40002000u;
+    int x = klee_int("x");
+    klee_define_fixed_object(fixed, 8);
+    fixed[7] = 1;
+    printf("sizes %zu %zu %zu %zu\n", klee_get_obj_size(fixed + 7), klee_get_obj_size(&table[9]),
+           klee_get_obj_size(local), klee_get_obj_size(heap + 5));
+    fflush(stdout);
+    if (x == 0)
+      klee_check_memory_access(heap, 21);
+    else if (x == 1)
+      klee_define_fixed_object(fixed + 4, 8);
+    else if (x == 2)
+      klee_check_memory_access((void *)8, 1);
+    else if (x == 3)
+      klee_get_obj_size((free(heap), heap));
+    else if (x == 4)
+      return fixed[8];
+    klee_check_memory_access(local, sizeof local);
+    return 0;
   }
   return 2;
 }

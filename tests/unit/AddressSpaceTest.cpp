@@ -186,3 +186,20 @@ TEST(ObjectStateTest, ConcreteWritesBesideAndOverAStoredPointer) {
 }
 
 } // namespace
+
+// klee_define_fixed_object asks which object a range meets: the objects' extents, a zero-sized
+// object owning its first byte, the ranges between them meeting none.
+TEST(AddressSpaceTest, OverlappingFindsTheObjectARangeMeets) {
+  AddressSpace space;
+  space.bind(object(0x1000, 16), std::make_shared<ObjectState>(16));
+  space.bind(object(0x1040, 0), std::make_shared<ObjectState>(0));
+  space.bind(object(0x1080, 32), std::make_shared<ObjectState>(32));
+  EXPECT_EQ(space.overlapping(0x0f00, 0x100), nullptr);     // ends where the first begins
+  EXPECT_EQ(space.overlapping(0x0f00, 0x101)->object->address, 0x1000u);
+  EXPECT_EQ(space.overlapping(0x100f, 1)->object->address, 0x1000u);
+  EXPECT_EQ(space.overlapping(0x1010, 0x30), nullptr);      // between the first and the empty one
+  EXPECT_EQ(space.overlapping(0x1010, 0x31)->object->address, 0x1040u);
+  EXPECT_EQ(space.overlapping(0x1041, 0x3f), nullptr);
+  EXPECT_EQ(space.overlapping(0x1000, 0x1000)->object->address, 0x1080u); // the last one it meets
+  EXPECT_EQ(space.overlapping(0x10a0, 0x100), nullptr);
+}

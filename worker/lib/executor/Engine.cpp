@@ -193,8 +193,8 @@ Engine::Sides Engine::forkOn(ExecutionState &s, const ExprRef &cond, bool aboutL
     return {nullptr, &s};
   if (replay.replaying(s)) // the prefix names this path's side; the other is another item's
     return replayBranch(s, cond);
-  if (options.maxForks && stats.forks >= options.maxForks) {
-    addConstraint(s, cond); // past the fork limit, follow one side
+  if (!s.forking || (options.maxForks && stats.forks >= options.maxForks)) {
+    addConstraint(s, cond); // klee_set_forking(0), or past the fork limit: follow one side
     replay.record(s, PrefixReplay::kFollowedWithoutFork);
     return {&s, nullptr};
   }
@@ -248,13 +248,22 @@ std::string Engine::where(uint32_t locId) const {
   return program.files[l.file] + ":" + std::to_string(l.line);
 }
 
+std::vector<std::string> Engine::stackTrace(const ExecutionState &s) const {
+  std::vector<std::string> trace;
+  uint32_t here = currentLoc;
+  for (size_t i = s.stack.size(); i-- > 0;) {
+    trace.push_back(program.functions[s.stack[i].function].name + " at " + where(here));
+    here = s.stack[i].callLoc;
+  }
+  return trace;
+}
+
 ErrorReport Engine::makeError(const ExecutionState &s, std::string type, std::string kind, std::string message) const {
-  ErrorReport e{std::move(type), std::move(kind), std::move(message), {}, 0, {}};
+  ErrorReport e{std::move(type), std::move(kind), std::move(message), {}, 0, stackTrace(s)};
   uint32_t here = currentLoc;
   for (size_t i = s.stack.size(); i-- > 0;) {
     const Frame &f = s.stack[i];
     const Function &fn = program.functions[f.function];
-    e.stack.push_back(fn.name + " at " + where(here));
     const SourceLocation &l = program.locations[here];
     if (!e.line && !fn.isRuntime && l.line) {
       e.file = program.files[l.file];

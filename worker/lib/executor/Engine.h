@@ -77,6 +77,8 @@ public:
   double secondsSoFar() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   // "file:line" of a location, for messages.
   std::string where(uint32_t locId) const;
+  // The state's call stack, innermost first: "function at file:line" per frame.
+  std::vector<std::string> stackTrace(const ExecutionState &s) const;
 
   // What every unit of the run shares.
   const Program &program;

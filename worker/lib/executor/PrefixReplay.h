@@ -17,7 +17,8 @@ class Engine;
 
 class PrefixReplay {
 public:
-  // What a prefix records at a fork past --max-forks: the true side followed, no other side.
+  // What a prefix records at a fork past --max-forks or with forking off (klee_set_forking): the
+  // true side followed, no other side.
   static constexpr uint64_t kFollowedWithoutFork = 2;
 
   explicit PrefixReplay(Engine &engine) : engine_(engine) {}

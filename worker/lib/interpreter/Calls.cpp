@@ -13,6 +13,9 @@ void Interpreter::call(ExecutionState &s, const Instr &in, const Function &fn) {
   args.reserve(site.numArgs);
   for (uint32_t i = 0; i < site.numArgs; ++i)
     args.push_back(eval(f, fn.callArgs[site.firstArg + i]));
+  if (!s.aliases.empty() && site.kind != CallKind::Indirect)
+    if (auto alias = s.aliases.find(site.calleeName); alias != s.aliases.end())
+      return callAlias(s, in, fn, alias->second, args, site);
   switch (site.kind) {
   case CallKind::Special: return engine_.specials.call(s, in, site, args);
   case CallKind::Direct: return enterFunction(s, in, site.callee, args, site);
@@ -36,6 +39,22 @@ void Interpreter::call(ExecutionState &s, const Instr &in, const Function &fn) {
     return;
   }
   }
+}
+
+// klee_alias_function redirected this call: the function it goes to must take its arguments
+// and give the result it expects, or the registers would get values of other widths.
+void Interpreter::callAlias(ExecutionState &s, const Instr &in, const Function &caller, uint32_t index,
+                            const std::vector<Value> &args, const CallSite &site) {
+  const Function &alias = program_.functions[index];
+  bool fits = alias.variadic ? args.size() >= alias.numParams : args.size() == alias.numParams;
+  for (uint32_t i = 0; fits && i < alias.numParams; ++i)
+    fits = site.argWidths[i] == alias.paramWidths[i];
+  if (fits && in.dst != ~0u)
+    fits = caller.regWidths[in.dst] == alias.returnWidth;
+  if (!fits)
+    return engine_.error(s, "user", "alias-function",
+                         "klee_alias_function: " + alias.name + " does not fit the call to " + site.calleeName);
+  enterFunction(s, in, index, args, site);
 }
 
 void Interpreter::callAddress(ExecutionState &s, const Instr &in, uint64_t address, const std::vector<Value> &args,

@@ -61,6 +61,8 @@ private:
   Value pack(const std::vector<Value> &lanes, unsigned laneBits);
   // Calls and returns (Calls.cpp).
   void call(ExecutionState &s, const Instr &in, const Function &fn);
+  void callAlias(ExecutionState &s, const Instr &in, const Function &caller, uint32_t index,
+                 const std::vector<Value> &args, const CallSite &site);
   void callAddress(ExecutionState &s, const Instr &in, uint64_t address, const std::vector<Value> &args,
                    const CallSite &site);
   void ret(ExecutionState &s, const Instr &in);

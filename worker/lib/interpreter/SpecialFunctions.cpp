@@ -23,6 +23,7 @@ const SpecialHandlers &specialHandlers() {
     addOutputHandlers(t);
     addMemoryHandlers(t);
     addBitHandlers(t);
+    addKleeStateHandlers(t);
     return t;
   }();
   return table;

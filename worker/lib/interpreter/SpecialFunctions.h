@@ -48,6 +48,7 @@ void addHeapHandlers(SpecialHandlers &table);   // HeapFunctions.cpp
 void addOutputHandlers(SpecialHandlers &table); // OutputFunctions.cpp
 void addMemoryHandlers(SpecialHandlers &table); // MemoryFunctions.cpp
 void addBitHandlers(SpecialHandlers &table);    // BitIntrinsics.cpp
+void addKleeStateHandlers(SpecialHandlers &table); // KleeStateFunctions.cpp
 
 class SpecialFunctions {
 public:

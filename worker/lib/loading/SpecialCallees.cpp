@@ -45,6 +45,15 @@ const std::unordered_map<std::string, Special> &specialsByName() {
       {"exit", Special::Exit},
       {"_exit", Special::Exit},
       {"abort", Special::Abort},
+      {"klee_set_forking", Special::SetForking},
+      {"klee_alias_function", Special::AliasFunction},
+      {"klee_stack_trace", Special::StackTrace},
+      {"klee_check_memory_access", Special::CheckMemoryAccess},
+      {"klee_define_fixed_object", Special::DefineFixedObject},
+      {"klee_get_obj_size", Special::GetObjSize},
+      {"klee_print_range", Special::PrintRange},
+      {"klee_mark_global", Special::Ignored},
+      {"klee_posix_prefer_cex", Special::Ignored},
   };
   return table;
 }

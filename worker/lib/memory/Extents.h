@@ -8,6 +8,9 @@
 
 namespace cairn::engine {
 
+// Accesses below this are null dereferences; no object lies there.
+constexpr uint64_t kNullPage = 4096;
+
 // Between objects, so small overflows land nowhere.
 constexpr uint64_t kAllocGap = 16;
 

@@ -149,6 +149,15 @@ const AddressSpace::Entry *AddressSpace::find(uint64_t address) const {
   return address - mo.address < size ? &below->second : nullptr;
 }
 
+// Objects do not overlap, so only the last one starting before the range's end can meet it.
+const AddressSpace::Entry *AddressSpace::overlapping(uint64_t address, uint64_t size) const {
+  const Objects::value_type *below = objects_.floor(address + size - 1);
+  if (!below)
+    return nullptr;
+  const MemoryObject &mo = *below->second.object;
+  return mo.address + std::max<uint64_t>(mo.size, 1) > address ? &below->second : nullptr;
+}
+
 const AddressSpace::Entry *AddressSpace::findBase(uint64_t address) const {
   const Objects::value_type *at = objects_.find(address);
   return at ? &at->second : nullptr;

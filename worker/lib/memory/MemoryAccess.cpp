@@ -8,7 +8,6 @@
 namespace cairn::engine {
 
 namespace {
-constexpr uint64_t kNullPage = 4096; // accesses below this are null dereferences
 // Objects one symbolic pointer may resolve to before the rest of its values end the path.
 constexpr unsigned kMaxTargets = 1024;
 } // namespace
@@ -19,6 +18,8 @@ uint64_t MemoryAccess::allocate(ExecutionState &s, uint64_t size, ObjectKind kin
                                 ExprRef sizeExpr) {
   auto mo = std::make_shared<MemoryObject>();
   mo->id = engine_.nextObjectId++;
+  if (s.fixedObjects)
+    s.nextAddress = pastFixedObjects(s, s.nextAddress, paddedSize(size));
   mo->address = s.nextAddress;
   mo->size = size;
   mo->sizeExpr = std::move(sizeExpr);

@@ -26,6 +26,14 @@ public:
   // the capacity. Returns its address.
   uint64_t allocate(ExecutionState &s, uint64_t size, ObjectKind kind, std::string name, uint32_t loc,
                     ExprRef sizeExpr = {});
+  // klee_define_fixed_object: an object of `size` bytes at `address`, where the program says,
+  // for memory-mapped devices and the like. Why it cannot be placed there (it meets another
+  // object, the null page, the functions' addresses, a range the model keeps), or empty.
+  std::string defineFixed(ExecutionState &s, uint64_t address, uint64_t size, uint32_t loc);
+  // The size of the object `address` lies in, as the program sees it (klee_get_obj_size): the
+  // whole object's for a chunk of a split one, the member's for one moved into a segment, the
+  // size expression for a symbolic-size object.
+  Value objectSize(const AddressSpace::Entry &e, uint64_t address);
   // The pointer the program gets for the object at `address`: its base, symbolic or not.
   Value pointerTo(const ExecutionState &s, uint64_t address) const;
   // The address a pointer has on this state when the layout alone determines it.
@@ -105,6 +113,8 @@ private:
   void readOnlyError(ExecutionState &s, const MemoryObject &mo);
   void countSymbolicAccess(const MemoryObject &mo);
   bool loadByte(ExecutionState &s, const Value &address, Value &out);
+  // Where an object of `size` bytes may go at or after `address`, past the fixed objects.
+  uint64_t pastFixedObjects(const ExecutionState &s, uint64_t address, uint64_t size) const;
 
   Engine &engine_;
   MemoryModel &model_;

@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace cairn::engine {
@@ -71,6 +72,9 @@ public:
   virtual std::optional<uint64_t> objectSizeAt(const MemoryObject &mo, uint64_t a) = 0;
   // Where live objects start inside the moved object `mo` (what free may be given).
   virtual std::vector<uint64_t> objectStartsIn(const MemoryObject &mo) = 0;
+  // Why the program may not place an object at [address, address + size) of its own
+  // (klee_define_fixed_object): the model keeps that range for itself. Empty when it may.
+  virtual std::string reservedRange(uint64_t address, uint64_t size) = 0;
 };
 
 std::unique_ptr<MemoryModel> createStandardModel();

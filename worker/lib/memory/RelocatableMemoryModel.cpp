@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <sstream>
 #include <unordered_map>
 
 namespace cairn::engine {
@@ -163,6 +164,15 @@ public:
     return objectSizeInMoved(mo, a);
   }
   std::vector<uint64_t> objectStartsIn(const MemoryObject &mo) override { return objectStartsInMoved(mo); }
+  // Segments are placed from kSegmentBase up, in no state's address space until they are made:
+  // an object of the program's there could meet one later.
+  std::string reservedRange(uint64_t address, uint64_t size) override {
+    if (address + size <= kSegmentBase)
+      return {};
+    std::ostringstream why;
+    why << "the relocatable model keeps the addresses from 0x" << std::hex << kSegmentBase << " up for its segments";
+    return why.str();
+  }
 
 private:
   uint64_t homeAddress(const SymbolDecl *base) const { return homeAddressById_.at(base->id); }

@@ -30,6 +30,8 @@ public:
   void free(ExecutionState &, const AddressSpace::Entry &, uint64_t) override {}
   std::optional<uint64_t> objectSizeAt(const MemoryObject &, uint64_t) override { return std::nullopt; }
   std::vector<uint64_t> objectStartsIn(const MemoryObject &) override { return {}; }
+  // Every object lies where the engine placed it, so any free range will do.
+  std::string reservedRange(uint64_t, uint64_t) override { return {}; }
 };
 
 } // namespace

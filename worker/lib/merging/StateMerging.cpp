@@ -44,6 +44,10 @@ std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
                          (a.sizeSymbols && b.sizeSymbols && *a.sizeSymbols == *b.sizeSymbols);
   if (!sameSizes)
     return "different symbolic-size objects";
+  if (a.forking != b.forking)
+    return "forking on in one, off in the other (klee_set_forking)";
+  if (a.aliases != b.aliases)
+    return "different function aliases (klee_alias_function)";
   return {};
 }
 

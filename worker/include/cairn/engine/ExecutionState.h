@@ -102,6 +102,12 @@ struct ExecutionState {
   // Symbolic-size model: the symbols the sizes of symbolic-size objects depend on; a fork on a
   // condition over them inside a loop makes the loop size-dependent.
   std::shared_ptr<const std::vector<const SymbolDecl *>> sizeSymbols;
+  // klee_set_forking(0): a branch both ways feasible follows one side instead of forking.
+  bool forking = true;
+  // klee_alias_function: calls by name to a key go to the function of that index instead.
+  std::map<std::string, uint32_t> aliases;
+  // Objects klee_define_fixed_object placed: allocation steps around them when there are any.
+  uint32_t fixedObjects = 0;
 
   Frame &top() { return stack.back(); }
 };

@@ -88,6 +88,8 @@ public:
   // The object whose [address, address+size) holds `address`, if any.
   const Entry *find(uint64_t address) const;
   const Entry *findBase(uint64_t address) const;
+  // An object whose extent meets [address, address + size) (size > 0, no wrap-around), if any.
+  const Entry *overlapping(uint64_t address, uint64_t size) const;
   // A writable copy of the object's contents (copied when another state shares it).
   ObjectState &writable(uint64_t base);
   // By address: iterates as (address, Entry) pairs.

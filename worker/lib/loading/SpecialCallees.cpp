@@ -45,6 +45,11 @@ const std::unordered_map<std::string, Special> &specialsByName() {
       {"exit", Special::Exit},
       {"_exit", Special::Exit},
       {"abort", Special::Abort},
+      {"cairn_aligned_malloc", Special::AlignedMalloc},
+      {"__printf_chk", Special::PrintfChk},
+      {"__fprintf_chk", Special::FprintfChk},
+      {"__sprintf_chk", Special::SprintfChk},
+      {"__snprintf_chk", Special::SnprintfChk},
   };
   return table;
 }

@@ -125,7 +125,9 @@ enum class Special : uint16_t {
   VaStart, VaEnd, VaCopy,
   Warning, WarningOnce, PrintExpr, IsReplay, // klee_warning, klee_warning_once, ...
   InlineAsm, // the engine cannot run it: the path ends with a model error
-  Last = InlineAsm, // the engine's handler table has one entry per function up to here
+  AlignedMalloc, // cairn_aligned_malloc(alignment, size): the runtime's memalign & co. build on it
+  PrintfChk, FprintfChk, SprintfChk, SnprintfChk, // glibc's fortified printf family
+  Last = SnprintfChk, // the engine's handler table has one entry per function up to here
 };
 
 enum class CallKind : uint8_t {

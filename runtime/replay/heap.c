@@ -3,7 +3,7 @@
  * addressable byte instead. realloc(p, 0) frees p and returns NULL, as glibc's does. `cairn
  * replay` links the program with --wrap=malloc,--wrap=calloc,--wrap=realloc, so the program's
  * calls come here first; a block of no bytes is one byte poisoned by hand, which
- * AddressSanitizer reports as a use-after-poison when touched. */
+ * AddressSanitizer reports as a use-after-poison when touched. (Aligned blocks: aligned-heap.c.) */
 #include <stddef.h>
 #include <stdlib.h>
 

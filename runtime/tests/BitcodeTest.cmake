@@ -74,7 +74,8 @@ set(engine_owned
   malloc calloc realloc free printf puts putchar exit abort _exit
   klee_make_symbolic klee_assume klee_abort klee_silent_exit klee_report_error klee_is_symbolic
   klee_get_value_i32 klee_get_value_i64 klee_get_valuel klee_prefer_cex klee_open_merge
-  klee_close_merge klee_warning klee_warning_once klee_print_expr klee_is_replay)
+  klee_close_merge klee_warning klee_warning_once klee_print_expr klee_is_replay
+  cairn_aligned_malloc __printf_chk __fprintf_chk __sprintf_chk __snprintf_chk)
 foreach(f IN LISTS engine_owned)
   if(f IN_LIST defined)
     fail("the runtime defines ${f}, which the engine implements")

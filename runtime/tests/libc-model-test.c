@@ -1,12 +1,18 @@
 /* runtime-libc-model: the libc model (runtime/lib/libc-*.c), compiled natively with the flags of
  * the bitcode and linked into this program, so its definitions are the ones called here. The
  * program includes glibc's headers, so the ctype macros go through the model's __ctype_b_loc. */
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <malloc.h>
+#include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static int failures, checks;
 
@@ -243,11 +249,126 @@ static void test_stdlib(void) {
   CHECK(in_range);
 }
 
+/* The engine's aligned allocation, natively: a bump allocator in an arena (its blocks are never
+ * freed here), refusing alignments over a page as the engine refuses those over 2^31. */
+void *cairn_aligned_malloc(size_t alignment, size_t size);
+static _Alignas(4096) unsigned char arena[1 << 16];
+static size_t arena_used, last_alignment, last_size;
+void *cairn_aligned_malloc(size_t alignment, size_t size) {
+  last_alignment = alignment;
+  last_size = size;
+  size_t at = (arena_used + alignment - 1) & ~(alignment - 1);
+  if (alignment > 4096 || at + size > sizeof arena)
+    return NULL;
+  arena_used = at + size;
+  return arena + at;
+}
+
+static int aligned(const void *p, uintptr_t alignment) { return p && (uintptr_t)p % alignment == 0; }
+
+/* An alignment the compiler does not see: it neither warns about it nor assumes the result
+ * has it (memalign & co. are declared with alloc_align). */
+static size_t opaque(size_t x) {
+  volatile size_t v = x;
+  return v;
+}
+
+static void test_memalign(void) {
+  CHECK(aligned(memalign(opaque(64), 10), 64) && last_alignment == 64);
+  CHECK(aligned(memalign(opaque(100), 3), 128) && last_alignment == 128); /* rounded up */
+  last_alignment = 0;
+  void *small = memalign(opaque(8), 5); /* malloc's */
+  CHECK(small && last_alignment == 0);
+  free(small);
+  errno = 0;
+  CHECK(memalign(opaque(SIZE_MAX / 2 + 2), 1) == NULL && errno == EINVAL);
+  errno = 0;
+  CHECK(memalign(opaque(8192), 1) == NULL && errno == ENOMEM);
+  void *p = NULL;
+  CHECK(posix_memalign(&p, opaque(24), 8) == EINVAL && p == NULL);
+  CHECK(posix_memalign(&p, opaque(4), 8) == EINVAL && p == NULL);
+  CHECK(posix_memalign(&p, opaque(0), 8) == EINVAL && p == NULL);
+  CHECK(posix_memalign(&p, opaque(256), 8) == 0 && aligned(p, 256));
+  p = NULL;
+  CHECK(posix_memalign(&p, opaque(8192), 1) == ENOMEM && p == NULL);
+  errno = 0;
+  CHECK(aligned_alloc(opaque(48), 96) == NULL && errno == EINVAL);
+  errno = 0;
+  CHECK(aligned_alloc(opaque(0), 1) == NULL && errno == EINVAL);
+  CHECK(aligned(aligned_alloc(opaque(512), 1), 512));
+  CHECK(aligned(valloc(1), 4096) && last_size == 1);
+  CHECK(aligned(pvalloc(1), 4096) && last_size == 4096);
+  errno = 0;
+  CHECK(pvalloc(SIZE_MAX) == NULL && errno == ENOMEM);
+}
+
+/* The fortified functions end in klee_report_error when a check fails: here it jumps back. */
+void *__memcpy_chk(void *dst, const void *src, size_t n, size_t dstlen);
+void *__memmove_chk(void *dst, const void *src, size_t n, size_t dstlen);
+void *__memset_chk(void *dst, int c, size_t n, size_t dstlen);
+char *__strcpy_chk(char *dst, const char *src, size_t dstlen);
+char *__strncpy_chk(char *dst, const char *src, size_t n, size_t dstlen);
+char *__strcat_chk(char *dst, const char *src, size_t dstlen);
+char *__strncat_chk(char *dst, const char *src, size_t n, size_t dstlen);
+__attribute__((__noreturn__)) void klee_report_error(const char *file, int line, const char *message,
+                                                     const char *suffix);
+static jmp_buf chk_env;
+static const char *reported;
+void klee_report_error(const char *file, int line, const char *message, const char *suffix) {
+  reported = suffix;
+  longjmp(chk_env, 1);
+}
+
+#define CHECK_FAILS(call)                                                                          \
+  do {                                                                                             \
+    reported = NULL;                                                                               \
+    if (setjmp(chk_env) == 0)                                                                      \
+      (void)(call);                                                                                \
+    CHECK(reported && strcmp(reported, "abort.err") == 0);                                         \
+  } while (0)
+
+static void test_fortify(void) {
+  char buf[8];
+  CHECK(__memcpy_chk(buf, "abcdefgh", 8, 8) == buf && memcmp(buf, "abcdefgh", 8) == 0);
+  CHECK_FAILS(__memcpy_chk(buf, "abcdefghi", 9, 8));
+  CHECK(__memmove_chk(buf + 1, buf, 7, 7) == buf + 1 && memcmp(buf, "aabcdefg", 8) == 0);
+  CHECK_FAILS(__memmove_chk(buf + 1, buf, 8, 7));
+  CHECK(__memset_chk(buf, 'x', 8, 8) == buf && buf[7] == 'x');
+  CHECK_FAILS(__memset_chk(buf, 'x', 9, 8));
+  CHECK_FAILS(__strcat_chk(buf, "", 8)); /* no NUL within the destination */
+  CHECK(__strcpy_chk(buf, "1234567", 8) == buf && strcmp(buf, "1234567") == 0);
+  CHECK_FAILS(__strcpy_chk(buf, "12345678", 8));
+  CHECK(__strncpy_chk(buf, "ab", 8, 8) == buf && memcmp(buf, "ab\0\0\0\0\0\0", 8) == 0);
+  CHECK_FAILS(__strncpy_chk(buf, "ab", 9, 8));
+  strcpy(buf, "abc");
+  CHECK(__strcat_chk(buf, "defg", 8) == buf && strcmp(buf, "abcdefg") == 0);
+  CHECK_FAILS(__strcat_chk(buf, "h", 8));
+  strcpy(buf, "abc");
+  CHECK(__strncat_chk(buf, "defgh", 4, 8) == buf && strcmp(buf, "abcdefg") == 0);
+  strcpy(buf, "abc");
+  CHECK_FAILS(__strncat_chk(buf, "defgh", 5, 8));
+  strcpy(buf, "abc");
+  CHECK(__strncat_chk(buf, "de", 10, 8) == buf && strcmp(buf, "abcde") == 0);
+}
+
+static void test_posix(void) {
+  CHECK((htonl)(0x11223344u) == 0x44332211u && (ntohl)(0x44332211u) == 0x11223344u);
+  CHECK((htons)(0x1122) == 0x2211 && (ntohs)(0x2211) == 0x1122);
+  struct timespec day = {86400, 0}, rem = {7, 7}, invalid = {0, 1000000000};
+  CHECK(nanosleep(&day, &rem) == 0 && rem.tv_sec == 7 && rem.tv_nsec == 7);
+  errno = 0;
+  CHECK(nanosleep(&invalid, NULL) == -1 && errno == EINVAL);
+  CHECK(sleep(86400) == 0 && usleep(999999) == 0);
+}
+
 int main(void) {
   test_string();
   test_ctype();
   test_strto();
   test_stdlib();
+  test_memalign();
+  test_fortify();
+  test_posix();
   printf("%d of %d checks passed\n", checks - failures, checks);
   return failures ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 // Loading programs: C is compiled, bitcode and IR are parsed, and every kind of bad input is a
 // LoadError that names the file and the problem.
 #include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Translate.h"
 
 #include <gtest/gtest.h>
 
@@ -89,6 +90,32 @@ TEST_F(ProgramLoaderTest, MissingRuntimeIsAClearError) {
   o.runtimeBitcode = (dir / "nowhere.bc").string();
   std::string msg = failure(write("sign.c", kSign), o);
   EXPECT_NE(msg.find("runtime bitcode was not found"), std::string::npos) << msg;
+}
+
+// The engine places every object at a multiple of its alignment, up to 2^31; a larger one is
+// refused by name rather than silently not honoured.
+TEST_F(ProgramLoaderTest, RefusesAlignmentsTheEngineCannotHonour) {
+  auto translationFailure = [&](const std::string &name, const std::string &ir) -> std::string {
+    auto m = loadProgram(write(name, ir), noRuntime());
+    try {
+      translateProgram(*m);
+    } catch (const LoadError &e) {
+      return e.what();
+    }
+    return "translated";
+  };
+  std::string local = translationFailure("local.ll", "define i32 @main() {\n"
+                                                      "  %p = alloca i8, align 4294967296\n"
+                                                      "  ret i32 0\n}\n");
+  EXPECT_NE(local.find("alignments over 2147483648 bytes are not supported"), std::string::npos) << local;
+  std::string global = translationFailure("global.ll", "@g = global i8 0, align 4294967296\n"
+                                                        "define i32 @main() {\n  ret i32 0\n}\n");
+  EXPECT_NE(global.find("global g"), std::string::npos) << global;
+  EXPECT_EQ(translationFailure("fine.ll", "@g = global i8 0, align 2147483648\n"
+                                          "define i32 @main() {\n"
+                                          "  %p = alloca i8, align 2147483648\n"
+                                          "  ret i32 0\n}\n"),
+            "translated");
 }
 
 } // namespace

@@ -87,7 +87,9 @@ void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t ind
       continue;
     }
     // byval: the callee gets its own copy of the caller's object.
-    uint64_t mine = memory.allocate(s, copy, ObjectKind::Stack, "by-value argument of " + callee.name, in.loc);
+    uint64_t align = i < site.byValAligns.size() ? site.byValAligns[i] : 0;
+    uint64_t mine = memory.allocate(s, copy, ObjectKind::Stack, "by-value argument of " + callee.name, in.loc, {},
+                                    align);
     f.allocas.push_back(mine);
     Value dst = memory.pointerTo(s, mine);
     Value count{u128(copy)};

@@ -1,4 +1,5 @@
-// malloc, calloc, realloc and free: allocation under the size model, checked frees.
+// malloc, calloc, realloc and free (and the aligned allocation memalign & co. build on):
+// allocation under the size model, checked frees.
 #include "executor/Engine.h"
 #include "interpreter/SpecialFunctions.h"
 
@@ -12,6 +13,24 @@ void allocate(const SpecialCall &c) {
   e.sizes.allocate(c.state, size, ObjectKind::Heap, "heap object", c.instr.loc, [&](ExecutionState &st, uint64_t a) {
     e.interpreter.returnValue(st, c.instr, a ? e.memory.pointerTo(st, a) : Value(u128(0)));
   });
+}
+
+// cairn_aligned_malloc(alignment, size): a heap object at a multiple of `alignment`, which the
+// runtime's memalign & co. have made a power of two; one the engine cannot honour (over
+// kMaxObjectAlignment) gets NULL, as an allocation too large does.
+void allocateAligned(const SpecialCall &c) {
+  Engine &e = c.engine;
+  std::optional<u128> alignment = e.questions.concretize(c.state, c.arg(0), c.argWidth(0), true);
+  if (!alignment)
+    return;
+  if (*alignment == 0 || (*alignment & (*alignment - 1)) || *alignment > kMaxObjectAlignment)
+    return c.result(Value(u128(0)));
+  e.sizes.allocate(
+      c.state, c.arg(1), ObjectKind::Heap, "heap object", c.instr.loc,
+      [&](ExecutionState &st, uint64_t a) {
+        e.interpreter.returnValue(st, c.instr, a ? e.memory.pointerTo(st, a) : Value(u128(0)));
+      },
+      uint64_t(*alignment));
 }
 
 // realloc's second half: the old object's bytes that fit go to the new one, which replaces it.
@@ -65,6 +84,7 @@ void addHeapHandlers(SpecialHandlers &table) {
   table[size_t(Special::Malloc)] = &allocate;
   table[size_t(Special::Calloc)] = &allocate;
   table[size_t(Special::Realloc)] = &reallocate;
+  table[size_t(Special::AlignedMalloc)] = &allocateAligned;
   table[size_t(Special::Free)] = [](const SpecialCall &c) { c.engine.memory.free(c.state, c.arg(0)); };
 }
 

@@ -119,7 +119,7 @@ void Interpreter::step(ExecutionState &s) {
         return setReg(st, in, Value(u128(0)));
       st.top().allocas.push_back(a);
       setReg(st, in, engine_.memory.pointerTo(st, a));
-    });
+    }, uint64_t(in.offset));
     return;
   }
   case Opcode::Load: {

@@ -3,6 +3,7 @@
 #include "executor/Engine.h"
 #include "interpreter/SpecialFunctions.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -69,31 +70,65 @@ std::optional<std::string> format(const SpecialCall &c, size_t fmtIndex) {
   return out;
 }
 
-// printf (format first) and fprintf (after the stream).
+// Where a printf-family call's arguments are: the destination buffer, its bound (snprintf's
+// n), the destination's size a fortified call checks against, and the format; kNone: absent.
+// The fortified ones (what clang emits under -D_FORTIFY_SOURCE) have a flag before the format,
+// which only asks glibc to refuse %n in writable formats: it is ignored.
+constexpr size_t kNone = ~size_t(0);
+struct PrintfArgs {
+  size_t dst = kNone, bound = kNone, checkedSize = kNone, format = 0;
+};
+
+PrintfArgs printfArgs(Special k) {
+  switch (k) {
+  case Special::Fprintf: return {kNone, kNone, kNone, 1};    // (stream, format, ...)
+  case Special::PrintfChk: return {kNone, kNone, kNone, 1};  // (flag, format, ...)
+  case Special::FprintfChk: return {kNone, kNone, kNone, 2}; // (stream, flag, format, ...)
+  case Special::Sprintf: return {0, kNone, kNone, 1};        // (s, format, ...)
+  case Special::Snprintf: return {0, 1, kNone, 2};           // (s, n, format, ...)
+  case Special::SprintfChk: return {0, kNone, 2, 3};         // (s, flag, slen, format, ...)
+  case Special::SnprintfChk: return {0, 1, 3, 4};            // (s, n, flag, slen, format, ...)
+  default: return {};                                        // printf (format, ...)
+  }
+}
+
+// A fortified function found its destination too small: glibc's __chk_fail aborts the program.
+void fortifyFailure(const SpecialCall &c) {
+  c.engine.error(c.state, "abort", "abort", "buffer overflow detected in " + c.site.calleeName);
+}
+
+// printf and fprintf, plain and fortified: to the path's output.
 void print(const SpecialCall &c) {
-  std::optional<std::string> out = format(c, c.kind() == Special::Fprintf ? 1 : 0);
+  std::optional<std::string> out = format(c, printfArgs(c.kind()).format);
   if (!out)
     return;
   c.state.output += *out;
   c.result(Value(u128(out->size())));
 }
 
-// sprintf / snprintf: the formatted text, NUL-terminated, written through the memory checks.
+// sprintf / snprintf, plain and fortified: the formatted text, NUL-terminated, written through
+// the memory checks. A fortified call first checks its destination's size as glibc does:
+// __snprintf_chk that the bound fits in it, __sprintf_chk that the text with its NUL does.
 void printToMemory(const SpecialCall &c) {
-  const bool bounded = c.kind() == Special::Snprintf;
+  const PrintfArgs where = printfArgs(c.kind());
   Engine &e = c.engine;
   ExecutionState &s = c.state;
-  std::optional<std::string> text = format(c, bounded ? 2 : 1);
+  std::optional<u128> bound, checkedSize;
+  if (where.bound != kNone && !(bound = e.questions.concretize(s, c.args[where.bound], 64, true)))
+    return;
+  if (where.checkedSize != kNone && !(checkedSize = e.questions.concretize(s, c.args[where.checkedSize], 64, true)))
+    return;
+  if (bound && checkedSize && *checkedSize < *bound)
+    return fortifyFailure(c);
+  std::optional<std::string> text = format(c, where.format);
   if (!text)
     return;
+  if (!bound && checkedSize && *checkedSize < text->size() + 1)
+    return fortifyFailure(c);
   size_t room = text->size() + 1;
-  if (bounded) {
-    std::optional<u128> n = e.questions.concretize(s, c.args[1], 64, true);
-    if (!n)
-      return;
-    room = std::min<size_t>(room, size_t(*n));
-  }
-  std::optional<Value> dst = e.memory.fixPointer(s, c.args[0]);
+  if (bound)
+    room = std::min<size_t>(room, size_t(*bound));
+  std::optional<Value> dst = e.memory.fixPointer(s, c.args[where.dst]);
   if (!dst)
     return;
   for (size_t i = 0; i < room; ++i) {
@@ -119,6 +154,10 @@ void addOutputHandlers(SpecialHandlers &table) {
   table[size_t(Special::Fprintf)] = &print;
   table[size_t(Special::Sprintf)] = &printToMemory;
   table[size_t(Special::Snprintf)] = &printToMemory;
+  table[size_t(Special::PrintfChk)] = &print;
+  table[size_t(Special::FprintfChk)] = &print;
+  table[size_t(Special::SprintfChk)] = &printToMemory;
+  table[size_t(Special::SnprintfChk)] = &printToMemory;
   table[size_t(Special::Fputs)] = [](const SpecialCall &c) {
     c.state.output += c.engine.memory.readString(c.state, c.arg(0));
     c.result(Value(u128(1)));

@@ -4,6 +4,7 @@
 #include "loading/IntegerOps.h"
 #include "loading/RegisterTypes.h"
 #include "cairn/expr/Fold.h"
+#include "cairn/engine/Memory.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/Constants.h>
@@ -29,6 +30,9 @@ void ConstantTranslator::layoutGlobals(llvm::Module &m) {
   for (llvm::GlobalVariable &g : m.globals()) {
     uint64_t size = std::max<uint64_t>(1, dl_.getTypeAllocSize(g.getValueType()));
     uint64_t align = std::max<uint64_t>(16, g.getAlign() ? g.getAlign()->value() : 16);
+    if (align > kMaxObjectAlignment)
+      throw LoadError("alignments over " + std::to_string(kMaxObjectAlignment) +
+                      " bytes are not supported: global " + g.getName().str());
     next = (next + align - 1) / align * align;
     globalAddress_[&g] = next;
     GlobalObject &obj = p_.globals.emplace_back();

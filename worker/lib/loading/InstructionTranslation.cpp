@@ -4,6 +4,7 @@
 #include "loading/IntegerOps.h"
 #include "loading/RegisterTypes.h"
 #include "loading/SpecialCallees.h"
+#include "cairn/engine/Memory.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/Constants.h>
@@ -19,6 +20,14 @@
 namespace cairn::engine {
 
 namespace {
+
+// An alloca's or a by-value argument's alignment, which the engine's objects honour.
+uint64_t checkedAlignment(uint64_t align, const llvm::Instruction &inst) {
+  if (align > kMaxObjectAlignment)
+    throw LoadError("alignments over " + std::to_string(kMaxObjectAlignment) +
+                    " bytes are not supported: " + describe(&inst));
+  return align;
+}
 
 uint64_t aggregateOffset(const llvm::DataLayout &dl, llvm::Type *t,
                          llvm::ArrayRef<unsigned> indices) {
@@ -186,6 +195,7 @@ void InstructionTranslator::translateInto(llvm::Instruction &inst, Instr &in) {
     in.a = operand(al.getArraySize());
     in.imm = uint32_t(dl_.getTypeAllocSize(al.getAllocatedType()));
     in.count = uint32_t(bitsOf(dl_, al.getArraySize()->getType()));
+    in.offset = checkedAlignment(al.getAlign().value(), inst);
     return;
   }
   case Instruction::Load:
@@ -418,9 +428,14 @@ void InstructionTranslator::translateCall(llvm::CallInst &call, Instr &in) {
     site.argWidths.push_back(uint16_t(bitsOf(dl_, arg->getType())));
     // A by-value aggregate is passed as a pointer the callee must not write through.
     uint32_t copy = 0;
-    if (call.isByValArgument(i))
+    uint64_t align = 0;
+    if (call.isByValArgument(i)) {
       copy = uint32_t(dl_.getTypeAllocSize(call.getParamByValType(i)));
+      llvm::MaybeAlign given = call.getParamAlign(i);
+      align = checkedAlignment(given ? given->value() : 1, call);
+    }
     site.byValSizes.push_back(copy);
+    site.byValAligns.push_back(align);
   }
   site.numArgs = uint32_t(call.arg_size());
   in.op = Opcode::Call;

@@ -7,26 +7,43 @@
 
 namespace cairn::engine {
 
+namespace {
+
+bool isSystemHeader(llvm::StringRef file) {
+  return file.startswith("/usr/include/") || file.startswith("/usr/local/include/") || file.startswith("/usr/lib/");
+}
+
+// Code that a system header's inline function put into the program (glibc's fortified memcpy
+// wrapper, say) stands at the line that called it: its errors are that line's, as the program
+// sees them.
+const llvm::DILocation *programLocation(const llvm::DILocation *loc) {
+  while (loc->getInlinedAt() && isSystemHeader(loc->getFilename()))
+    loc = loc->getInlinedAt();
+  return loc;
+}
+
+} // namespace
+
 SourceLocations::SourceLocations(Program &p) : p_(p) {
   p_.locations.push_back({});
   p_.files.push_back("");
 }
 
 uint32_t SourceLocations::location(const llvm::Instruction &inst, bool user) {
-  const llvm::DebugLoc &dl = inst.getDebugLoc();
-  if (!dl)
+  if (!inst.getDebugLoc())
     return 0;
+  const llvm::DILocation *dl = programLocation(inst.getDebugLoc().get());
   std::string file = dl->getFilename().str();
   auto [fit, freshFile] = fileIndex_.try_emplace(file, uint32_t(p_.files.size()));
   if (freshFile)
     p_.files.push_back(file);
-  uint64_t key = (uint64_t(fit->second) << 40) | (uint64_t(dl.getLine()) << 16) |
-                 std::min<unsigned>(dl.getCol(), 0xffff);
+  uint64_t key = (uint64_t(fit->second) << 40) | (uint64_t(dl->getLine()) << 16) |
+                 std::min<unsigned>(dl->getColumn(), 0xffff);
   auto [lit, freshLoc] = locationIndex_.try_emplace(key, uint32_t(p_.locations.size()));
   if (freshLoc)
-    p_.locations.push_back({fit->second, dl.getLine(), dl.getCol()});
-  if (user && dl.getLine())
-    userLines_.insert((uint64_t(fit->second) << 32) | dl.getLine());
+    p_.locations.push_back({fit->second, dl->getLine(), dl->getColumn()});
+  if (user && dl->getLine())
+    userLines_.insert((uint64_t(fit->second) << 32) | dl->getLine());
   return lit->second;
 }
 

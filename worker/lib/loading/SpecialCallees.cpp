@@ -54,6 +54,11 @@ const std::unordered_map<std::string, Special> &specialsByName() {
       {"klee_print_range", Special::PrintRange},
       {"klee_mark_global", Special::Ignored},
       {"klee_posix_prefer_cex", Special::Ignored},
+      {"cairn_aligned_malloc", Special::AlignedMalloc},
+      {"__printf_chk", Special::PrintfChk},
+      {"__fprintf_chk", Special::FprintfChk},
+      {"__sprintf_chk", Special::SprintfChk},
+      {"__snprintf_chk", Special::SnprintfChk},
   };
   return table;
 }

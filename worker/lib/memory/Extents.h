@@ -17,6 +17,15 @@ constexpr uint64_t kAllocGap = 16;
 // The address space an object of `size` bytes takes, with the gap after it, 16-byte aligned.
 inline uint64_t paddedSize(uint64_t size) { return (std::max<uint64_t>(size, 1) + kAllocGap + 15) / 16 * 16; }
 
+// Every object is at least as aligned as malloc's results (glibc's MALLOC_ALIGNMENT); an object
+// asking for more (an alloca's or a global's align, memalign's argument) gets a multiple of
+// its alignment, which is a power of two.
+constexpr uint64_t kMinAlignment = 16;
+inline uint64_t alignUp(uint64_t address, uint64_t alignment) {
+  alignment = std::max(alignment, kMinAlignment);
+  return (address + alignment - 1) & ~(alignment - 1);
+}
+
 inline ExprRef baseOf(ExprContext &ctx, const MemoryObject &mo) {
   return mo.base ? mo.base : ctx.constant(mo.address, 64);
 }

@@ -4,6 +4,7 @@
 #include "memory/Extents.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace cairn::engine {
 
@@ -15,19 +16,27 @@ constexpr unsigned kMaxTargets = 1024;
 MemoryAccess::MemoryAccess(Engine &engine, MemoryModel &model) : engine_(engine), model_(model), ctx_(engine.ctx) {}
 
 uint64_t MemoryAccess::allocate(ExecutionState &s, uint64_t size, ObjectKind kind, std::string name, uint32_t loc,
-                                ExprRef sizeExpr) {
+                                ExprRef sizeExpr, uint64_t alignment) {
+  assert((alignment & (alignment - 1)) == 0 && alignment <= kMaxObjectAlignment);
   auto mo = std::make_shared<MemoryObject>();
   mo->id = engine_.nextObjectId++;
-  if (s.fixedObjects)
-    s.nextAddress = pastFixedObjects(s, s.nextAddress, paddedSize(size));
-  mo->address = s.nextAddress;
+  uint64_t at = alignUp(s.nextAddress, alignment);
+  // Fixed objects may lie ahead; past one, the address is aligned again (and checked again).
+  while (s.fixedObjects) {
+    uint64_t past = alignUp(pastFixedObjects(s, at, paddedSize(size)), alignment);
+    if (past == at)
+      break;
+    at = past;
+  }
+  mo->address = at;
+  mo->alignment = uint32_t(std::max(alignment, kMinAlignment));
   mo->size = size;
   mo->sizeExpr = std::move(sizeExpr);
   mo->kind = kind;
   mo->name = std::move(name);
   mo->allocLoc = loc;
   model_.place(s, *mo);
-  s.nextAddress += paddedSize(size);
+  s.nextAddress = mo->address + paddedSize(size);
   s.memory.bind(mo, std::make_shared<ObjectState>(size));
   return mo->address;
 }

@@ -23,9 +23,10 @@ public:
   MemoryAccess(Engine &engine, MemoryModel &model);
 
   // A new object; fresh memory reads as zero, like KLEE's default. With `sizeExpr`, `size` is
-  // the capacity. Returns its address.
+  // the capacity. Its address is a multiple of `alignment` (a power of two up to
+  // kMaxAlignment; at least 16). Returns its address.
   uint64_t allocate(ExecutionState &s, uint64_t size, ObjectKind kind, std::string name, uint32_t loc,
-                    ExprRef sizeExpr = {});
+                    ExprRef sizeExpr = {}, uint64_t alignment = 16);
   // klee_define_fixed_object: an object of `size` bytes at `address`, where the program says,
   // for memory-mapped devices and the like. Why it cannot be placed there (it meets another
   // object, the null page, the functions' addresses, a range the model keeps), or empty.

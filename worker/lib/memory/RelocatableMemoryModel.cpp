@@ -315,7 +315,7 @@ private:
     if (!targets || targets->size() < 2)
       return;
     std::sort(targets->begin(), targets->end());
-    std::vector<uint64_t> sizes;
+    std::vector<const MemoryObject *> objects;
     RelocationState &r = of(s);
     // The state's next segment address is part of the key, so a reused segment lies where this
     // state would have put a fresh one.
@@ -324,11 +324,12 @@ private:
       const MemoryObject &mo = *s.memory.findBase(a)->object;
       if (!mo.base || mo.kind != ObjectKind::Heap || splitOf(mo) || mo.readOnly)
         return; // only whole heap objects with symbolic bases move
-      sizes.push_back(mo.size);
-      key += ":" + mo.base->symbol()->name + "/" + std::to_string(mo.size);
+      objects.push_back(&mo);
+      key += ":" + mo.base->symbol()->name + "/" + std::to_string(mo.size) + "/" + std::to_string(mo.alignment);
     }
-    uint64_t total = 0;
-    segmentLayout(sizes, total);
+    SegmentShape shape;
+    segmentLayout(objects, shape);
+    const uint64_t total = shape.total;
     MemoryObject segment;
     segment.id = engine_.nextObjectId++;
     segment.size = total;
@@ -342,12 +343,12 @@ private:
       segment.address = homeAddress(segment.base->symbol());
       ++stats.segmentsReused;
     } else {
-      segment.address = r.nextSegmentAddress;
+      segment.address = alignUp(r.nextSegmentAddress, shape.alignment);
       segment.base = newBase(segment.address, total);
       if (options_.reuseSegments)
         segmentsByKey_.emplace(key, segment.base);
     }
-    r.nextSegmentAddress += paddedSize(total);
+    r.nextSegmentAddress = segment.address + paddedSize(total);
     moveBases(s, mergeIntoSegment(ctx_, s.memory, std::move(segment), *targets));
     ++stats.segments;
     stats.segmentObjects += targets->size();

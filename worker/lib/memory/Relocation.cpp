@@ -1,5 +1,6 @@
 #include "memory/Relocation.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace cairn::engine {
@@ -24,31 +25,34 @@ RelocationInfo &editRelocation(MemoryObject &mo) {
   return ref;
 }
 
-std::vector<uint64_t> segmentLayout(const std::vector<uint64_t> &sizes, uint64_t &total) {
+std::vector<uint64_t> segmentLayout(const std::vector<const MemoryObject *> &objects, SegmentShape &shape) {
   std::vector<uint64_t> offsets;
-  total = 0;
-  for (uint64_t size : sizes) {
-    total = (total + kMemberAlignment - 1) / kMemberAlignment * kMemberAlignment;
-    offsets.push_back(total);
-    total += size;
+  shape = {0, kMemberAlignment};
+  for (const MemoryObject *mo : objects) {
+    uint64_t alignment = std::max<uint64_t>(mo->alignment, kMemberAlignment);
+    shape.total = (shape.total + alignment - 1) / alignment * alignment;
+    shape.alignment = std::max(shape.alignment, alignment);
+    offsets.push_back(shape.total);
+    shape.total += mo->size;
   }
   return offsets;
 }
 
 std::vector<BaseMove> mergeIntoSegment(ExprContext &ctx, AddressSpace &space, MemoryObject segment,
                                        const std::vector<uint64_t> &targets) {
-  std::vector<uint64_t> sizes;
+  std::vector<const MemoryObject *> objects;
   std::vector<AddressSpace::Entry> entries;
   for (uint64_t a : targets) {
     const AddressSpace::Entry *e = space.findBase(a);
     assert(e && "a segment target is not an object");
     entries.push_back(*e);
-    sizes.push_back(e->object->size);
+    objects.push_back(e->object.get());
   }
-  uint64_t total = 0;
-  std::vector<uint64_t> offsets = segmentLayout(sizes, total);
-  assert(total == segment.size);
-  auto contents = std::make_shared<ObjectState>(total);
+  SegmentShape shape;
+  std::vector<uint64_t> offsets = segmentLayout(objects, shape);
+  assert(shape.total == segment.size && segment.address % shape.alignment == 0);
+  segment.alignment = uint32_t(shape.alignment);
+  auto contents = std::make_shared<ObjectState>(shape.total);
   std::vector<BaseMove> moves;
   std::vector<SegmentMember> &members = editRelocation(segment).members;
   members.clear();

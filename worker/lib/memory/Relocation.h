@@ -54,11 +54,17 @@ struct BaseMove {
   uint64_t address;
 };
 
-// Offsets of objects laid out back to back in a segment, each aligned like malloc's results.
-std::vector<uint64_t> segmentLayout(const std::vector<uint64_t> &sizes, uint64_t &total);
+// Offsets of objects laid out back to back in a segment, each at a multiple of its alignment
+// (at least malloc's); `alignment` is set to the largest, which the segment's address must be
+// a multiple of for every member to keep its own.
+struct SegmentShape {
+  uint64_t total = 0;
+  uint64_t alignment = 0;
+};
+std::vector<uint64_t> segmentLayout(const std::vector<const MemoryObject *> &objects, SegmentShape &shape);
 
 // Moves the objects at `targets` (their addresses) into `segment` (whose id, address, base, size
-// and name the caller chose; `segment.size` must be what segmentLayout gave). A target that is a
+// and name the caller chose; `segment.size` and its alignment must be what segmentLayout gave). A target that is a
 // segment itself brings its members along. Returns where every moved base now is.
 std::vector<BaseMove> mergeIntoSegment(ExprContext &ctx, AddressSpace &space, MemoryObject segment,
                                        const std::vector<uint64_t> &targets);

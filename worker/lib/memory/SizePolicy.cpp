@@ -16,15 +16,15 @@ constexpr uint64_t kMaxAllocation = uint64_t(1) << 31;
 } // namespace
 
 void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind, const std::string &name,
-                          uint32_t loc, Done done) {
+                          uint32_t loc, Done done, uint64_t alignment) {
   const SizeModelOptions &o = engine_.options.sizeModel;
   MemoryAccess &memory = engine_.memory;
   if (size.concrete())
-    return done(s, size.bits > kMaxAllocation ? 0 : memory.allocate(s, uint64_t(size.bits), kind, name, loc));
+    return done(s, size.bits > kMaxAllocation ? 0 : memory.allocate(s, uint64_t(size.bits), kind, name, loc, {}, alignment));
   ExprContext &ctx = engine_.ctx;
   const ExprRef sigma = ctx.zextOrTrunc(size.sym, 64);
   if (!o.symbolic())
-    return fixSize(s, sigma, kind, name, loc, done);
+    return fixSize(s, sigma, kind, name, loc, done, alignment);
   std::optional<uint64_t> capacity = boundSize(s, sigma);
   if (!capacity)
     return;
@@ -37,12 +37,12 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
       if (hit && miss)
         ++engine_.stats.merging.sizeForks;
       if (hit)
-        done(*hit, memory.allocate(*hit, v, kind, name, loc));
+        done(*hit, memory.allocate(*hit, v, kind, name, loc, {}, alignment));
       rest = miss;
     }
     return;
   }
-  uint64_t a = memory.allocate(s, *capacity, kind, name, loc, sigma);
+  uint64_t a = memory.allocate(s, *capacity, kind, name, loc, sigma, alignment);
   ++engine_.stats.merging.symbolicSizeObjects;
   SymbolCollector symbols;
   symbols.add(sigma.get());
@@ -60,11 +60,11 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
 // exactly one value is allocated, a huge one (over 2^31) gets NULL, and the rest ends with a
 // model error, so no path is cut silently.
 void SizePolicy::fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind, const std::string &name,
-                         uint32_t loc, Done done) {
+                         uint32_t loc, Done done, uint64_t alignment) {
   ExprContext &ctx = engine_.ctx;
   SolverQuestions &questions = engine_.questions;
   auto allocateFixed = [&](ExecutionState &st, u128 n) {
-    done(st, n > kMaxAllocation ? 0 : engine_.memory.allocate(st, uint64_t(n), kind, name, loc));
+    done(st, n > kMaxAllocation ? 0 : engine_.memory.allocate(st, uint64_t(n), kind, name, loc, {}, alignment));
   };
   std::optional<u128> example = questions.concretize(s, Value(size), 64, false);
   if (!example)

@@ -21,14 +21,15 @@ public:
   using Done = FunctionRef<void(ExecutionState &, uint64_t)>;
 
   explicit SizePolicy(Engine &engine) : engine_(engine) {}
+  // The object's address is a multiple of `alignment` (MemoryAccess::allocate).
   void allocate(ExecutionState &s, const Value &size, ObjectKind kind, const std::string &name, uint32_t loc,
-                Done done);
+                Done done, uint64_t alignment = 16);
   // calloc's size: count times element size, each a size_t (too large when it overflows).
   Value product(const Value &count, const Value &each);
 
 private:
   void fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind, const std::string &name, uint32_t loc,
-               Done done);
+               Done done, uint64_t alignment);
   std::optional<uint64_t> boundSize(ExecutionState &s, const ExprRef &size);
 
   Engine &engine_;

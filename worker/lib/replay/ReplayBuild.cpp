@@ -3,7 +3,9 @@
 //    other checks: unreachable always, signed overflow and over-wide shifts when the analysis
 //    ran with --check-overflow / --check-overshift (a program's wrapping arithmetic is no error
 //    otherwise); every report ends the run, as the engine ends the path;
-//  - malloc, calloc and realloc wrapped (runtime/replay/heap.c) for blocks of no bytes; with
+//  - malloc, calloc and realloc wrapped (runtime/replay/heap.c) for blocks of no bytes, the
+//    aligned allocators (aligned-heap.c) for the engine's rules, and glibc's fortified string
+//    and sprintf functions (runtime/lib/libc-fortify.c, fortify.c) for their size checks; with
 //    --check-overflow, abs, labs and llabs whose negation the sanitizer checks;
 //  - generated sources: the program's globals in sections of their own behind guards, a main
 //    that calls the analysis's entry function when that is not main, and stubs for the functions
@@ -171,6 +173,11 @@ ReplayBuild buildReplayBinary(const std::string &program, const ReplayOptions &o
   build.binary = (fs::path(dir) / fs::path(program).stem()).string();
   const std::vector<std::string> tail = {library,
                                          "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc",
+                                         "-Wl,--wrap=memalign,--wrap=aligned_alloc,--wrap=posix_memalign,"
+                                         "--wrap=valloc,--wrap=pvalloc",
+                                         "-Wl,--wrap=__memcpy_chk,--wrap=__memmove_chk,--wrap=__memset_chk,"
+                                         "--wrap=__strcpy_chk,--wrap=__strncpy_chk,--wrap=__strcat_chk,"
+                                         "--wrap=__strncat_chk,--wrap=__sprintf_chk,--wrap=__snprintf_chk",
                                          "-Wl,--undefined=cairn_replay_start",
                                          "-o",
                                          build.binary};

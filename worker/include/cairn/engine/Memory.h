@@ -17,6 +17,10 @@ namespace cairn::engine {
 
 enum class ObjectKind : uint8_t { Global, Stack, Heap, Argument };
 
+// The largest alignment an object may ask for (a power of two): as large as the largest
+// allocation, so an aligned object costs at most twice its address space.
+constexpr uint64_t kMaxObjectAlignment = uint64_t(1) << 31;
+
 // Relocatable model: what moving an object made of it (memory/Relocation.h).
 struct RelocationInfo;
 
@@ -34,6 +38,7 @@ struct MemoryObject {
   bool readOnly = false;
   std::string name;     // the variable or allocation site, for messages
   uint32_t allocLoc = 0; // source location of the allocation
+  uint32_t alignment = 16; // `address` is a multiple of it (a power of two): a moved object keeps it
   // Relocatable model: a segment's members, a chunk's origin, what resolution remembers of the
   // object; null for every object the model never touched (and in the standard model).
   std::shared_ptr<const RelocationInfo> relocation;

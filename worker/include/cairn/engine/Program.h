@@ -32,7 +32,7 @@ enum class Opcode : uint8_t {
   Select,      // a ? b : c
   ExtractBits, // a; imm: bit offset (extractvalue on a flattened aggregate)
   InsertBits,  // a with b (count bits wide) written at bit offset imm (insertvalue)
-  Alloca,      // a: element count; imm: element size in bytes; width: 64
+  Alloca,      // a: element count; imm: element size in bytes; width: 64; offset: alignment
   Load,        // a: address; width: bits loaded
   Store,       // a: value, b: address; width: bits stored
   Gep,         // a: base; imm: first GepTerm; count: number of terms; offset: constant part
@@ -127,7 +127,9 @@ enum class Special : uint16_t {
   InlineAsm, // the engine cannot run it: the path ends with a model error
   SetForking, AliasFunction, StackTrace, CheckMemoryAccess, DefineFixedObject, GetObjSize,
   PrintRange, // klee_set_forking, klee_alias_function, ... (KleeStateFunctions.cpp)
-  Last = PrintRange, // the engine's handler table has one entry per function up to here
+  AlignedMalloc, // cairn_aligned_malloc(alignment, size): the runtime's memalign & co. build on it
+  PrintfChk, FprintfChk, SprintfChk, SnprintfChk, // glibc's fortified printf family
+  Last = SnprintfChk, // the engine's handler table has one entry per function up to here
 };
 
 enum class CallKind : uint8_t {
@@ -143,6 +145,7 @@ struct CallSite {
   uint32_t firstArg = 0, numArgs = 0; // range of Function::callArgs
   std::vector<uint16_t> argWidths;
   std::vector<uint32_t> byValSizes; // per argument: bytes to copy for a byval argument, or 0
+  std::vector<uint64_t> byValAligns; // per argument: the byval copy's alignment, or 0
   std::string calleeName; // for messages
 };
 

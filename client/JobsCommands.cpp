@@ -144,6 +144,10 @@ void printStatus(const v1::JobStatus &s, bool json) {
               (unsigned long long)c.tests(), s.errors_size(), (unsigned long long)c.instructions(),
               s.lines_covered(), s.lines_total(), s.items_done(), s.items_total(), s.items_running(),
               s.elapsed_s());
+  if (c.has_size_bound()) {
+    const v1::SizeBound &b = c.size_bound();
+    std::printf("  %s\n", sizeBoundNote({b.capacity(), b.max_capacity(), b.paths_cut()}).c_str());
+  }
   if (c.address_cache_mismatches())
     std::printf("  address-aware cache: %llu answers the solver contradicts\n",
                 (unsigned long long)c.address_cache_mismatches());

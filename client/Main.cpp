@@ -185,6 +185,9 @@ int runCommand(std::vector<std::string> args) {
                    states, (unsigned long long)(s.pathsCompleted + s.pathsPartial),
                    (unsigned long long)s.tests, (unsigned long long)s.linesCovered,
                    (unsigned long long)s.linesTotal, s.solverSeconds);
+      if (s.sizeBound) // the bound the paths are explored under
+        std::fprintf(stderr, "  sizes <= %llu (%llu cut)", (unsigned long long)s.sizeBound->maxCapacity,
+                     (unsigned long long)s.sizeBound->pathsCut);
     };
   opts.stopRequested = &interrupted;
   std::signal(SIGINT, onInterrupt);
@@ -211,6 +214,8 @@ int runCommand(std::vector<std::string> args) {
                  (unsigned long long)stats.tests, stats.errors.size(),
                  (unsigned long long)stats.instructions, stats.wallSeconds, stats.solverSeconds,
                  out.path().c_str());
+    if (stats.sizeBound)
+      std::fprintf(stderr, "cairn: %s\n", client::sizeBoundNote(*stats.sizeBound).c_str());
     for (const ErrorReport &e : stats.errors)
       std::fprintf(stderr, "cairn: %s:%u: %s (%s/%s)\n", e.file.c_str(), e.line, e.message.c_str(),
                    e.type.c_str(), e.kind.c_str());

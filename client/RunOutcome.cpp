@@ -14,4 +14,12 @@ bool failsAddressCacheValidation(const engine::RunStatistics &stats) {
   return true;
 }
 
+std::string sizeBoundNote(const engine::SizeBoundStats &bound) {
+  std::string note = "sizes above the capacity " + std::to_string(bound.capacity);
+  if (bound.maxCapacity > bound.capacity)
+    note += " (raised up to " + std::to_string(bound.maxCapacity) + " where a path needed more)";
+  return note + " were not explored: " + std::to_string(bound.pathsCut) + " partial " +
+         (bound.pathsCut == 1 ? "path" : "paths") + " cut there";
+}
+
 } // namespace cairn::client

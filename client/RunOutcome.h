@@ -1,8 +1,11 @@
 // What a finished run or job tells the shell beyond its results.
 #pragma once
 
+#include <string>
+
 namespace cairn::engine {
 struct RunStatistics;
+struct SizeBoundStats;
 }
 
 namespace cairn::client {
@@ -16,5 +19,9 @@ constexpr int kJobAddressCacheMismatchExit = 4;
 // True, after saying so on stderr, when validation found the address-aware cache contradicting
 // the solver.
 bool failsAddressCacheValidation(const engine::RunStatistics &stats);
+
+// The symbolic-size model's bound in words: which sizes were not explored and how many paths
+// it cut, so that a run without errors is not read as covering every size.
+std::string sizeBoundNote(const engine::SizeBoundStats &bound);
 
 } // namespace cairn::client

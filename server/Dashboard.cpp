@@ -44,7 +44,8 @@ async function refresh(){
       <p id="progress">state <b>${state(j.state)}</b>${j.failure?' ('+esc(j.failure)+')':''};
       paths completed <b>${num(c.pathsCompleted)}</b>, partial ${num(c.pathsPartial)}, tests ${num(c.tests)},
       instructions ${num(c.instructions)}, forks ${num(c.forks)}, solver queries ${num(c.solverQueries)};
-      items ${num(j.itemsDone)}/${num(j.itemsTotal)}; coverage ${cover(j)}</p>
+      items ${num(j.itemsDone)}/${num(j.itemsTotal)}; coverage ${cover(j)}${c.sizeBound?`;
+      sizes above the capacity ${num(c.sizeBound.capacity)} not explored (${num(c.sizeBound.pathsCut)} partial paths cut there)`:''}</p>
       <h3>Errors</h3><table><tr><th>type</th><th>kind</th><th>where</th><th>message</th></tr>
       ${(j.errors||[]).map(e=>`<tr><td>${esc(e.type)}</td><td>${esc(e.kind)}</td><td>${esc(e.file)}:${num(e.line)}</td><td>${esc(e.message)}</td></tr>`).join('')}</table>`;
     }

@@ -3,6 +3,7 @@
 #include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/PathPrefix.h"
 
+#include <algorithm>
 #include <map>
 #include <string_view>
 
@@ -141,6 +142,12 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
   c.set_replay_time_s(s.replaySeconds);
   c.set_run_time_s(s.wallSeconds);
   c.set_address_cache_mismatches(s.addressCacheMismatches());
+  if (s.sizeBound) {
+    v1::SizeBound &b = *c.mutable_size_bound();
+    b.set_capacity(s.sizeBound->capacity);
+    b.set_max_capacity(s.sizeBound->maxCapacity);
+    b.set_paths_cut(s.sizeBound->pathsCut);
+  }
   return c;
 }
 
@@ -158,6 +165,13 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
   sum.set_replay_time_s(sum.replay_time_s() + more.replay_time_s());
   sum.set_run_time_s(sum.run_time_s() + more.run_time_s());
   sum.set_address_cache_mismatches(sum.address_cache_mismatches() + more.address_cache_mismatches());
+  if (more.has_size_bound()) { // every item of a job runs with the same capacity
+    const v1::SizeBound &add = more.size_bound();
+    v1::SizeBound &b = *sum.mutable_size_bound();
+    b.set_capacity(add.capacity());
+    b.set_max_capacity(std::max(b.max_capacity(), add.max_capacity()));
+    b.set_paths_cut(b.paths_cut() + add.paths_cut());
+  }
 }
 
 engine::RunStatistics statisticsOf(const v1::Counters &c) {
@@ -173,6 +187,9 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
   s.queries = c.queries();
   s.solverQueries = c.solver_queries();
   s.solverSeconds = c.solver_time_s();
+  if (c.has_size_bound())
+    s.sizeBound = engine::SizeBoundStats{c.size_bound().capacity(), c.size_bound().max_capacity(),
+                                         c.size_bound().paths_cut()};
   if (c.address_cache_mismatches()) // a job's layers are not summed; this one counter is
     s.solverLayers.push_back({"address-cache", 0, 0, 0, 0, {{"mismatches", c.address_cache_mismatches()}}});
   return s;

@@ -277,6 +277,22 @@ if(NOT json STREQUAL "")
   if(NOT n_earlies EQUAL "${actual_paths_partial}")
     problem("${n_earlies} .early files in the output directory, but the summary says paths_partial=${actual_paths_partial}")
   endif()
+  # The symbolic-size model's bound: each partial path it cut says so in its .early file, and
+  # summary.json's size_bound counts exactly those (no size_bound, no such path).
+  set(n_cut 0)
+  foreach(early IN LISTS earlies)
+    file(READ "${out}/${early}" reason)
+    if(reason MATCHES "not explored \\(--capacity\\)")
+      math(EXPR n_cut "${n_cut} + 1")
+    endif()
+  endforeach()
+  string(JSON summary_cut ERROR_VARIABLE no_size_bound GET "${json}" size_bound paths_cut)
+  if(no_size_bound)
+    set(summary_cut 0)
+  endif()
+  if(NOT n_cut EQUAL summary_cut)
+    problem("${n_cut} partial paths cut by the capacity in the output directory, but the summary's size_bound says paths_cut=${summary_cut}")
+  endif()
 
   # Model comparison: the same exploration as the baseline run, so the same summary counts and,
   # test for test, the same files (inputs, errors with their messages and stacks, partial

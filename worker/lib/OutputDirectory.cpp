@@ -142,6 +142,12 @@ std::string summaryJson(const RunStatistics &s,
                                           {"value_nodes", g.valueNodes},
                                           {"size_forks", g.sizeForks},
                                           {"symbolic_size_objects", g.symbolicSizeObjects}});
+  // Under the symbolic-size model: the sizes not explored (above each allocation's capacity),
+  // and the partial paths that bound ended.
+  if (const std::optional<SizeBoundStats> &b = s.sizeBound)
+    j += ", \"size_bound\": " + counterObject({{"capacity", b->capacity},
+                                               {"max_capacity", b->maxCapacity},
+                                               {"paths_cut", b->pathsCut}});
   // Per solver layer: what reached it, what it answered itself, and its own counters.
   j += ", \"solver\": {\"layers\": [";
   for (size_t i = 0; i < s.solverLayers.size(); ++i) {

@@ -1,5 +1,5 @@
 // CAIRN-ARGS: --search dfs --size-model symbolic --capacity 4
-// EXPECT: paths_completed=5 paths_partial=0 tests=5
+// EXPECT: paths_completed=5 paths_partial=1 tests=6
 // EXPECT-ERROR: ptr out-of-bounds 24
 //
 // A buffer too short for one size only: the record length is off by one when n == 4. The
@@ -28,10 +28,10 @@ int main(void) {
 
 // CAIRN-VARIANT: eager --search dfs --size-model symbolic --capacity 4 --size-mode eager
 // CAIRN-VARIANT: merge --search dfs --size-model symbolic --capacity 4 --size-mode merge
-// EXPECT@merge: paths_completed=2 paths_partial=0 tests=2
+// EXPECT@merge: paths_completed=2 paths_partial=1 tests=3
 // EXPECT-ERROR@merge: ptr out-of-bounds 24
 // CAIRN-VARIANT: merge-opt --search dfs --size-model symbolic --capacity 4 --size-mode merge-opt
-// EXPECT@merge-opt: paths_completed=2 paths_partial=0 tests=2
+// EXPECT@merge-opt: paths_completed=2 paths_partial=1 tests=3
 // EXPECT-ERROR@merge-opt: ptr out-of-bounds 24
 // CAIRN-VARIANT: concrete --search dfs
 // EXPECT@concrete: paths_completed=3 paths_partial=0 tests=3
@@ -41,3 +41,5 @@ int main(void) {
 // halve) and the path forks on n == 0: no write (1 path). The other side forks on n > 2^31:
 // buf is NULL and buf[0] is a null pointer error (1 path; n == 4 cannot hold there); the sizes
 // left (1 to 2^31, 4 among them) end with the model error at the malloc (1 path).
+// Every symbolic-size mode also has one partial path: n > 4, above the capacity, is not
+// explored; the allocation forks on n <= 4 and the other side ends there.

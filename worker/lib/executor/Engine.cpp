@@ -20,7 +20,11 @@ Engine::Engine(const Program &program, ExecutorOptions options, ResultSink &sink
     : program(program), options(std::move(options)), solver(createSolverChain(this->options.solver)),
       model(this->options.memory.relocatable() ? createRelocatableModel(*this) : createStandardModel()),
       replay(*this), questions(*this), memory(*this, *model), sizes(*this), merging(*this), specials(*this),
-      interpreter(*this), sink_(sink), searcher_(createSearcher(this->options.search, this->options.seed)) {}
+      interpreter(*this), sink_(sink), searcher_(createSearcher(this->options.search, this->options.seed)) {
+  const SizeModelOptions &sizeModel = this->options.sizeModel;
+  if (sizeModel.symbolic())
+    stats.sizeBound = SizeBoundStats{sizeModel.capacity, sizeModel.capacity, 0};
+}
 
 Engine::~Engine() = default;
 

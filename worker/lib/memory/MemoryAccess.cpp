@@ -211,6 +211,13 @@ std::string MemoryAccess::readString(ExecutionState &s, const Value &address, si
 }
 
 void MemoryAccess::copy(ExecutionState &s, const Value &dstPtr, const Value &srcPtr, const Value &count, unsigned w) {
+  if (keepsLengthSymbolic(count))
+    return copySymbolicLength(s, dstPtr, srcPtr, count, w);
+  copyConcretized(s, dstPtr, srcPtr, count, w);
+}
+
+void MemoryAccess::copyConcretized(ExecutionState &s, const Value &dstPtr, const Value &srcPtr, const Value &count,
+                                   unsigned w) {
   std::optional<u128> n = engine_.questions.concretize(s, count, w, true);
   if (!n)
     return;
@@ -228,10 +235,17 @@ void MemoryAccess::copy(ExecutionState &s, const Value &dstPtr, const Value &src
 }
 
 void MemoryAccess::set(ExecutionState &s, const Value &dstPtr, const Value &value, const Value &count, unsigned w) {
+  Value byte = value.concrete() ? Value(value.bits & 0xff) : Value(ctx_.extract(value.sym, 0, 8));
+  if (keepsLengthSymbolic(count))
+    return setSymbolicLength(s, dstPtr, byte, count, w);
+  setConcretized(s, dstPtr, byte, count, w);
+}
+
+void MemoryAccess::setConcretized(ExecutionState &s, const Value &dstPtr, const Value &byte, const Value &count,
+                                  unsigned w) {
   std::optional<u128> n = engine_.questions.concretize(s, count, w, true);
   if (!n)
     return;
-  Value byte = value.concrete() ? Value(value.bits & 0xff) : Value(ctx_.extract(value.sym, 0, 8));
   forEachTarget(s, dstPtr, true, *n, [&](ExecutionState &st, const Value &dst) {
     for (u128 i = 0; i < *n; ++i)
       if (!storeByte(st, offsetBy(dst, uint64_t(i)), byte))

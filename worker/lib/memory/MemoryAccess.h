@@ -10,6 +10,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cairn::engine {
 
@@ -76,7 +78,9 @@ public:
   std::string readString(ExecutionState &s, const Value &address, size_t limit = 4096);
 
   // The bulk operations resolve their pointers like an access, one state per target object,
-  // and fix them to one value there, so their byte accesses do not fork.
+  // and fix them to one value there, so their byte accesses do not fork. A symbolic length is
+  // fixed to one value too, except under the symbolic-size model, which checks and does the
+  // operation for every length the path allows (SymbolicLength.cpp).
   void copy(ExecutionState &s, const Value &dst, const Value &src, const Value &count, unsigned countWidth);
   void set(ExecutionState &s, const Value &dst, const Value &value, const Value &count, unsigned countWidth);
   // One byte at `address`, checked like any access; false when the state ended.
@@ -113,6 +117,20 @@ private:
   void memoryError(ExecutionState &s, uint64_t address, unsigned bytes, const AddressSpace::Entry *near);
   void readOnlyError(ExecutionState &s, const MemoryObject &mo);
   void countSymbolicAccess(const MemoryObject &mo);
+
+  void copyConcretized(ExecutionState &s, const Value &dst, const Value &src, const Value &count, unsigned countWidth);
+  void setConcretized(ExecutionState &s, const Value &dst, const Value &byte, const Value &count, unsigned countWidth);
+  // SymbolicLength.cpp: the bulk operations with a symbolic length, under the symbolic-size model.
+  bool keepsLengthSymbolic(const Value &count) const;
+  bool isMovedTarget(const ExecutionState &s, uint64_t address) const;
+  void copySymbolicLength(ExecutionState &s, const Value &dst, const Value &src, const Value &count,
+                          unsigned countWidth);
+  void setSymbolicLength(ExecutionState &s, const Value &dst, const Value &byte, const Value &count,
+                         unsigned countWidth);
+  ExecutionState *checkRange(ExecutionState &s, uint64_t address, const ExprRef &len, bool write);
+  std::optional<std::pair<uint64_t, uint64_t>> lengthRange(ExecutionState &s, const ExprRef &len, uint64_t most);
+  void writeUpToLength(ExecutionState &s, uint64_t object, uint64_t offset, const std::vector<ExprRef> &bytes,
+                       const ExprRef &len, uint64_t least);
   bool loadByte(ExecutionState &s, const Value &address, Value &out);
   // Where an object of `size` bytes may go at or after `address`, past the fixed objects.
   uint64_t pastFixedObjects(const ExecutionState &s, uint64_t address, uint64_t size) const;

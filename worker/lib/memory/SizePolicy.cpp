@@ -25,13 +25,12 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
   const ExprRef sigma = ctx.zextOrTrunc(size.sym, 64);
   if (!o.symbolic())
     return fixSize(s, sigma, kind, name, loc, done, alignment);
-  std::optional<uint64_t> capacity = boundSize(s, sigma);
+  ExecutionState *bounded = &s;
+  std::optional<uint64_t> capacity = boundSize(bounded, sigma, done);
   if (!capacity)
     return;
-  if (*capacity > kMaxAllocation)
-    return done(s, 0);
   if (o.mode == SizeMode::Eager) {
-    ExecutionState *rest = &s;
+    ExecutionState *rest = bounded;
     for (uint64_t v = 0; rest && v <= *capacity; ++v) {
       auto [hit, miss] = engine_.branch(*rest, ctx.eq(sigma, ctx.constant(v, 64)));
       if (hit && miss)
@@ -42,17 +41,18 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
     }
     return;
   }
-  uint64_t a = memory.allocate(s, *capacity, kind, name, loc, sigma, alignment);
+  ExecutionState &st = *bounded;
+  uint64_t a = memory.allocate(st, *capacity, kind, name, loc, sigma, alignment);
   ++engine_.stats.merging.symbolicSizeObjects;
   SymbolCollector symbols;
   symbols.add(sigma.get());
   auto taint = std::make_shared<std::vector<const SymbolDecl *>>(
-      s.sizeSymbols ? *s.sizeSymbols : std::vector<const SymbolDecl *>{});
+      st.sizeSymbols ? *st.sizeSymbols : std::vector<const SymbolDecl *>{});
   for (const SymbolDecl *d : symbols.symbols())
     if (std::find(taint->begin(), taint->end(), d) == taint->end())
       taint->push_back(d);
-  s.sizeSymbols = std::move(taint);
-  done(s, a);
+  st.sizeSymbols = std::move(taint);
+  done(st, a);
 }
 
 // The concrete size model, as KLEE's executeAlloc: a small size the path allows (a value of
@@ -103,30 +103,79 @@ void SizePolicy::fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind
 
 // The capacity a symbolic size gets: the configured one, raised (in steps, past a value the
 // size can take) while the path cannot keep the size that small; the size is then bounded
-// by it. nullopt when the state ended.
-std::optional<uint64_t> SizePolicy::boundSize(ExecutionState &s, const ExprRef &size) {
+// by it. Where it could also be larger, the path forks and the larger sizes end as a partial
+// path: they are not explored, and the run must not claim they were. `s` becomes the state
+// that goes on (a replayed prefix may put it on the other side; a huge size's side gets NULL
+// through `done`); nullopt when none does.
+std::optional<uint64_t> SizePolicy::boundSize(ExecutionState *&s, const ExprRef &size, Done done) {
   const SizeModelOptions &o = engine_.options.sizeModel;
   ExprContext &ctx = engine_.ctx;
   uint64_t capacity = o.capacity;
   for (;;) {
     ExprRef fits = ctx.ule(size, ctx.constant(capacity, 64));
-    std::optional<Validity> v = engine_.questions.decide(s, fits);
+    std::optional<Validity> v = engine_.questions.decide(*s, fits);
     if (!v)
       return std::nullopt;
-    if (*v == Validity::Either)
-      engine_.addConstraint(s, fits);
-    if (*v != Validity::False)
+    if (*v == Validity::Either) {
+      auto [within, above] = engine_.branch(*s, fits);
+      if (above)
+        cutAboveCapacity(*above, capacity);
+      if (!within)
+        return std::nullopt;
+      s = within;
+    }
+    if (*v != Validity::False) {
+      noteCapacity(capacity);
       return capacity;
-    std::optional<u128> possible = engine_.questions.concretize(s, Value(size), 64, false);
-    if (!possible)
+    }
+    // No size fits. The sizes over 2^31 get NULL, as a concrete one does; the capacity of the
+    // others is raised to their least size, in steps (not to any size the solver names: one
+    // near 2^31 would reserve that much and leave the small sizes to the same object).
+    auto [huge, rest] = engine_.branch(*s, ctx.ult(ctx.constant(kMaxAllocation, 64), size));
+    if (huge)
+      done(*huge, 0);
+    if (!rest)
       return std::nullopt;
-    if (*possible > kMaxAllocation)
-      return kMaxAllocation + 1;
+    s = rest;
+    std::optional<uint64_t> least = leastSize(*s, size, capacity + 1);
+    if (!least)
+      return std::nullopt;
     uint64_t step = std::max<uint64_t>(o.capacityStep, 1);
-    capacity = (uint64_t(*possible) + step - 1) / step * step;
+    capacity = (*least + step - 1) / step * step;
     spdlog::info("capacity raised to {} for a symbolic-size allocation at {}", capacity,
                  engine_.where(engine_.currentLoc));
   }
+}
+
+// The least value of `size` on the state, at least `from` (the state has one up to 2^31).
+std::optional<uint64_t> SizePolicy::leastSize(ExecutionState &s, const ExprRef &size, uint64_t from) {
+  ExprContext &ctx = engine_.ctx;
+  uint64_t lo = from, hi = kMaxAllocation;
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    std::optional<Validity> v = engine_.questions.decide(s, ctx.ule(size, ctx.constant(mid, 64)));
+    if (!v)
+      return std::nullopt;
+    if (*v == Validity::False)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+void SizePolicy::cutAboveCapacity(ExecutionState &s, uint64_t capacity) {
+  RunStatistics &stats = engine_.stats;
+  const uint64_t partialBefore = stats.pathsPartial;
+  engine_.terminate(s, Termination::partialPath("size above the capacity " + std::to_string(capacity) +
+                                                " not explored (--capacity)"));
+  if (stats.sizeBound) // a state another work item explores is dropped, not counted
+    stats.sizeBound->pathsCut += stats.pathsPartial - partialBefore;
+}
+
+void SizePolicy::noteCapacity(uint64_t capacity) {
+  if (std::optional<SizeBoundStats> &bound = engine_.stats.sizeBound)
+    bound->maxCapacity = std::max(bound->maxCapacity, capacity);
 }
 
 Value SizePolicy::product(const Value &count, const Value &each) {

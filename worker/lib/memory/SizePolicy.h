@@ -30,7 +30,11 @@ public:
 private:
   void fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind, const std::string &name, uint32_t loc,
                Done done, uint64_t alignment);
-  std::optional<uint64_t> boundSize(ExecutionState &s, const ExprRef &size);
+  std::optional<uint64_t> boundSize(ExecutionState *&s, const ExprRef &size, Done done);
+  std::optional<uint64_t> leastSize(ExecutionState &s, const ExprRef &size, uint64_t from);
+  // Ends a state whose size exceeds `capacity` as a partial path, counted as cut by the bound.
+  void cutAboveCapacity(ExecutionState &s, uint64_t capacity);
+  void noteCapacity(uint64_t capacity);
 
   Engine &engine_;
 };

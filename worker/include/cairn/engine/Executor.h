@@ -61,6 +61,8 @@ struct RunStatistics {
   std::vector<SolverLayerStats> solverLayers;
   MemoryModelStats memory;
   MergeStats merging;
+  // Under the symbolic-size model only: the sizes it did not explore.
+  std::optional<SizeBoundStats> sizeBound;
 
   // Answers of the address-aware cache that validation (--validate-address-cache) found the
   // solver contradicting: a run with any has a wrong answer somewhere.

@@ -61,4 +61,13 @@ struct MergeStats {
   uint64_t symbolicSizeObjects = 0;
 };
 
+// The bound the symbolic-size model explores under: a size above its allocation's capacity is
+// not explored. The states where it could be end there as partial paths, so that a run is
+// never reported complete beyond the bound (summary.json "size_bound").
+struct SizeBoundStats {
+  uint64_t capacity = 0;    // --capacity
+  uint64_t maxCapacity = 0; // the largest capacity an allocation had (raised where a path needed more)
+  uint64_t pathsCut = 0;    // partial paths: states whose size could exceed the capacity
+};
+
 } // namespace cairn::engine

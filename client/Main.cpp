@@ -58,6 +58,8 @@ run options:
   --max-memory MB          --max-solver-time SECONDS
   --check-overflow         signed overflow of int arithmetic is an error
   --check-overshift        shifting by the value's width or more is an error
+  --check-leaks            heap memory still allocated and unreachable at the end is an error
+  --check-memcleanup       heap memory still allocated at the end is an error
   --seed N                 deterministic exploration for a given seed
   --cflag FLAG             an extra flag for clang-15 (repeatable)
   --entry NAME             the function to start from (default: main)
@@ -89,6 +91,8 @@ replay options (those of the run that made the tests):
   --entry NAME             the run started at NAME rather than main
   --check-overflow         the run checked signed overflow (implied by a recorded overflow error)
   --check-overshift        the run checked shifts (implied by a recorded overshift error)
+  --check-leaks            the run checked for lost heap memory (implied by a recorded one)
+  --check-memcleanup       the run checked for unfreed heap memory (implied by a recorded one)
 )";
 
 using client::UsageError;
@@ -231,7 +235,9 @@ int replayCommand(std::vector<std::string> args) {
       {{"--cflag", [&](const std::string &v) { options.extraCFlags.push_back(v); }},
        {"--entry", [&](const std::string &v) { options.entry = v; }}},
       {{"--check-overflow", [&] { options.checkOverflow = true; }},
-       {"--check-overshift", [&] { options.checkOvershift = true; }}});
+       {"--check-overshift", [&] { options.checkOvershift = true; }},
+       {"--check-leaks", [&] { options.checkLeaks = true; }},
+       {"--check-memcleanup", [&] { options.checkMemcleanup = true; }}});
   std::vector<std::string> positional = std::move(parsed.positional);
   positional.insert(positional.end(), parsed.afterDashes.begin(), parsed.afterDashes.end());
   if (positional.size() < 2)

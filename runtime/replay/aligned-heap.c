@@ -2,11 +2,14 @@
  * aligned_alloc, valloc and pvalloc here (--wrap), with the rules the analysis has
  * (runtime/lib/libc-memalign.c: glibc's, where AddressSanitizer's differ, as for an alignment
  * that is no power of two) and its limit, no alignment over 2^31 (the engine's
- * kMaxObjectAlignment). A block of no bytes is one poisoned byte, as heap.c's. */
+ * kMaxObjectAlignment). A block of no bytes is one poisoned byte, as heap.c's, and every block
+ * is tracked as heap.c's are. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+
+#include "replay.h"
 
 void *__real_memalign(size_t alignment, size_t size);
 void *__wrap_malloc(size_t size);
@@ -47,6 +50,7 @@ static void *aligned_block(size_t alignment, size_t size) {
     return alloc_failed(ENOMEM);
   if (!size && __asan_poison_memory_region)
     __asan_poison_memory_region(p, 1);
+  cairn_replay_heap_track(p); /* the program's, for the checks at its end (heap.c) */
   return p;
 }
 

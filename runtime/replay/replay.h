@@ -32,6 +32,16 @@ __attribute__((noreturn)) void cairn_replay_diverged(const char *what);
  * async-signal-safe (faults.c). */
 void cairn_replay_mapping_of(uintptr_t address, char perms[5]);
 
+/* The program's heap blocks (exitchecks.c): heap.c's wrappers track the blocks they hand out and
+ * forget those freed; the library forgets its own. */
+void cairn_replay_heap_track(void *block);
+void cairn_replay_heap_forget(void *block);
+/* The checks of the heap at the program's end, armed at start-up when the replay asks for them;
+ * run at exit (or _exit) unless the library ends the run itself and skips them first. */
+void cairn_replay_watch_exit(void);
+void cairn_replay_check_exit(void);
+void cairn_replay_skip_exit_checks(void);
+
 /* Called by the stubs `cairn replay` generates for functions the program calls but nothing
  * defines: the engine ends such a path with an external-call error. */
 __attribute__((noreturn)) void cairn_replay_external_call(const char *name);

@@ -58,6 +58,7 @@ static void on_trap(int sig, siginfo_t *info, void *context) {
 static void fail(const char *why) {
   fprintf(stderr, "cairn-replay: cannot stop at %s: %s\n",
           stop_name ? stop_name : "(unnamed place)", why);
+  cairn_replay_skip_exit_checks();
   exit(CAIRN_EXIT_BAD_TEST);
 }
 
@@ -77,6 +78,7 @@ void cairn_replay_arm_stops(void) {
   stops = calloc(capacity, sizeof *stops);
   if (!stops)
     fail("out of memory");
+  cairn_replay_heap_forget(stops);
   long page = sysconf(_SC_PAGESIZE);
   for (const char *p = list; *p;) {
     char *end;

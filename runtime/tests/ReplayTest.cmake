@@ -21,7 +21,7 @@ file(MAKE_DIRECTORY ${WORK_DIR})
 set(variants plain asan)
 set(plain_flags -g -Wall -Werror)
 set(asan_flags -g -O0 -fsanitize=address,unreachable -fno-sanitize-recover=all
-    -fno-omit-frame-pointer -Wall -Werror -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+    -fno-omit-frame-pointer -Wall -Werror -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup,--wrap=_exit
     -Wl,--undefined=cairn_replay_start)
 foreach(variant IN LISTS variants)
   execute_process(

@@ -64,6 +64,8 @@ std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions 
   out.solver.timeoutSeconds = in.max_solver_time_s() > 0 ? in.max_solver_time_s() : 30;
   out.checkOverflow = in.check_overflow();
   out.checkOvershift = in.check_overshift();
+  out.checkLeaks = in.check_leaks();
+  out.checkMemcleanup = in.check_memcleanup();
   engine::EngineFlags flags(out);
   for (const std::string &flag : in.extra_flags()) {
     if (std::string why = notForJobs(flag); !why.empty())

@@ -60,6 +60,33 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
             "--validate-address-cache and --no-address-cache-models need --address-aware-cache");
 }
 
+TEST(EngineFlags, HeapChecksAreOffUnlessAskedFor) {
+  ExecutorOptions o;
+  EXPECT_FALSE(o.checkLeaks || o.checkMemcleanup);
+  EngineFlags flags(o);
+  EXPECT_EQ(flags.setText("--check-leaks"), "");
+  EXPECT_TRUE(o.checkLeaks);
+  EXPECT_FALSE(o.checkMemcleanup);
+  EXPECT_EQ(flags.setSwitch("--check-memcleanup"), "");
+  EXPECT_TRUE(o.checkMemcleanup);
+  EXPECT_EQ(EngineFlags::kind("--check-leaks"), EngineFlagKind::Switch);
+}
+
+TEST(JobOptions, HeapChecksTravelAsFieldsOrFlags) {
+  v1::RunOptions fields;
+  fields.set_check_leaks(true);
+  fields.set_check_memcleanup(true);
+  ExecutorOptions a;
+  EXPECT_EQ(service::toExecutorOptions(fields, a), "");
+  EXPECT_TRUE(a.checkLeaks && a.checkMemcleanup);
+  v1::RunOptions text;
+  text.add_extra_flags("--check-leaks");
+  ExecutorOptions b;
+  EXPECT_EQ(service::toExecutorOptions(text, b), "");
+  EXPECT_TRUE(b.checkLeaks);
+  EXPECT_FALSE(b.checkMemcleanup);
+}
+
 TEST(JobOptions, ExtraFlagsGoThroughTheEngineFlags) {
   v1::RunOptions in;
   in.set_memory_model(v1::MEMORY_RELOCATABLE);

@@ -118,6 +118,19 @@ TEST(ReplayClassify, TheReplayLibrarysVerdictsNeedItsExitStatus) {
       5, 0);
   EXPECT_EQ(external.type + "/" + external.kind, "external/external-call");
   EXPECT_TRUE(classifyRun("cairn-replay: stopped at f.c:13\n", 6, 0).stopped);
+  // The checks at the program's end (runtime/replay/exitchecks.c), after LeakSanitizer's report.
+  ReplayOutcome leak = classifyRun(
+      "==1==ERROR: LeakSanitizer: detected memory leaks\n\nDirect leak of 8 byte(s)\n"
+      "cairn-replay: error leak unreachable-memory: LeakSanitizer found heap memory unreachable "
+      "at the program's end\n",
+      5, 0);
+  EXPECT_EQ(leak.type + "/" + leak.kind, "leak/unreachable-memory");
+  ReplayOutcome unfreed = classifyRun(
+      "cairn-replay: error leak unfreed-memory: 2 heap blocks still allocated at the program's end\n", 5, 0);
+  EXPECT_EQ(unfreed.type + "/" + unfreed.kind, "leak/unfreed-memory");
+  // LeakSanitizer's own check at exit, should it run, is the same error.
+  ReplayOutcome own = classifyRun("==1==ERROR: LeakSanitizer: detected memory leaks\n", 23, 0);
+  EXPECT_EQ(own.type + "/" + own.kind, "leak/unreachable-memory");
   // The program printing the same words and exiting with another status is just that.
   ReplayOutcome printed = classifyRun("cairn-replay: error user assume: x\ncairn-replay: stopped at f.c:1\n", 0, 0);
   EXPECT_FALSE(printed.error || printed.stopped || printed.diverged);
@@ -179,6 +192,12 @@ TEST(ReplayCompare, RecordedOutcomesComeFromTheFilesBesideTheTest) {
   EXPECT_FALSE(options.checkOverflow);
   enableChecksOf(options, RecordedOutcome{"overflow", "signed-overflow", "f.c", 1});
   EXPECT_TRUE(options.checkOverflow);
+  EXPECT_FALSE(options.checkLeaks || options.checkMemcleanup);
+  enableChecksOf(options, RecordedOutcome{"leak", "unfreed-memory", "f.c", 1});
+  EXPECT_TRUE(options.checkMemcleanup);
+  EXPECT_FALSE(options.checkLeaks);
+  enableChecksOf(options, RecordedOutcome{"leak", "unreachable-memory", "f.c", 1});
+  EXPECT_TRUE(options.checkLeaks);
   fs::remove_all(dir);
 }
 

@@ -36,6 +36,8 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--merge-loops-with-calls", [](ExecutorOptions &o) { o.merging.loopsWithCalls = true; }},
       {"--check-overflow", [](ExecutorOptions &o) { o.checkOverflow = true; }},
       {"--check-overshift", [](ExecutorOptions &o) { o.checkOvershift = true; }},
+      {"--check-leaks", [](ExecutorOptions &o) { o.checkLeaks = true; }},
+      {"--check-memcleanup", [](ExecutorOptions &o) { o.checkMemcleanup = true; }},
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},

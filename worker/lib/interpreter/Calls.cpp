@@ -3,6 +3,7 @@
 // are objects of the callee's frame.
 #include "executor/Engine.h"
 #include "interpreter/Interpreter.h"
+#include "memory/HeapAtExit.h"
 
 namespace cairn::engine {
 
@@ -136,9 +137,14 @@ void Interpreter::ret(ExecutionState &s, const Instr &in) {
     s.memory.unbind(a);
   if (f.varargs)
     s.memory.unbind(f.varargs);
+  if (s.stack.size() == 1) { // the program ends; its heap is checked while the frame still says where
+    std::optional<ErrorReport> heap = heapErrorAtEnd(engine_, s, ProgramEnd::Return);
+    if (engine_.isTerminated(&s))
+      return;
+    s.stack.pop_back();
+    return engine_.terminate(s, Termination{std::move(heap)});
+  }
   s.stack.pop_back();
-  if (s.stack.empty())
-    return engine_.terminate(s, Termination{});
   if (dst != ~0u)
     s.top().regs[dst] = std::move(result);
 }

@@ -2,6 +2,7 @@
 // other klee_* functions, exit and abort, and merge regions.
 #include "executor/Engine.h"
 #include "interpreter/SpecialFunctions.h"
+#include "memory/HeapAtExit.h"
 
 #include <spdlog/spdlog.h>
 
@@ -123,7 +124,11 @@ void addKleeHandlers(SpecialHandlers &table) {
   table[size_t(Special::SilentExit)] = [](const SpecialCall &c) {
     c.engine.terminate(c.state, Termination{std::nullopt, false, false, {}});
   };
-  table[size_t(Special::Exit)] = [](const SpecialCall &c) { c.engine.terminate(c.state, Termination{}); };
+  table[size_t(Special::Exit)] = [](const SpecialCall &c) {
+    std::optional<ErrorReport> heap = heapErrorAtEnd(c.engine, c.state, ProgramEnd::Exit);
+    if (!c.engine.isTerminated(&c.state))
+      c.engine.terminate(c.state, Termination{std::move(heap)});
+  };
   table[size_t(Special::ReportError)] = &reportError;
   table[size_t(Special::IsSymbolic)] = [](const SpecialCall &c) { c.result(Value(u128(c.arg(0).concrete() ? 0 : 1))); };
   table[size_t(Special::GetValue)] = &getValue;

@@ -130,6 +130,13 @@ bool reproduces(const ReplayOutcome &outcome, const RecordedOutcome &recorded) {
 }
 
 void enableChecksOf(ReplayOptions &options, const RecordedOutcome &recorded) {
+  if (recorded.type == "leak") {
+    if (recorded.kind == "unreachable-memory")
+      options.checkLeaks = true;
+    if (recorded.kind == "unfreed-memory")
+      options.checkMemcleanup = true;
+    return;
+  }
   if (recorded.type != "overflow")
     return;
   if (recorded.kind == "signed-overflow")
@@ -202,6 +209,9 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
     }
     return error("ptr", "out-of-bounds");
   }
+  // LeakSanitizer's own report, should its check at exit run (the replay library's comes first).
+  if (contains(out, "ERROR: LeakSanitizer: detected memory leaks"))
+    return error("leak", "unreachable-memory");
   if (contains(out, "ERROR: klee_abort called"))
     return error("abort", "abort");
   if (size_t at = out.find("ERROR: "); at != std::string::npos && signal == SIGABRT) {
@@ -231,7 +241,7 @@ ReplayOutcome classifyRun(const std::string &out, int exitCode, int signal) {
 }
 
 ReplayBinary::ReplayBinary(const std::string &program, const ReplayOptions &o)
-    : timeout_(o.timeoutSeconds) {
+    : timeout_(o.timeoutSeconds), checkLeaks_(o.checkLeaks), checkMemcleanup_(o.checkMemcleanup) {
   static unsigned counter = 0;
   dir_ = (fs::temp_directory_path() / ("cairn-replay-" + std::to_string(::getpid()) + "-" +
                                        std::to_string(counter++)))
@@ -264,10 +274,16 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutc
   } catch (const std::exception &) {
     // an unreadable test: the replay library reports it
   }
-  std::vector<std::string> env = {
-      "KTEST_FILE=" + fs::absolute(ktestPath).string(),
-      // malloc of more than 2^31 bytes returns NULL, as on the engine's huge-size path
-      "ASAN_OPTIONS=detect_leaks=0:handle_abort=0:allocator_may_return_null=1:max_allocation_size_mb=2048"};
+  // malloc of more than 2^31 bytes returns NULL, as on the engine's huge-size path. Leaks are
+  // looked for by the replay library at the program's end (runtime/replay/exitchecks.c), not
+  // by LeakSanitizer's own check after everything else.
+  std::string asan = "ASAN_OPTIONS=handle_abort=0:allocator_may_return_null=1:max_allocation_size_mb=2048";
+  asan += checkLeaks_ ? ":detect_leaks=1:leak_check_at_exit=0" : ":detect_leaks=0";
+  std::vector<std::string> env = {"KTEST_FILE=" + fs::absolute(ktestPath).string(), asan};
+  if (checkLeaks_)
+    env.push_back("CAIRN_REPLAY_CHECK_LEAKS=1");
+  if (checkMemcleanup_)
+    env.push_back("CAIRN_REPLAY_CHECK_MEMCLEANUP=1");
   std::string note;
   if (recorded.type == "model" && !recorded.partial) {
     std::string place = recorded.file + ":" + std::to_string(recorded.line);

@@ -3,9 +3,10 @@
 //    other checks: unreachable always, signed overflow and over-wide shifts when the analysis
 //    ran with --check-overflow / --check-overshift (a program's wrapping arithmetic is no error
 //    otherwise); every report ends the run, as the engine ends the path;
-//  - malloc, calloc and realloc wrapped (runtime/replay/heap.c) for blocks of no bytes, the
-//    aligned allocators (aligned-heap.c) for the engine's rules, and glibc's fortified string
-//    and sprintf functions (runtime/lib/libc-fortify.c, fortify.c) for their size checks; with
+//  - the heap functions and _exit wrapped (runtime/replay/heap.c) for blocks of no bytes and the
+//    checks of the heap at the program's end (--check-leaks, --check-memcleanup), the aligned
+//    allocators (aligned-heap.c) for the engine's rules, and glibc's fortified string and sprintf
+//    functions (runtime/lib/libc-fortify.c, fortify.c) for their size checks; with
 //    --check-overflow, abs, labs and llabs whose negation the sanitizer checks;
 //  - generated sources: the program's globals in sections of their own behind guards, a main
 //    that calls the analysis's entry function when that is not main, and stubs for the functions
@@ -172,7 +173,8 @@ ReplayBuild buildReplayBinary(const std::string &program, const ReplayOptions &o
   ReplayBuild build;
   build.binary = (fs::path(dir) / fs::path(program).stem()).string();
   const std::vector<std::string> tail = {library,
-                                         "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc",
+                                         "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,"
+                                         "--wrap=strdup,--wrap=strndup,--wrap=_exit",
                                          "-Wl,--wrap=memalign,--wrap=aligned_alloc,--wrap=posix_memalign,"
                                          "--wrap=valloc,--wrap=pvalloc",
                                          "-Wl,--wrap=__memcpy_chk,--wrap=__memmove_chk,--wrap=__memset_chk,"

@@ -83,6 +83,8 @@ struct ExecutorOptions {
   MergeOptions merging;
   bool checkOverflow = false;  // signed overflow of C's int arithmetic is an error
   bool checkOvershift = false; // shifting by the width or more is an error
+  bool checkLeaks = false;      // heap memory unreachable at the program's end is an error
+  bool checkMemcleanup = false; // heap memory not freed at the program's end is an error
   // When set and true, the run stops as if a limit was reached (e.g. set from a SIGINT handler).
   const volatile std::sig_atomic_t *stopRequested = nullptr;
   // Called about twice a second with the statistics so far and the number of live states.

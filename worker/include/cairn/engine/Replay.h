@@ -43,13 +43,15 @@ struct ReplayOptions {
   std::string entry = "main"; // where the analysis started (cairn run --entry)
   bool checkOverflow = false;  // the analysis ran with --check-overflow
   bool checkOvershift = false; // the analysis ran with --check-overshift
+  bool checkLeaks = false;      // the analysis ran with --check-leaks
+  bool checkMemcleanup = false; // the analysis ran with --check-memcleanup
   std::string clang = "clang-15";
   std::string runtimeInclude; // empty: this build's
   std::string replayLibrary;  // empty: this build's
   double timeoutSeconds = 30;
 };
 
-// An overflow error shows the analysis checked for it: the replay must check the same.
+// An overflow or a leak error shows the analysis checked for it: the replay must check the same.
 void enableChecksOf(ReplayOptions &options, const RecordedOutcome &recorded);
 
 // The program compiled natively for replay, in a directory of its own that goes with it.
@@ -70,6 +72,7 @@ private:
   std::string dir_, binary_;
   std::vector<std::string> externals_;
   double timeout_;
+  bool checkLeaks_, checkMemcleanup_; // checked at the program's end, as the run asks
 };
 
 // Classifies what a native run printed and how it ended.

@@ -56,6 +56,8 @@ run options:
   --solver-pool HOST:PORT[,HOST:PORT...]  send solver queries to a pool (cairn-solver-pool)
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
   --max-memory MB          --max-solver-time SECONDS
+  --max-stack-frames N     a path this many calls deep ends as partial (default 8192)
+  --stack-size BYTES       frames needing more are a stack overflow (default 8 MiB)
   --check-overflow         signed overflow of int arithmetic is an error
   --check-overshift        shifting by the value's width or more is an error
   --seed N                 deterministic exploration for a given seed

@@ -30,6 +30,11 @@ private:
   void fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind, const std::string &name, uint32_t loc,
                Done done);
   std::optional<uint64_t> boundSize(ExecutionState &s, const ExprRef &size);
+  // A concrete size: NULL when too large, else the object, unless the memory limit ends the state.
+  void allocateFixed(ExecutionState &s, u128 size, ObjectKind kind, const std::string &name, uint32_t loc, Done done);
+  // Whether the state's objects stay within --max-memory with `size` more bytes; when they do
+  // not, the state ends as a partial path.
+  bool withinMemoryLimit(ExecutionState &s, u128 size);
 
   Engine &engine_;
 };

@@ -42,6 +42,18 @@ void onInterrupt(int) {
   interrupted = 1;
 }
 
+// Ends a finished run's process at once. Everything it produced is written by now: each test
+// and summary.json as they came, the summary on stdout, run.log. Only the teardown is left,
+// and it can be long with nothing to show for it: cvc5 takes tens of seconds to free what a
+// hard query left, a portfolio's losing solver runs on until its own time limit before its
+// thread can be joined, and a big run's states and caches are freed one by one. (A solver in
+// a child process sees its socket close and exits.)
+[[noreturn]] void leaveNow(int status) {
+  spdlog::default_logger()->flush();
+  std::fflush(nullptr);
+  std::_Exit(status);
+}
+
 const char *kUsage = R"(usage:
   cairn run [options] PROGRAM(.c|.bc|.ll) [-- program arguments]
   cairn ktest TEST.ktest
@@ -56,6 +68,8 @@ run options:
   --solver-pool HOST:PORT[,HOST:PORT...]  send solver queries to a pool (cairn-solver-pool)
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
   --max-memory MB          --max-solver-time SECONDS
+  --max-stack-frames N     a path this many calls deep ends as partial (default 8192)
+  --stack-size BYTES       frames needing more are a stack overflow (default 8 MiB)
   --check-overflow         signed overflow of int arithmetic is an error
   --check-overshift        shifting by the value's width or more is an error
   --check-leaks            heap memory still allocated and unreachable at the end is an error
@@ -208,8 +222,10 @@ int runCommand(std::vector<std::string> args) {
                  l.queries, l.answered, l.unknown, l.seconds, layerCounters(l));
   spdlog::info("summary {}", summary);
   logger->flush();
-  if (json)
+  if (json) {
     std::printf("%s\n", summary.c_str());
+    std::fflush(stdout); // the summary shows when it is written, not when the process ends
+  }
   if (!quiet) {
     std::fprintf(stderr,
                  "cairn: %llu paths completed, %llu partial, %llu tests, %zu errors, %llu "
@@ -224,7 +240,7 @@ int runCommand(std::vector<std::string> args) {
       std::fprintf(stderr, "cairn: %s:%u: %s (%s/%s)\n", e.file.c_str(), e.line, e.message.c_str(),
                    e.type.c_str(), e.kind.c_str());
   }
-  return client::failsAddressCacheValidation(stats) ? client::kAddressCacheMismatchExit : 0;
+  leaveNow(client::failsAddressCacheValidation(stats) ? client::kAddressCacheMismatchExit : 0);
 }
 
 int replayCommand(std::vector<std::string> args) {

@@ -146,6 +146,22 @@ TEST(AddressSpaceTest, WriteAfterForkLeavesTheOtherSideAlone) {
   EXPECT_EQ(c.findBase(0x100)->state->read(ctx, 0, 2).bits, 0x0302u);
 }
 
+// The bytes of a state's objects (what --max-memory bounds per path): a rebound address counts
+// its new object only, an unbound one nothing, and a fork keeps its own count.
+TEST(AddressSpaceTest, CountsTheBytesOfItsObjects) {
+  AddressSpace a;
+  a.bind(object(0x100, 40), std::make_shared<ObjectState>(40));
+  a.bind(object(0x200, 2), std::make_shared<ObjectState>(2));
+  EXPECT_EQ(a.bytes(), 42u);
+  a.bind(object(0x100, 8), std::make_shared<ObjectState>(8)); // moved or resized in place
+  EXPECT_EQ(a.bytes(), 10u);
+  AddressSpace b = a;
+  b.unbind(0x200);
+  b.unbind(0x300); // nothing there
+  EXPECT_EQ(b.bytes(), 8u);
+  EXPECT_EQ(a.bytes(), 10u);
+}
+
 // A pointer stored whole into an object (the relocatable model's base + offset) and concrete
 // fields written around and over it: each read gives back what was written last, concrete bytes
 // as bytes with no expression, the pointer whole, and a concrete write over half of it leaves

@@ -20,7 +20,13 @@ TEST(EngineFlags, SetsOptionsFromNamesAndText) {
   EXPECT_EQ(flags.setSwitch("--split-objects"), "");
   EXPECT_EQ(flags.setText("--partition-size=16"), "");
   EXPECT_EQ(flags.setText("--max-solver-time=2.5"), "");
+  EXPECT_EQ(o.maxStackFrames, 8192u); // KLEE's default
+  EXPECT_EQ(o.stackSizeBytes, uint64_t(8) << 20);
+  EXPECT_EQ(flags.setText("--max-stack-frames=30000"), "");
+  EXPECT_EQ(flags.setText("--stack-size=1048576"), "");
   EXPECT_EQ(flags.check(), "");
+  EXPECT_EQ(o.maxStackFrames, 30000u);
+  EXPECT_EQ(o.stackSizeBytes, 1048576u);
   EXPECT_TRUE(o.memory.relocatable());
   EXPECT_TRUE(o.sizeModel.symbolic());
   EXPECT_EQ(o.sizeModel.mode, SizeMode::MergeOpt);

@@ -37,6 +37,8 @@ protected:
   bool checkOverflow = false, checkOvershift = false;
   uint64_t seed = 1;
   double maxTime = 0, solverTimeout = 10;
+  uint64_t maxStackFrames = ExecutorOptions{}.maxStackFrames, stackSize = ExecutorOptions{}.stackSizeBytes;
+  uint64_t maxMemoryMB = 0;
 
   void SetUp() override { fs::create_directories(dir); }
   void TearDown() override { fs::remove_all(dir); }
@@ -61,6 +63,10 @@ protected:
     eo.maxTimeSeconds = maxTime;
     eo.checkOverflow = checkOverflow;
     eo.checkOvershift = checkOvershift;
+    eo.maxStackFrames = maxStackFrames;
+    eo.stackSizeBytes = stackSize;
+    eo.maxMemoryMB = maxMemoryMB;
+    sink.tests.clear();
     Executor ex(*program, eo, sink);
     stats = ex.run();
   }
@@ -382,4 +388,76 @@ TEST_F(ExecutorTest, MaxTimeHoldsAgainstOneLongQuery) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(seconds, 15) << "the run outlived its limit by more than the slack for loading and tests";
   EXPECT_GE(stats.pathsPartial, 1u);
+}
+
+// The native stack's size is what makes a recursion a stack overflow, at the call that needs a
+// frame past it; the frame limit only ends the path. Each frame of down() holds 1 KiB: the 65
+// frames of down(64) need about 70 KiB.
+TEST_F(ExecutorTest, StackSizeMakesTheOverflowAndTheFrameLimitEndsThePath) {
+  const std::string program =
+      "static int down(int n) { volatile char f[1024]; f[0] = (char)n; return n ? down(n - 1) + f[0] : 0; }\n" // line 6
+      "int main(void) { return down(64); }\n";
+  run(program); // 8 MiB, 8192 frames
+  EXPECT_EQ(stats.pathsCompleted, 1u);
+  EXPECT_EQ(stats.pathsPartial, 0u);
+  EXPECT_TRUE(stats.errors.empty());
+
+  stackSize = 32 * 1024;
+  run(program);
+  ASSERT_EQ(stats.errors.size(), 1u);
+  EXPECT_EQ(stats.errors[0].type + "/" + stats.errors[0].kind, "exec/stack-overflow");
+  EXPECT_EQ(stats.errors[0].line, 6u);
+  EXPECT_EQ(stats.pathsPartial, 0u);
+
+  stackSize = ExecutorOptions{}.stackSizeBytes;
+  maxStackFrames = 10;
+  run(program);
+  EXPECT_TRUE(stats.errors.empty());
+  EXPECT_EQ(stats.pathsPartial, 1u);
+  ASSERT_EQ(sink.tests.size(), 1u);
+  EXPECT_TRUE(sink.tests[0].partial);
+  EXPECT_NE(sink.tests[0].endReason.find("--max-stack-frames"), std::string::npos) << sink.tests[0].endReason;
+
+  stackSize = 0; // neither limit
+  maxStackFrames = 0;
+  run(program);
+  EXPECT_EQ(stats.pathsCompleted, 1u);
+  EXPECT_TRUE(stats.errors.empty());
+}
+
+// A dynamic alloca counts when it runs: one larger than what is left of the stack overflows it.
+TEST_F(ExecutorTest, AnAllocaPastTheStackOverflowsIt) {
+  stackSize = 64 * 1024;
+  run("int main(void) {\n"
+      "  unsigned n; klee_make_symbolic(&n, sizeof n, \"n\");\n"
+      "  if (n != 100000 && n != 16) return 0;\n"
+      "  volatile char buf[n];\n" // line 9: 100000 bytes do not fit
+      "  buf[0] = 1;\n"
+      "  return buf[0];\n}\n");
+  std::set<std::string> errors;
+  for (const ErrorReport &e : stats.errors)
+    errors.insert(e.type + "/" + e.kind + "@" + std::to_string(e.line));
+  EXPECT_EQ(errors, (std::set<std::string>{"exec/stack-overflow@9"}));
+  EXPECT_EQ(stats.pathsCompleted, 3u); // n == 16, the overflow, neither
+}
+
+// --max-memory bounds one path's objects: 512 KiB blocks kept in a 2 MiB limit, the fourth
+// does not fit beside the first three and the path's locals, so the path ends there as partial.
+TEST_F(ExecutorTest, MaxMemoryEndsAPathThatAloneOutgrowsIt) {
+  maxMemoryMB = 2;
+  run("int main(void) {\n"
+      "  for (int i = 0; i < 8; ++i)\n"
+      "    if (!malloc(1 << 19)) return 1;\n"
+      "  return 0;\n}\n");
+  EXPECT_EQ(stats.pathsCompleted, 0u);
+  EXPECT_EQ(stats.pathsPartial, 1u);
+  ASSERT_EQ(sink.tests.size(), 1u);
+  EXPECT_NE(sink.tests[0].endReason.find("memory limit"), std::string::npos) << sink.tests[0].endReason;
+  maxMemoryMB = 5; // all eight fit
+  run("int main(void) {\n"
+      "  for (int i = 0; i < 8; ++i)\n"
+      "    if (!malloc(1 << 19)) return 1;\n"
+      "  return 0;\n}\n");
+  EXPECT_EQ(stats.pathsCompleted, 1u);
+  EXPECT_EQ(stats.pathsPartial, 0u);
 }

@@ -310,7 +310,7 @@ TEST_F(ReplayRoundTrip, TheEnginesOtherErrorsReproduce) {
 int mystery(int);
 static int data = 5;
 static int table[3] = {1, 2, 3};
-static int forever(int n) { return forever(n + 1) + 1; }
+static int forever(int n) { volatile char f[4096]; f[0] = (char)n; return forever(n + 1) + f[0]; }
 int main(void) {
   int op, x;
   klee_make_symbolic(&op, sizeof op, "op");

@@ -76,6 +76,12 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
       {"--max-memory", [](ExecutorOptions &o, const std::string &v) {
          return count("--max-memory", v, [&](uint64_t n) { o.maxMemoryMB = n; });
        }},
+      {"--max-stack-frames", [](ExecutorOptions &o, const std::string &v) {
+         return count("--max-stack-frames", v, [&](uint64_t n) { o.maxStackFrames = n; });
+       }},
+      {"--stack-size", [](ExecutorOptions &o, const std::string &v) {
+         return count("--stack-size", v, [&](uint64_t n) { o.stackSizeBytes = n; });
+       }},
       {"--max-solver-time", [](ExecutorOptions &o, const std::string &v) {
          return seconds("--max-solver-time", v, [&](double s) { o.solver.timeoutSeconds = s; });
        }},

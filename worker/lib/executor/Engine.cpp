@@ -342,6 +342,7 @@ void Engine::setUpEntry(ExecutionState &s) {
   Frame f;
   f.function = program.entry;
   f.regs.resize(entry.numRegs);
+  StackUsage::add(s, f, interpreter.stackUsage().frameBytes(program.entry));
   interpreter.enterBlock(f, 0, ~0u);
   s.stack.push_back(std::move(f));
   if (entry.numParams >= 2) { // main(argc, argv): the program arguments, concretely
@@ -362,6 +363,7 @@ void Engine::setUpEntry(ExecutionState &s) {
     Frame c;
     c.function = program.constructors[i];
     c.regs.resize(ctor.numRegs);
+    StackUsage::add(s, c, interpreter.stackUsage().frameBytes(program.constructors[i]));
     interpreter.enterBlock(c, 0, ~0u);
     s.stack.push_back(std::move(c));
   }

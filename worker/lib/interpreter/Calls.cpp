@@ -73,11 +73,17 @@ void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t ind
   if (callee.declarationOnly)
     return engine_.error(s, "external", "external-call",
                          "call to function '" + callee.name + "', which is neither defined nor modelled");
-  if (s.stack.size() >= 10000)
-    return engine_.error(s, "exec", "stack-overflow", "call stack exhausted");
+  // A limit of the exploration (KLEE's --max-stack-frames), not of the program: the path is
+  // cut short. Only the native stack's size makes a recursion a stack overflow.
+  const ExecutorOptions &o = engine_.options;
+  if (o.maxStackFrames && s.stack.size() >= o.maxStackFrames)
+    return engine_.terminate(s, Termination::partialPath("stack frame limit reached (--max-stack-frames)"));
+  if (!StackUsage::fits(s, stack_.frameBytes(index), o.stackSizeBytes))
+    return stackOverflow(s);
   MemoryAccess &memory = engine_.memory;
   Frame f;
   f.function = index;
+  StackUsage::add(s, f, stack_.frameBytes(index));
   f.callerDst = in.dst;
   f.callLoc = in.loc;
   f.regs.resize(callee.numRegs);
@@ -92,6 +98,7 @@ void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t ind
     uint64_t mine = memory.allocate(s, copy, ObjectKind::Stack, "by-value argument of " + callee.name, in.loc, {},
                                     align);
     f.allocas.push_back(mine);
+    StackUsage::add(s, f, StackUsage::objectBytes(copy));
     Value dst = memory.pointerTo(s, mine);
     Value count{u128(copy)};
     memory.copy(s, dst, args[i], count, 64);
@@ -110,6 +117,7 @@ void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t ind
       size += copy ? (copy + 7) / 8 * 8 : 8;
     }
     f.varargs = memory.allocate(s, size, ObjectKind::Stack, "varargs of " + callee.name, in.loc);
+    StackUsage::add(s, f, StackUsage::objectBytes(size));
     for (size_t i = callee.numParams; i < args.size(); ++i) {
       uint64_t at = offsets[i - callee.numParams];
       uint32_t copy = i < site.byValSizes.size() ? site.byValSizes[i] : 0;
@@ -137,6 +145,7 @@ void Interpreter::ret(ExecutionState &s, const Instr &in) {
     s.memory.unbind(a);
   if (f.varargs)
     s.memory.unbind(f.varargs);
+  StackUsage::release(s, f);
   if (s.stack.size() == 1) { // the program ends; its heap is checked while the frame still says where
     std::optional<ErrorReport> heap = heapErrorAtEnd(engine_, s, ProgramEnd::Return);
     if (engine_.isTerminated(&s))

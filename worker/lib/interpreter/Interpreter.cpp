@@ -11,7 +11,7 @@ namespace cairn::engine {
 
 Interpreter::Interpreter(Engine &engine)
     : engine_(engine), program_(engine.program), ctx_(engine.ctx), stats_(engine.stats),
-      locationSeen_(engine.program.locations.size(), false) {}
+      locationSeen_(engine.program.locations.size(), false), stack_(engine.program) {}
 
 void Interpreter::enterBlock(Frame &f, uint32_t block, uint32_t from) {
   const Function &fn = program_.functions[f.function];
@@ -110,18 +110,7 @@ void Interpreter::step(ExecutionState &s) {
     return setReg(s, in, Value(ctx_.extract(a.sym, in.imm, in.width)));
   }
   case Opcode::InsertBits: return insertBits(s, in);
-  case Opcode::Alloca: {
-    Value count = eval(f, in.a);
-    Value size = count.concrete() ? Value(u128(uint64_t(count.bits) * in.imm))
-                                  : Value(ctx_.mul(ctx_.zextOrTrunc(count.sym, 64), ctx_.constant(in.imm, 64)));
-    engine_.sizes.allocate(s, size, ObjectKind::Stack, "local in " + fn.name, in.loc, [&](ExecutionState &st, uint64_t a) {
-      if (!a) // too large: NULL, as KLEE's huge alloca
-        return setReg(st, in, Value(u128(0)));
-      st.top().allocas.push_back(a);
-      setReg(st, in, engine_.memory.pointerTo(st, a));
-    }, uint64_t(in.offset));
-    return;
-  }
+  case Opcode::Alloca: return allocateLocal(s, in, fn);
   case Opcode::Load: {
     unsigned bytes = (in.width + 7) / 8;
     uint32_t dst = in.dst;

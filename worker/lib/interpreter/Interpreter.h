@@ -7,6 +7,7 @@
 #include "cairn/engine/ExecutionState.h"
 #include "cairn/engine/Program.h"
 #include "cairn/expr/Expr.h"
+#include "interpreter/StackUsage.h"
 
 #include <unordered_set>
 #include <vector>
@@ -33,6 +34,7 @@ public:
     if (in.dst != ~0u)
       s.top().regs[in.dst] = std::move(v);
   }
+  const StackUsage &stackUsage() const { return stack_; }
   // (file << 32 | line) of every line of the user's program run so far.
   const std::unordered_set<uint64_t> &coveredLines() const { return covered_; }
 
@@ -66,6 +68,8 @@ private:
   void callAddress(ExecutionState &s, const Instr &in, uint64_t address, const std::vector<Value> &args,
                    const CallSite &site);
   void ret(ExecutionState &s, const Instr &in);
+  void allocateLocal(ExecutionState &s, const Instr &in, const Function &fn);
+  void stackOverflow(ExecutionState &s);
 
   Engine &engine_;
   const Program &program_;
@@ -73,6 +77,7 @@ private:
   RunStatistics &stats_;
   std::unordered_set<uint64_t> covered_; // (file, line) of user code executed
   std::vector<bool> locationSeen_;       // per location: one load for the common case
+  StackUsage stack_;
 };
 
 } // namespace cairn::engine

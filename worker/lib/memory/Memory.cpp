@@ -135,10 +135,18 @@ void ObjectState::makeSymbolic(ExprContext &ctx, const ExprRef &array) {
 
 void AddressSpace::bind(std::shared_ptr<const MemoryObject> mo, std::shared_ptr<const ObjectState> os) {
   uint64_t base = mo->address;
+  if (const Objects::value_type *old = objects_.find(base))
+    bytes_ -= old->second.object->size;
+  bytes_ += mo->size;
   objects_.insertOrAssign(base, Entry{std::move(mo), std::move(os)});
 }
 
-void AddressSpace::unbind(uint64_t address) { objects_.erase(address); }
+void AddressSpace::unbind(uint64_t address) {
+  if (const Objects::value_type *old = objects_.find(address)) {
+    bytes_ -= old->second.object->size;
+    objects_.erase(address);
+  }
+}
 
 const AddressSpace::Entry *AddressSpace::find(uint64_t address) const {
   const Objects::value_type *below = objects_.floor(address);

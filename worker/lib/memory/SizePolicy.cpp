@@ -20,7 +20,7 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
   const SizeModelOptions &o = engine_.options.sizeModel;
   MemoryAccess &memory = engine_.memory;
   if (size.concrete())
-    return done(s, size.bits > kMaxAllocation ? 0 : memory.allocate(s, uint64_t(size.bits), kind, name, loc, {}, alignment));
+    return allocateFixed(s, size.bits, kind, name, loc, done, alignment);
   ExprContext &ctx = engine_.ctx;
   const ExprRef sigma = ctx.zextOrTrunc(size.sym, 64);
   if (!o.symbolic())
@@ -36,12 +36,14 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
       if (hit && miss)
         ++engine_.stats.merging.sizeForks;
       if (hit)
-        done(*hit, memory.allocate(*hit, v, kind, name, loc, {}, alignment));
+        allocateFixed(*hit, v, kind, name, loc, done, alignment);
       rest = miss;
     }
     return;
   }
   ExecutionState &st = *bounded;
+  if (!withinMemoryLimit(st, *capacity))
+    return;
   uint64_t a = memory.allocate(st, *capacity, kind, name, loc, sigma, alignment);
   ++engine_.stats.merging.symbolicSizeObjects;
   SymbolCollector symbols;
@@ -55,6 +57,26 @@ void SizePolicy::allocate(ExecutionState &s, const Value &size, ObjectKind kind,
   done(st, a);
 }
 
+void SizePolicy::allocateFixed(ExecutionState &s, u128 size, ObjectKind kind, const std::string &name, uint32_t loc,
+                               Done done, uint64_t alignment) {
+  if (size > kMaxAllocation)
+    return done(s, 0);
+  if (withinMemoryLimit(s, size))
+    done(s, engine_.memory.allocate(s, uint64_t(size), kind, name, loc, {}, alignment));
+}
+
+// --max-memory bounds each path too, not only the run: a path that alone keeps more than the
+// limit (a loop that allocates and never frees) would otherwise grow until the machine runs
+// out, since ending half of the states helps nothing when there is one. Checked before the
+// object exists, so the limit holds for the allocation that would break it.
+bool SizePolicy::withinMemoryLimit(ExecutionState &s, u128 size) {
+  const uint64_t limit = engine_.options.maxMemoryMB;
+  if (!limit || u128(s.memory.bytes()) + size <= u128(limit) << 20)
+    return true;
+  engine_.terminate(s, Termination::partialPath("memory limit reached: this path's objects exceed --max-memory"));
+  return false;
+}
+
 // The concrete size model, as KLEE's executeAlloc: a small size the path allows (a value of
 // it, halved while the size can be half of it), forked on; on the other side, a size that has
 // exactly one value is allocated, a huge one (over 2^31) gets NULL, and the rest ends with a
@@ -63,9 +85,7 @@ void SizePolicy::fixSize(ExecutionState &s, const ExprRef &size, ObjectKind kind
                          uint32_t loc, Done done, uint64_t alignment) {
   ExprContext &ctx = engine_.ctx;
   SolverQuestions &questions = engine_.questions;
-  auto allocateFixed = [&](ExecutionState &st, u128 n) {
-    done(st, n > kMaxAllocation ? 0 : engine_.memory.allocate(st, uint64_t(n), kind, name, loc, {}, alignment));
-  };
+  auto allocateFixed = [&](ExecutionState &st, u128 n) { this->allocateFixed(st, n, kind, name, loc, done, alignment); };
   std::optional<u128> example = questions.concretize(s, Value(size), 64, false);
   if (!example)
     return;

@@ -35,6 +35,12 @@ private:
   // Ends a state whose size exceeds `capacity` as a partial path, counted as cut by the bound.
   void cutAboveCapacity(ExecutionState &s, uint64_t capacity);
   void noteCapacity(uint64_t capacity);
+  // A concrete size: NULL when too large, else the object, unless the memory limit ends the state.
+  void allocateFixed(ExecutionState &s, u128 size, ObjectKind kind, const std::string &name, uint32_t loc, Done done,
+                     uint64_t alignment);
+  // Whether the state's objects stay within --max-memory with `size` more bytes; when they do
+  // not, the state ends as a partial path.
+  bool withinMemoryLimit(ExecutionState &s, u128 size);
 
   Engine &engine_;
 };

@@ -20,6 +20,7 @@ struct Frame {
   std::vector<Value> regs;
   std::vector<uint64_t> allocas; // objects to release on return
   uint64_t varargs = 0;          // the object holding extra arguments of a variadic call
+  uint64_t stackBytes = 0;       // the native stack this frame takes (StackUsage.h)
 };
 
 // An input made symbolic by klee_make_symbolic: it becomes one object of each test.
@@ -93,6 +94,7 @@ struct ExecutionState {
   bool merged = false; // stands for several paths: no prefix reproduces it, so it is never split off
   uint64_t instructions = 0;
   uint32_t depth = 0;
+  uint64_t stackBytes = 0; // the native stack the frames take: the sum of their stackBytes
   std::string output; // what the program printed on this path
   uint64_t nextAddress = 0; // where the next object goes: allocation is deterministic per path
   std::vector<std::pair<uint64_t, uint64_t>> freed; // (base, size) of freed heap objects

@@ -77,6 +77,10 @@ struct ExecutorOptions {
   uint64_t maxForks = 0;          // 0: none
   uint32_t maxDepth = 0;          // symbolic branches per path; 0: none
   uint64_t maxMemoryMB = 0;       // 0: none
+  // A path with this many frames ends as a partial path (KLEE's default); 0: none.
+  uint64_t maxStackFrames = 8192;
+  // The native stack: a path whose frames need more (StackUsage.h) is a stack overflow; 0: none.
+  uint64_t stackSizeBytes = uint64_t(8) << 20;
   SolverChainOptions solver;
   MemoryModelOptions memory;
   SizeModelOptions sizeModel;

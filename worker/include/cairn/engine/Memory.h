@@ -100,9 +100,13 @@ public:
   // By address: iterates as (address, Entry) pairs.
   using Objects = PersistentMap<Entry>;
   const Objects &objects() const { return objects_; }
+  // The sizes of the bound objects together: the memory this state's program holds (for a
+  // symbolic-size object, its capacity).
+  uint64_t bytes() const { return bytes_; }
 
 private:
   Objects objects_;
+  uint64_t bytes_ = 0;
 };
 
 } // namespace cairn::engine

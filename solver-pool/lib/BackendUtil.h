@@ -41,10 +41,11 @@ struct QueryShape {
 };
 
 // Calls `visit(e)` once for each node below `root` that is not `visited(e)` yet, kids before
-// parents (a depth-first walk taking kids left to right); `visit(e)` makes it visited.
-// Iterative, so deep DAGs (long store chains) cannot exhaust the stack.
-template <class Visited, class Visit>
-void forEachPostOrder(const Expr *root, Visited &&visited, Visit &&visit) {
+// parents (a depth-first walk taking kids left to right); `visit(e)` makes it visited. Kid i of
+// a node is not walked into when `skipKid(node, i)`. Iterative, so deep DAGs (long store
+// chains) cannot exhaust the stack.
+template <class Visited, class Visit, class SkipKid>
+void forEachPostOrder(const Expr *root, Visited &&visited, Visit &&visit, SkipKid &&skipKid) {
   std::vector<std::pair<const Expr *, bool>> stack{{root, false}};
   while (!stack.empty()) {
     auto [e, expanded] = stack.back();
@@ -54,12 +55,17 @@ void forEachPostOrder(const Expr *root, Visited &&visited, Visit &&visit) {
     if (!expanded) {
       stack.push_back({e, true});
       for (unsigned i = e->numKids(); i-- > 0;)
-        if (!visited(e->kid(i)))
+        if (!visited(e->kid(i)) && !skipKid(e, i))
           stack.push_back({e->kid(i), false});
       continue;
     }
     visit(e);
   }
+}
+
+template <class Visited, class Visit>
+void forEachPostOrder(const Expr *root, Visited &&visited, Visit &&visit) {
+  forEachPostOrder(root, visited, visit, [](const Expr *, unsigned) { return false; });
 }
 
 inline QueryShape queryShape(const Query &query) {

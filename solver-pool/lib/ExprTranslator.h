@@ -146,11 +146,15 @@ public:
   }
 
   // The term of `e` in its natural form (see naturallyBool), built bottom-up, each node once.
+  // The array of a select that becomes a lookup tree is not translated, only what the tree
+  // uses: a table's store per element would be made for nothing, and Z3 (4.8) then spends
+  // seconds deleting its context at exit (8 s after one read of a 4 KiB table).
   Term translate(const Expr *root) {
     if (!memo_.contains(root)) // the common case is a kid translated before: no walk
       forEachPostOrder(
           root, [&](const Expr *e) { return memo_.contains(e); },
-          [&](const Expr *e) { memo_.add(e, build(e)); });
+          [&](const Expr *e) { memo_.add(e, build(e)); },
+          [](const Expr *e, unsigned i) { return i == 0 && e->kind() == Kind::Select && expandsSelect(e); });
     return memo_.at(root);
   }
 
@@ -196,16 +200,26 @@ private:
     return arr;
   }
 
+  // The constructors a constant-array lookup needs (ConstArrayReads.h).
+  struct LookupOps {
+    ExprTranslator &tr;
+    unsigned width; // of the elements
+    Term of(const Expr *x) { return tr.asBV(x); }
+    Term bit(const Term &t, unsigned j) { return tr.b_.bvToBool(tr.b_.mkExtract(j, j, t)); }
+    Term below(const Term &t, unsigned w, u128 n) {
+      return n >> w ? tr.b_.mkBool(true) : tr.b_.mkBvUlt(t, tr.b_.mkBv(n, w));
+    }
+    Term equal(const Term &a, const Term &b) { return tr.b_.mkEq(a, b); }
+    Term ite(const Term &c, const Term &a, const Term &b) { return tr.b_.mkIte(c, a, b); }
+    Term value(u128 v) { return tr.b_.mkBv(v, width); }
+  };
+
   Term select(const Expr *e) {
-    Term i = bv(e, 1);
-    const unsigned iw = e->kid(1)->width(), w = e->width();
-    if (std::optional<Term> t = expandSelect<Term>(
-            e, [&](size_t c) { return b_.mkBvUlt(i, b_.mkBv(c, iw)); },
-            [&](const Term &j) { return b_.mkEq(i, j); },
-            [&](const Term &c, const Term &a, const Term &b) { return b_.mkIte(c, a, b); },
-            [&](u128 v) { return b_.mkBv(v, w); }, [&](const Expr *x) { return asBV(x); }))
-      return *t;
-    return b_.mkSelect(k(e, 0), i);
+    if (expandsSelect(e)) {
+      LookupOps ops{*this, e->width()};
+      return expandSelect<Term>(e, ops);
+    }
+    return b_.mkSelect(k(e, 0), bv(e, 1));
   }
 
   Term extend(const Expr *e) {

@@ -182,6 +182,48 @@ TEST_P(BackendTest, ConstArrays) {
   EXPECT_EQ(*r.model.array(sa->symbol()), (std::vector<u128>{1, 2, 3, 4}));
 }
 
+// Reads of constant tables at symbolic indices, as the lookup trees of ConstArrayReads.h make
+// them: an element of a word table at 4*x (no adder, a tree over x), an index wrapping around,
+// a wide index with a range test, a store over the table.
+TEST_P(BackendTest, ConstArrayLookups) {
+  std::vector<u128> bytes(1024);
+  for (size_t i = 0; i < bytes.size(); ++i)
+    bytes[i] = (i * 167 + (i >> 3) * 31 + 7) & 0xff;
+  ExprRef table = ctx.constArray(bytes, 8, 64, 0xee);
+  ExprRef x = sym("lx", 8);
+  ExprRef base = ctx.mul(c(4, 64), ctx.zext(x, 64));
+  auto word = [&](size_t e) { return bytes[4 * e] | bytes[4 * e + 1] << 8 | bytes[4 * e + 2] << 16 | bytes[4 * e + 3] << 24; };
+  ExprRef read = ctx.readLE(table, base, 4);
+  SolverResponse r = check({}, ctx.eq(read, c(word(200), 32)));
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  EXPECT_EQ(word(size_t(r.model.scalar(x->symbol()))), word(200));
+  EXPECT_EQ(check({}, ctx.eq(read, c(0x01020304, 32))).result, SatResult::Unsat);
+
+  // Offset 2^64 - 4 + 4*x: x = 0 reads past the end (the default), x = 1 reads byte 0.
+  ExprRef wrapped = ctx.select(table, ctx.add(c(~u128(0) << 2 & widthMask(64), 64), base));
+  r = check({ctx.ult(x, c(2, 8))}, ctx.eq(wrapped, c(bytes[0], 8)));
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  EXPECT_EQ(r.model.scalar(x->symbol()), 1u);
+  EXPECT_EQ(check({ctx.eq(x, c(0, 8))}, ctx.ne(wrapped, c(0xee, 8))).result, SatResult::Unsat);
+
+  // A wide index: in range it reads the table, past it the default.
+  ExprRef i = sym("li", 64);
+  ExprRef at = ctx.select(table, i);
+  r = check({ctx.ugt(i, c(500, 64))}, ctx.eq(at, c(bytes[777], 8)));
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  u128 found = r.model.scalar(i->symbol());
+  EXPECT_EQ(found < 1024 ? bytes[size_t(found)] : 0xee, bytes[777]);
+  EXPECT_EQ(check({ctx.uge(i, c(1024, 64))}, ctx.ne(at, c(0xee, 8))).result, SatResult::Unsat);
+
+  // A store over the table, read at the store's index and elsewhere.
+  ExprRef j = sym("lj", 64);
+  ExprRef stored = ctx.store(table, j, c(0xab, 8));
+  EXPECT_EQ(check({ctx.eq(i, j)}, ctx.ne(ctx.select(stored, i), c(0xab, 8))).result, SatResult::Unsat);
+  r = check({ctx.ne(i, j), ctx.ult(i, c(1024, 64))}, ctx.eq(ctx.select(stored, i), c(bytes[5], 8)));
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  EXPECT_EQ(bytes[size_t(r.model.scalar(i->symbol()))], bytes[5]);
+}
+
 TEST_P(BackendTest, ModelOfSymbolicByteArray) {
   ExprRef input = ctx.symbol(ctx.declareArray("input", 6));
   auto byte = [&](unsigned i) { return ctx.select(input, c(i, 32)); };

@@ -53,6 +53,27 @@ std::optional<u128> SolverQuestions::concretize(ExecutionState &s, const Value &
   return *value;
 }
 
+bool SolverQuestions::onlyValue(ExecutionState &s, const Value &v, unsigned width, std::optional<u128> &value) {
+  value.reset();
+  if (v.concrete()) {
+    value = v.bits;
+    return true;
+  }
+  std::optional<u128> candidate = concretize(s, v, width, false);
+  if (!candidate)
+    return false;
+  ExprRef same = engine_.ctx.eq(v.sym, engine_.ctx.constant(*candidate, width));
+  std::optional<Validity> only = decide(s, same);
+  if (!only)
+    return false;
+  if (*only == Validity::True) {
+    // Implied by the path already; as a constraint it lets later expressions of `v` fold.
+    engine_.addConstraint(s, engine_.model->substitute(s, same));
+    value = candidate;
+  }
+  return true;
+}
+
 uint8_t SolverQuestions::byteValue(ExecutionState &s, const ExprRef &byte) {
   if (engine_.replay.replaying(s))
     return uint8_t(engine_.replay.next(s));

@@ -23,6 +23,10 @@ public:
   // A concrete value `v` can take on this state, constrained to it when `constrain`; nullopt
   // when the solver failed (the state is ended).
   std::optional<u128> concretize(ExecutionState &s, const Value &v, unsigned width, bool constrain);
+  // Whether `v` can take one value only on this state (the path has fixed it: an assumption, an
+  // earlier concretisation). `value` is set to it and the state constrained to it, or left
+  // empty when `v` can take several. False when the solver could not say (the state is ended).
+  bool onlyValue(ExecutionState &s, const Value &v, unsigned width, std::optional<u128> &value);
   // One value of a byte, for messages: '?' when the solver cannot say.
   uint8_t byteValue(ExecutionState &s, const ExprRef &byte);
   // Values of the state's symbolic inputs satisfying its path (a test's inputs).

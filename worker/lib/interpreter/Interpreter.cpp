@@ -201,17 +201,27 @@ void Interpreter::atomic(ExecutionState &s, const Instr &in) {
   });
 }
 
-// Floating point runs on the host's arithmetic; a symbolic operand ends the path.
+// Floating point runs on the host's arithmetic. An operand the path has fixed to one value (an
+// assumption x == 3, an earlier klee_get_value) runs as that value; a truly symbolic operand
+// ends the path with a model error.
 void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
   Frame &f = s.top();
   FloatOp op = FloatOp(in.imm);
   const bool threeOperands = op == FloatOp::MulAdd || op == FloatOp::FusedMulAdd;
   const bool twoOperands = threeOperands || op <= FloatOp::Rem || op == FloatOp::MinNum ||
                            op == FloatOp::MaxNum || op >= FloatOp::CmpFirst;
-  Value a = eval(f, in.a), b = twoOperands ? eval(f, in.b) : Value(), c = threeOperands ? eval(f, in.c) : Value();
-  if (!a.concrete() || !b.concrete() || !c.concrete())
-    return engine_.error(s, "model", "symbolic-float", "floating-point operation on a symbolic value");
-  setReg(s, in, Value(hostFloatOp(op, in.count, in.width, a.bits, b.bits, c.bits)));
+  Value operands[3] = {eval(f, in.a), twoOperands ? eval(f, in.b) : Value(), threeOperands ? eval(f, in.c) : Value()};
+  for (Value &v : operands) {
+    if (v.concrete())
+      continue;
+    std::optional<u128> only;
+    if (!engine_.questions.onlyValue(s, v, in.count, only))
+      return; // the solver failed: the state is ended
+    if (!only)
+      return engine_.error(s, "model", "symbolic-float", "floating-point operation on a symbolic value");
+    v = Value(*only);
+  }
+  setReg(s, in, Value(hostFloatOp(op, in.count, in.width, operands[0].bits, operands[1].bits, operands[2].bits)));
 }
 
 void Interpreter::binary(ExecutionState &s, const Instr &in) {

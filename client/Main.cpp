@@ -13,6 +13,7 @@
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
+#include <z3.h>
 
 #include <unistd.h>
 
@@ -59,7 +60,8 @@ const char *kUsage = R"(usage:
   cairn ktest TEST.ktest
   cairn replay [replay options] PROGRAM (TEST.ktest | OUTPUT_DIR)...
   cairn submit|status|wait|results|cancel ...   (see below)
-  cairn --help
+  cairn --help               (also COMMAND --help)
+  cairn --version
 
 run options:
   --output-dir DIR         where tests and summary.json go (default: cairn-out-N next to PROGRAM)
@@ -320,6 +322,17 @@ int ktestCommand(const std::vector<std::string> &args) {
   return 0;
 }
 
+// `--help` or `-h` among a command's own arguments (not the program's, after `--`).
+bool asksForHelp(const std::vector<std::string> &args) {
+  for (const std::string &a : args) {
+    if (a == "--")
+      return false;
+    if (a == "--help" || a == "-h")
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -330,8 +343,21 @@ int main(int argc, char **argv) {
     std::fputs(client::kJobsUsage, args.empty() ? stderr : stdout);
     return args.empty() ? 2 : 0;
   }
+  if (args[0] == "--version" || args[0] == "version") {
+    std::printf("cairn %s (LLVM %s, Z3 %s)\n", CAIRN_VERSION, CAIRN_LLVM_VERSION, Z3_get_full_version());
+    return 0;
+  }
   std::string command = args[0];
   args.erase(args.begin());
+  if (asksForHelp(args)) {
+    const bool jobs = client::isJobsCommand(command);
+    if (!jobs && command != "run" && command != "ktest" && command != "replay") {
+      std::fprintf(stderr, "cairn: unknown command '%s'\n%s", command.c_str(), kUsage);
+      return 2;
+    }
+    std::fputs(jobs ? client::kJobsUsage : kUsage, stdout);
+    return 0;
+  }
   try {
     if (command == "run")
       return runCommand(args);

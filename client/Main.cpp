@@ -76,6 +76,7 @@ run options:
   --check-overshift        shifting by the value's width or more is an error
   --check-leaks            heap memory still allocated and unreachable at the end is an error
   --check-memcleanup       heap memory still allocated at the end is an error
+  --only-new-coverage-tests  a test only for paths covering a new line or branch, and errors
   --seed N                 deterministic exploration for a given seed
   --cflag FLAG             an extra flag for clang-15 (repeatable)
   --entry NAME             the function to start from (default: main)

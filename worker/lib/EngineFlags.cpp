@@ -38,6 +38,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--check-overshift", [](ExecutorOptions &o) { o.checkOvershift = true; }},
       {"--check-leaks", [](ExecutorOptions &o) { o.checkLeaks = true; }},
       {"--check-memcleanup", [](ExecutorOptions &o) { o.checkMemcleanup = true; }},
+      {"--only-new-coverage-tests", [](ExecutorOptions &o) { o.onlyNewCoverageTests = true; }},
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},

@@ -155,6 +155,7 @@ bool Engine::splitFrontier(size_t count) {
 ExecutionState &Engine::copyState(ExecutionState &s) {
   auto child = std::make_unique<ExecutionState>(s);
   child->id = nextStateId_++;
+  child->coveredNew = false; // one test stands for what the two paths covered before the fork
   ExecutionState &ref = *child;
   states_.emplace(ref.id, std::move(child));
   searcher_->forked(&s, &ref);
@@ -294,7 +295,7 @@ void Engine::terminate(ExecutionState &s, Termination t) {
     if (!reportedErrors_.insert(key).second)
       return; // one test per error location, as KLEE does
   }
-  if (!t.writeTest)
+  if (!t.writeTest || (options.onlyNewCoverageTests && !t.error && !s.coveredNew))
     return;
   TestCase test;
   std::vector<ExprRef> arrays;

@@ -35,6 +35,8 @@ struct Termination {
 
   // Cut short (a limit, a solver failure): a partial path with its test.
   static Termination partialPath(std::string why) { return {std::nullopt, true, true, std::move(why)}; }
+  // The program ended (returned from its entry, or exited), with an error found then or none.
+  static Termination programEnd(std::optional<ErrorReport> error) { return {std::move(error), false, true, {}}; }
 };
 
 class Engine {

@@ -151,7 +151,7 @@ void Interpreter::ret(ExecutionState &s, const Instr &in) {
     if (engine_.isTerminated(&s))
       return;
     s.stack.pop_back();
-    return engine_.terminate(s, Termination{std::move(heap)});
+    return engine_.terminate(s, Termination::programEnd(std::move(heap)));
   }
   s.stack.pop_back();
   if (dst != ~0u)

@@ -44,8 +44,17 @@ void Interpreter::firstVisit(ExecutionState &s, uint32_t locId) {
   if (!l.line)
     return;
   uint64_t key = (uint64_t(l.file) << 32) | l.line;
-  if (covered_.insert(key).second)
+  if (covered_.insert(key).second) {
     s.instructionsSinceNewCoverage = 0;
+    s.coveredNew = true;
+  }
+}
+
+void Interpreter::follow(ExecutionState &s, uint32_t to, uint32_t from) {
+  Frame &f = s.top();
+  if (engine_.options.onlyNewCoverageTests && branches_.take(f.function, from, to))
+    s.coveredNew = true;
+  enterBlock(f, to, from);
 }
 
 void Interpreter::step(ExecutionState &s) {
@@ -142,13 +151,13 @@ void Interpreter::step(ExecutionState &s) {
   case Opcode::CondBr: {
     Value c = eval(f, in.a);
     if (c.concrete())
-      return enterBlock(f, c.bits ? in.target : in.target2, f.block);
+      return follow(s, c.bits ? in.target : in.target2, f.block);
     uint32_t from = f.block;
     auto [t, e] = engine_.branch(s, c.sym);
     if (t)
-      enterBlock(t->top(), in.target, from);
+      follow(*t, in.target, from);
     if (e)
-      enterBlock(e->top(), in.target2, from);
+      follow(*e, in.target2, from);
     return;
   }
   case Opcode::Switch:
@@ -338,7 +347,7 @@ void Interpreter::switchOn(ExecutionState &s, const Instr &in, const Function &f
   const uint32_t cameFrom = f.prevBlock;
   auto otherwise = [&](ExecutionState &st) {
     if (in.op != Opcode::IndirectBr)
-      return enterBlock(st.top(), in.target, from);
+      return follow(st, in.target, from);
     // clang gives a function one indirectbr, with no location, that each computed goto
     // branches to: the error is that goto's.
     if (!program_.locations[in.loc].line && cameFrom < fn.blocks.size()) {
@@ -350,7 +359,7 @@ void Interpreter::switchOn(ExecutionState &s, const Instr &in, const Function &f
   if (v.concrete()) {
     for (uint32_t i = 0; i < in.count; ++i)
       if (fn.switchCases[in.imm + i].value == v.bits)
-        return enterBlock(f, fn.switchCases[in.imm + i].target, from);
+        return follow(s, fn.switchCases[in.imm + i].target, from);
     return otherwise(s);
   }
   // As KLEE: one fork per distinct target, on the disjunction of its case values, in the order
@@ -371,7 +380,7 @@ void Interpreter::switchOn(ExecutionState &s, const Instr &in, const Function &f
   for (auto it = targets.begin(); it != targets.end() && rest; ++it) {
     auto [hit, miss] = engine_.branch(*rest, it->second);
     if (hit)
-      enterBlock(hit->top(), it->first, from);
+      follow(*hit, it->first, from);
     rest = miss;
   }
   if (rest)

@@ -7,6 +7,7 @@
 #include "cairn/engine/ExecutionState.h"
 #include "cairn/engine/Program.h"
 #include "cairn/expr/Expr.h"
+#include "interpreter/BranchCoverage.h"
 #include "interpreter/StackUsage.h"
 
 #include <unordered_set>
@@ -46,6 +47,9 @@ private:
       firstVisit(s, locId);
   }
   void firstVisit(ExecutionState &s, uint32_t locId);
+  // Enters block `to` of the state's function from `from`, a branch's or a switch's edge: the
+  // first path to take an edge has covered something new (--only-new-coverage-tests).
+  void follow(ExecutionState &s, uint32_t to, uint32_t from);
   void binary(ExecutionState &s, const Instr &in);
   bool checkSignedOverflow(ExecutionState &s, const Instr &in, const Value &a, const Value &b);
   bool checkOvershift(ExecutionState &s, const Instr &in, const Value &amount);
@@ -77,6 +81,7 @@ private:
   RunStatistics &stats_;
   std::unordered_set<uint64_t> covered_; // (file, line) of user code executed
   std::vector<bool> locationSeen_;       // per location: one load for the common case
+  BranchCoverage branches_;              // only with --only-new-coverage-tests
   StackUsage stack_;
 };
 

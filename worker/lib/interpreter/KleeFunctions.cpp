@@ -127,7 +127,7 @@ void addKleeHandlers(SpecialHandlers &table) {
   table[size_t(Special::Exit)] = [](const SpecialCall &c) {
     std::optional<ErrorReport> heap = heapErrorAtEnd(c.engine, c.state, ProgramEnd::Exit);
     if (!c.engine.isTerminated(&c.state))
-      c.engine.terminate(c.state, Termination{std::move(heap)});
+      c.engine.terminate(c.state, Termination::programEnd(std::move(heap)));
   };
   table[size_t(Special::ReportError)] = &reportError;
   table[size_t(Special::IsSymbolic)] = [](const SpecialCall &c) { c.result(Value(u128(c.arg(0).concrete() ? 0 : 1))); };

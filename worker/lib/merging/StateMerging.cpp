@@ -149,6 +149,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
     first.instructions = std::max(first.instructions, s->instructions);
     first.instructionsSinceNewCoverage =
         std::min(first.instructionsSinceNewCoverage, s->instructionsSinceNewCoverage);
+    first.coveredNew = first.coveredNew || s->coveredNew;
   }
   first.merged = true;
   first.stack = std::move(stack);

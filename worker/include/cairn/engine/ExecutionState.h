@@ -99,6 +99,9 @@ struct ExecutionState {
   uint64_t nextAddress = 0; // where the next object goes: allocation is deterministic per path
   std::vector<std::pair<uint64_t, uint64_t>> freed; // (base, size) of freed heap objects
   uint64_t instructionsSinceNewCoverage = 0;
+  // Ran a line or took a branch edge no path had before (since the fork that made it, for the
+  // copy: the original keeps the credit for what they shared). --only-new-coverage-tests.
+  bool coveredNew = false;
   ModelStateSlot model; // the memory model's part of the state
   std::vector<MergeMembership> merges; // innermost last
   // Symbolic-size model: the symbols the sizes of symbolic-size objects depend on; a fork on a

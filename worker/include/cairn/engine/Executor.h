@@ -89,6 +89,9 @@ struct ExecutorOptions {
   bool checkOvershift = false; // shifting by the width or more is an error
   bool checkLeaks = false;      // heap memory unreachable at the program's end is an error
   bool checkMemcleanup = false; // heap memory not freed at the program's end is an error
+  // A test only for a path that covered a new line or branch edge, and for every error (KLEE's
+  // --only-output-states-covering-new).
+  bool onlyNewCoverageTests = false;
   // When set and true, the run stops as if a limit was reached (e.g. set from a SIGINT handler).
   const volatile std::sig_atomic_t *stopRequested = nullptr;
   // Called about twice a second with the statistics so far and the number of live states.

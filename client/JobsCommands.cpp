@@ -3,7 +3,10 @@
 #include "CommandLine.h"
 #include "RunOutcome.h"
 
+#include "cairn/engine/BitcodeFile.h"
 #include "cairn/engine/OutputDirectory.h"
+#include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Translate.h"
 #include "cairn/service/ServiceMessages.h"
 #include "cairn/v1/jobs.grpc.pb.h"
 
@@ -29,6 +32,8 @@ namespace fs = std::filesystem;
 
 const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
   cairn submit [job options] PROGRAM(.c|.bc|.ll) [-- program arguments]   prints the job id
+                                                (C source is compiled here, as cairn run does,
+                                                and its bitcode uploaded)
   cairn status [--json] JOB
   cairn wait [--timeout SECONDS] [--json] JOB   until the job ends; exit 0 when it completed
                                                 (1 cancelled or failed, 3 timeout, 4 address-cache
@@ -180,8 +185,12 @@ int submit(std::vector<std::string> args) {
   valued["--output-dir"] = [&](const std::string &v) { forward("--output-dir=" + v); };
   for (const char *local : {"--json", "--quiet"})
     flags[local] = [forward, local] { forward(local); };
-  valued["--cflag"] = [&](const std::string &v) { request.add_cflags(v); };
-  valued["--entry"] = [&](const std::string &v) { request.set_entry(v); };
+  engine::LoadOptions load;
+  valued["--cflag"] = [&](const std::string &v) { load.extraCFlags.push_back(v); };
+  valued["--entry"] = [&](const std::string &v) {
+    request.set_entry(v);
+    load.entry = v;
+  };
   valued["--name"] = [&](const std::string &v) { request.set_name(v); };
   valued["--job-max-time"] = [&](const std::string &v) {
     request.mutable_limits()->set_max_time_s(parseSeconds("--job-max-time", v));
@@ -195,8 +204,22 @@ int submit(std::vector<std::string> args) {
   if (p.positional.empty())
     throw UsageError("cairn submit needs a program");
   const std::string program = p.positional[0];
-  request.set_program(readFile(program));
-  request.set_file_name(fs::path(program).filename().string());
+  const fs::path programPath(program);
+  if (programPath.extension() == ".c" || programPath.extension() == ".i") {
+    // Compiled here, beside the user's headers and with cairn run's flags, runtime headers and
+    // --cflag: the coordinator accepts bitcode only, and never compiles.
+    std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(program, load);
+    engine::translateProgram(*module, load.entry); // refused here, as cairn run would
+    request.set_program(engine::moduleBitcode(*module));
+    request.set_file_name(programPath.stem().string() + ".bc");
+    if (request.name().empty())
+      request.set_name(programPath.filename().string());
+  } else {
+    if (!load.extraCFlags.empty())
+      throw UsageError("--cflag applies to C source only; " + program + " is already compiled");
+    request.set_program(readFile(program));
+    request.set_file_name(programPath.filename().string());
+  }
   for (size_t i = 1; i < p.positional.size(); ++i)
     request.add_program_args(p.positional[i]);
   for (const std::string &a : p.afterDashes)
@@ -205,7 +228,7 @@ int submit(std::vector<std::string> args) {
     request.set_name(request.file_name());
   auto stub = connect(c);
   grpc::ClientContext context;
-  prepare(context, c, 300); // C source is compiled before the answer
+  prepare(context, c, 300); // the upload is loaded before the answer
   v1::SubmitJobResponse response;
   check(stub->SubmitJob(&context, request, &response), c);
   std::printf("%s\n", response.job_id().c_str());

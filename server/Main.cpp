@@ -40,7 +40,7 @@ const char *kUsage = R"(usage: cairn-server [options]
   --tls-cert FILE --tls-key FILE   serve gRPC over TLS with this certificate chain and key
   --max-upload-mb MB       the largest program accepted (default 64)
   --heartbeat SECONDS      workers' heartbeat interval; three missed ones lose a worker (default 1)
-  --work-dir DIR           where submitted programs are compiled (default: the temp directory)
+  --work-dir DIR           where uploaded bitcode is loaded (default: the temp directory)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
 )";
 

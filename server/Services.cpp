@@ -60,18 +60,27 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     return Status(StatusCode::INVALID_ARGUMENT, "no program given");
   const std::string name = fs::path(request->file_name()).filename().string();
   const std::string ext = fs::path(name).extension().string();
-  if (ext != ".c" && ext != ".bc" && ext != ".ll")
+  // Source is never compiled here: a compile on the coordinator would read the headers the
+  // source names from the coordinator's own disk (and echo them back in its diagnostics).
+  if (ext == ".c" || ext == ".i" || ext == ".h")
     return Status(StatusCode::INVALID_ARGUMENT,
-                  "file_name must end in .c, .bc or .ll (it says what the program is), got '" +
+                  "the coordinator accepts bitcode (.bc) or LLVM IR (.ll), not C source ('" + name +
+                      "'); compile with cairn submit, which does it for you");
+  if (ext != ".bc" && ext != ".ll")
+    return Status(StatusCode::INVALID_ARGUMENT,
+                  "file_name must end in .bc or .ll (it says what the program is), got '" +
                       request->file_name() + "'");
+  if (!request->cflags().empty())
+    return Status(StatusCode::INVALID_ARGUMENT,
+                  "cflags apply to C source, which the client compiles; the coordinator takes bitcode");
   engine::ExecutorOptions checked;
   if (std::string why = service::toExecutorOptions(request->options(), checked); !why.empty())
     return Status(StatusCode::INVALID_ARGUMENT, why);
   if (request->limits().max_time_s() < 0)
     return Status(StatusCode::INVALID_ARGUMENT, "the job's time limit must not be negative");
 
-  // The program is built once here, so that a bad one is refused at once with the compiler's or
-  // loader's words, and every worker runs the same bitcode.
+  // The program is loaded and linked with the runtime once here, so that a bad one is refused at
+  // once with the loader's words, and every worker runs the same bitcode.
   fs::path dir = fs::path(options_.workDir) /
                  ("upload-" + std::to_string(::getpid()) + "-" + std::to_string(++uploads_));
   std::error_code ec;
@@ -87,10 +96,6 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     }
     engine::LoadOptions load;
     load.entry = request->entry().empty() ? "main" : request->entry();
-    // Debug info and __FILE__ (and so every error's file) name the program as its user did,
-    // not by the directory it was compiled in here.
-    load.extraCFlags.push_back("-ffile-prefix-map=" + dir.string() + "/=");
-    load.extraCFlags.insert(load.extraCFlags.end(), request->cflags().begin(), request->cflags().end());
     std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(file.string(), load);
     engine::translateProgram(*module, load.entry);
     bitcode = engine::moduleBitcode(*module);

@@ -17,7 +17,7 @@ namespace cairn::server {
 struct JobsServiceOptions {
   std::set<std::string> tokens; // empty: no authentication
   size_t maxUploadBytes = 64 << 20;
-  std::string workDir; // where programs are compiled
+  std::string workDir; // where uploaded bitcode is loaded
 };
 
 class JobsService final : public v1::Jobs::Service {

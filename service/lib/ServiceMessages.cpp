@@ -18,7 +18,7 @@ std::string notForJobs(const std::string &flag) {
       {"--json", "`cairn status --json` and `cairn wait --json` print a job's summary"},
       {"--quiet", "a job prints nothing; `cairn wait` follows it"},
       {"--solver-pool", "the workers solve through the pool they were started with (cairn-worker --solver-pool)"},
-      {"--cflag", "a job's clang flags are the request's cflags (cairn submit --cflag)"},
+      {"--cflag", "C source is compiled by the client, with its --cflag (cairn submit --cflag)"},
       {"--entry", "a job's entry is the request's entry (cairn submit --entry)"},
   };
   auto it = refused.find(std::string_view(flag).substr(0, flag.find('=')));

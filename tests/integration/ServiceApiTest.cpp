@@ -52,10 +52,11 @@ TEST_F(ServiceApi, BadInputGetsAClearStatusAndTheCoordinatorServesOn) {
   expectRefused({"--token-file", (dir / "wrong").string(), good}, "UNAUTHENTICATED", "bearer token");
   expectRefused({token, write("garbage.bc", std::string("BC\xc0\xde garbage \x01\x02\x03", 16)).string()},
                 "INVALID_ARGUMENT", "garbage.bc");
-  expectRefused({token, write("broken.c", "int main(void) { return x; }\n").string()}, "INVALID_ARGUMENT",
+  // C source is compiled by the client: its compiler's words, before anything is sent.
+  expectRefused({token, write("broken.c", "int main(void) { return x; }\n").string()}, "broken.c",
                 "undeclared identifier");
   expectRefused({token, "--option", "--frobnicate", good}, "INVALID_ARGUMENT", "unknown option '--frobnicate'");
-  expectRefused({token, "--entry", "nowhere", good}, "INVALID_ARGUMENT", "nowhere");
+  expectRefused({token, "--entry", "nowhere", good}, "sign.c", "no definition of the entry function 'nowhere'");
   // Engine flags are checked at submission with cairn run's words.
   expectRefused({token, "--capacity", "5", good}, "INVALID_ARGUMENT",
                 "--size-mode and --capacity need --size-model symbolic");
@@ -67,7 +68,7 @@ TEST_F(ServiceApi, BadInputGetsAClearStatusAndTheCoordinatorServesOn) {
   expectRefused({token, "--json", good}, "INVALID_ARGUMENT", "--json does not apply to a job");
   expectRefused({token, "--solver-pool", "127.0.0.1:1", good}, "INVALID_ARGUMENT",
                 "--solver-pool does not apply to a job");
-  expectRefused({token, write("big.c", "int main(void) { return 0; }\n" + std::string(2 << 20, ' ')).string()},
+  expectRefused({token, write("big.bc", std::string("BC\xc0\xde", 4) + std::string(2 << 20, ' ')).string()},
                 "RESOURCE_EXHAUSTED", "upload limit");
   expectRefused({token, "no-such-job"}, "NOT_FOUND", "no-such-job", "status");
 

@@ -49,7 +49,7 @@ void expectJobFindsWhatCairnRunFinds(const Case &c, const fs::path &dir) {
   // Paths, tests (one a path, and one per error location: none twice), forks, instructions
   // (those rebuilding a prefix not counted again) and errors.
   EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(alone));
-  // Errors name the program's file as it was submitted, not where the coordinator compiled it.
+  // Errors name the program's file as the client compiled it, never a coordinator directory.
   std::ifstream summary(dir / "job" / "summary.json");
   std::string text((std::istreambuf_iterator<char>(summary)), {});
   EXPECT_EQ(text.find("upload-"), std::string::npos) << text;

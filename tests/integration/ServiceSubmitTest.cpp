@@ -1,0 +1,165 @@
+// Where a job's C source is compiled: on the client, as `cairn run` compiles it (so headers
+// beside the program are found), never on the coordinator (which would read the files the
+// source names from its own disk and echo them back in its diagnostics).
+#include "ServiceCluster.h"
+
+#include "cairn/v1/jobs.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <fstream>
+
+using namespace cairn::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+class ServiceSubmit : public ::testing::Test {
+protected:
+  fs::path dir = fs::path(::testing::TempDir()) / ("cairn-submit-" + std::to_string(::getpid()));
+  void SetUp() override { fs::create_directories(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+
+  fs::path write(const fs::path &path, const std::string &bytes) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  }
+};
+
+TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
+  // The header lives beside the program only: a compile anywhere else does not find it.
+  write(dir / "src" / "limits_here.h", "#define LIMIT 7\n");
+  const std::string program = write(dir / "src" / "uses_header.c",
+                                    "#include \"cairn.h\"\n"
+                                    "#include \"limits_here.h\"\n"
+                                    "int main(void) {\n"
+                                    "  int x;\n"
+                                    "  klee_make_symbolic(&x, sizeof x, \"x\");\n"
+                                    "  if (x > LIMIT)\n"
+                                    "    return 1;\n"
+                                    "#ifdef CHECK_NEGATIVE\n"
+                                    "  if (x == -LIMIT) {\n"
+                                    "    int *p = 0;\n"
+                                    "    return *p;\n"
+                                    "  }\n"
+                                    "#endif\n"
+                                    "  return 0;\n"
+                                    "}\n")
+                                  .string();
+  const std::vector<std::string> options = {"--search", "dfs", "--cflag", "-DCHECK_NEGATIVE"};
+  std::vector<std::string> argv = {CAIRN_BIN, "run", "--quiet", "--output-dir", (dir / "alone").string()};
+  argv.insert(argv.end(), options.begin(), options.end());
+  argv.push_back(program);
+  CommandResult alone = runCommand(argv);
+  ASSERT_EQ(alone.status, 0) << alone.output;
+  RunOutcome expected = outcomeOf(dir / "alone");
+  // Counted from the program: x > 7, x == -7 (a null dereference), the rest; the error only
+  // with the --cflag.
+  EXPECT_EQ(expected.pathsCompleted, "3") << describe(expected);
+  EXPECT_EQ(expected.errors.size(), 1u) << describe(expected);
+
+  ClusterOptions clusterOptions;
+  clusterOptions.workers = 1;
+  clusterOptions.poolReplicas = 0;
+  Cluster cluster(dir / "cluster", clusterOptions);
+  ASSERT_TRUE(cluster.ready());
+  std::string failure;
+  std::string job = cluster.runJob(program, options, dir / "job", failure, 60);
+  ASSERT_FALSE(job.empty()) << failure;
+  EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
+  CommandResult status = cluster.cairn("status", {"--json", job});
+  // What was uploaded is the client's bitcode; the job keeps the source's name.
+  EXPECT_NE(status.output.find("\"uses_header.bc\""), std::string::npos) << status.output;
+  EXPECT_NE(status.output.find("\"uses_header.c\""), std::string::npos) << status.output;
+}
+
+// The first line of the coordinator's /etc/passwd, and its longer fields: none may come back.
+std::vector<std::string> secretsOfPasswd() {
+  std::ifstream in("/etc/passwd");
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> secrets;
+  if (line.empty())
+    return secrets;
+  secrets.push_back(line);
+  size_t start = 0;
+  for (size_t colon; (colon = line.find(':', start)) != std::string::npos; start = colon + 1)
+    if (colon - start >= 4)
+      secrets.push_back(line.substr(start, colon - start));
+  if (line.size() - start >= 4)
+    secrets.push_back(line.substr(start));
+  return secrets;
+}
+
+TEST_F(ServiceSubmit, RawSourceUploadsAreRefusedWithoutReadingTheCoordinatorsFiles) {
+  const std::vector<std::string> secrets = secretsOfPasswd();
+  ASSERT_FALSE(secrets.empty()) << "this test needs a readable /etc/passwd";
+  ClusterOptions clusterOptions;
+  clusterOptions.workers = 1;
+  clusterOptions.poolReplicas = 0;
+  Cluster cluster(dir / "cluster", clusterOptions);
+  ASSERT_TRUE(cluster.ready());
+  auto stub = cairn::v1::Jobs::NewStub(grpc::CreateChannel(cluster.server(), grpc::InsecureChannelCredentials()));
+
+  struct Upload {
+    std::string fileName, program;
+    std::vector<std::string> cflags = {};
+  };
+  const std::string absolute = "#include \"/etc/passwd\"\nint main(void) { return 0; }\n";
+  const std::string relative = "#include \"../../../../../../../../../../etc/passwd\"\nint main(void) { return 0; }\n";
+  const std::vector<Upload> uploads = {
+      {"evil.c", absolute},
+      {"evil.c", relative},
+      {"../../evil.c", relative},
+      {"/tmp/evil.c", absolute},
+      {"evil.i", absolute},
+      {"evil.h", absolute},
+      // Source disguised as IR or bitcode is parsed as such, never compiled.
+      {"evil.ll", absolute},
+      {"evil.ll", relative},
+      {"evil.bc", absolute},
+      // Flags that would make a compiler read the file.
+      {"evil.ll", absolute, {"-include", "/etc/passwd"}},
+      {"evil.c", "int main(void) { return 0; }\n", {"-include/etc/passwd"}},
+      {"passwd", absolute},
+  };
+  for (const Upload &u : uploads) {
+    cairn::v1::SubmitJobRequest request;
+    request.set_program(u.program);
+    request.set_file_name(u.fileName);
+    for (const std::string &f : u.cflags)
+      request.add_cflags(f);
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+    cairn::v1::SubmitJobResponse response;
+    grpc::Status s = stub->SubmitJob(&context, request, &response);
+    SCOPED_TRACE(u.fileName + (u.cflags.empty() ? "" : " " + u.cflags[0]) + ": " + s.error_message());
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_TRUE(response.job_id().empty());
+    for (const std::string &secret : secrets)
+      EXPECT_EQ(s.error_message().find(secret), std::string::npos) << "the reply holds '" << secret << "'";
+  }
+  // C source gets the message that says what to do.
+  {
+    cairn::v1::SubmitJobRequest request;
+    request.set_program(absolute);
+    request.set_file_name("evil.c");
+    grpc::ClientContext context;
+    cairn::v1::SubmitJobResponse response;
+    grpc::Status s = stub->SubmitJob(&context, request, &response);
+    EXPECT_NE(s.error_message().find("the coordinator accepts bitcode"), std::string::npos) << s.error_message();
+    EXPECT_NE(s.error_message().find("compile with cairn submit, which does it for you"), std::string::npos)
+        << s.error_message();
+  }
+  // Still serving: a client-compiled program runs.
+  std::string failure;
+  EXPECT_FALSE(cluster.runJob(std::string(CAIRN_EXAMPLES_DIR) + "/sign.c", {"--search", "dfs"}, dir / "job", failure, 60)
+                   .empty())
+      << failure;
+}
+
+} // namespace

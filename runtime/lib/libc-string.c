@@ -46,6 +46,9 @@ CAIRN_RT int memcmp(const void *a, const void *b, size_t n) {
   return 0;
 }
 
+/* Equal or not, with no order: clang emits it for memcmp(...) == 0 from -O1 on. */
+CAIRN_RT int bcmp(const void *a, const void *b, size_t n) { return memcmp(a, b, n) != 0; }
+
 CAIRN_RT void *memchr(const void *s, int c, size_t n) {
   const unsigned char *p = (const unsigned char *)s;
   for (size_t i = 0; i < n; ++i)

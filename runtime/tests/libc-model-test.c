@@ -56,6 +56,7 @@ static void test_string(void) {
   CHECK(memcmp("abc", "abd", 2) == 0);
   CHECK(sign(memcmp("abc", "abd", 3)) == -1);
   CHECK(memcmp("\x80", "\x01", 1) > 0);
+  CHECK(bcmp("abc", "abd", 2) == 0 && bcmp("abc", "abd", 3) != 0 && bcmp("x", "y", 0) == 0);
 
   memset(buf, 'x', sizeof buf);
   CHECK(strcpy(buf, "hello") == buf && !strcmp(buf, "hello"));

@@ -223,9 +223,13 @@ void MemoryAccess::copyConcretized(ExecutionState &s, const Value &dstPtr, const
     return;
   forEachTarget(s, dstPtr, true, *n, [&](ExecutionState &st, const Value &dst) {
     forEachTarget(st, srcPtr, false, *n, [&](ExecutionState &from, const Value &src) {
-      std::vector<Value> bytes(static_cast<size_t>(*n)); // read all first: the ranges may overlap (memmove)
+      // Read all first: the ranges may overlap (memmove). Grown byte by byte, so that a huge
+      // count takes no more room than the bytes that exist: the first one past the object ends
+      // the path before.
+      std::vector<Value> bytes;
+      bytes.reserve(size_t(std::min<u128>(*n, 4096)));
       for (u128 i = 0; i < *n; ++i)
-        if (!loadByte(from, offsetBy(src, uint64_t(i)), bytes[size_t(i)]))
+        if (!loadByte(from, offsetBy(src, uint64_t(i)), bytes.emplace_back()))
           return;
       for (u128 i = 0; i < *n; ++i)
         if (!storeByte(from, offsetBy(dst, uint64_t(i)), bytes[size_t(i)]))

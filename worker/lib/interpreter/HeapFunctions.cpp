@@ -2,17 +2,27 @@
 // allocation under the size model, checked frees.
 #include "executor/Engine.h"
 #include "interpreter/SpecialFunctions.h"
+#include "memory/Extents.h"
 
 namespace cairn::engine {
 
 namespace {
 
-void allocate(const SpecialCall &c) {
+// A heap object of `size` at a multiple of `alignment`, its pointer (or NULL when the size
+// model refuses it) the call's result on each state the allocation leaves.
+void allocateHeap(const SpecialCall &c, const Value &size, uint64_t alignment) {
   Engine &e = c.engine;
-  Value size = c.kind() == Special::Calloc ? e.sizes.product(c.sizeArg(0), c.sizeArg(1)) : c.sizeArg(0);
-  e.sizes.allocate(c.state, size, ObjectKind::Heap, "heap object", c.instr.loc, [&](ExecutionState &st, uint64_t a) {
-    e.interpreter.returnValue(st, c.instr, a ? e.memory.pointerTo(st, a) : Value(u128(0)));
-  });
+  e.sizes.allocate(
+      c.state, size, ObjectKind::Heap, "heap object", c.instr.loc,
+      [&](ExecutionState &st, uint64_t a) {
+        e.interpreter.returnValue(st, c.instr, a ? e.memory.pointerTo(st, a) : Value(u128(0)));
+      },
+      alignment);
+}
+
+void allocate(const SpecialCall &c) {
+  Value size = c.kind() == Special::Calloc ? c.engine.sizes.product(c.sizeArg(0), c.sizeArg(1)) : c.sizeArg(0);
+  allocateHeap(c, size, kMinAlignment);
 }
 
 // cairn_aligned_malloc(alignment, size): a heap object at a multiple of `alignment`, which the
@@ -25,12 +35,7 @@ void allocateAligned(const SpecialCall &c) {
     return;
   if (*alignment == 0 || (*alignment & (*alignment - 1)) || *alignment > kMaxObjectAlignment)
     return c.result(Value(u128(0)));
-  e.sizes.allocate(
-      c.state, c.arg(1), ObjectKind::Heap, "heap object", c.instr.loc,
-      [&](ExecutionState &st, uint64_t a) {
-        e.interpreter.returnValue(st, c.instr, a ? e.memory.pointerTo(st, a) : Value(u128(0)));
-      },
-      uint64_t(*alignment));
+  allocateHeap(c, c.sizeArg(1), uint64_t(*alignment));
 }
 
 // realloc's second half: the old object's bytes that fit go to the new one, which replaces it.

@@ -20,9 +20,13 @@ Arguments parseArguments(const std::vector<std::string> &args, const ValuedOptio
     }
     if (auto it = valued.find(a); it != valued.end()) {
       if (!inlineValue) {
-        if (i + 1 >= args.size())
-          throw UsageError(a + " needs a value");
+        // --sym-args MIN MAX LEN: several words, handed on as one value.
+        const size_t words = engine::EngineFlags::valueCount(a);
+        if (i + words >= args.size())
+          throw UsageError(a + (words == 1 ? " needs a value" : " needs " + std::to_string(words) + " values"));
         value = args[++i];
+        for (size_t w = 1; w < words; ++w)
+          value += " " + args[++i];
       }
       it->second(value);
     } else if (auto ft = flags.find(a); ft != flags.end() && !inlineValue) {

@@ -1,11 +1,13 @@
 // The `cairn` command line: local runs of the engine, test inspection, and the jobs API client.
 #include "CommandLine.h"
+#include "CompilerWrapper.h"
 #include "JobsCommands.h"
 #include "RunOutcome.h"
 
 #include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/RecordedBitcode.h"
 #include "cairn/engine/Replay.h"
 #include "cairn/engine/Translate.h"
 #include "cairn/ktest/KTest.h"
@@ -56,9 +58,13 @@ void onInterrupt(int) {
 }
 
 const char *kUsage = R"(usage:
-  cairn run [options] PROGRAM(.c|.bc|.ll) [-- program arguments]
+  cairn run [options] PROGRAM(.c|.bc|.ll|built with cairn cc) [-- program arguments]
   cairn ktest TEST.ktest
   cairn replay [replay options] PROGRAM (TEST.ktest | OUTPUT_DIR)...
+  cairn cc [clang arguments]   a C compiler for a project's build (CC="cairn cc" ./configure
+                           && make): clang-15 against musl, static, recording each object's
+                           bitcode, so that `cairn run` takes the executables it builds
+  cairn extract PROGRAM [-o OUT.bc]   the whole-program bitcode a program built so records
   cairn submit|status|wait|results|cancel ...   (see below)
   cairn --help               (also COMMAND --help)
   cairn --version
@@ -81,6 +87,13 @@ run options:
   --cflag FLAG             an extra flag for clang-15 (repeatable)
   --entry NAME             the function to start from (default: main)
   --environ FILE           main's envp: the NAME=VALUE lines of FILE (default: cairn's own)
+  --libc full|minimal      full: musl, with the POSIX environment model behind its system
+                           calls; minimal (default): Cairn's small libc model
+  --sym-arg LEN            full libc: one more argument of LEN symbolic characters
+  --sym-args MIN MAX LEN   full libc: MIN to MAX more arguments of up to LEN characters
+  --sym-stdin SIZE         full libc: SIZE symbolic bytes on stdin
+  --sym-files COUNT SIZE   full libc: files A, B, ... of SIZE symbolic bytes each
+  --max-fail N             full libc: up to N system calls of a path fail (EIO)
   --isolate-solver         run the solver in a child process
   --memory-model standard|relocatable   symbolic base addresses for heap objects (relocatable)
   --relocate-stack         relocatable: stack objects get symbolic bases too
@@ -171,12 +184,17 @@ int runCommand(std::vector<std::string> args) {
   opts.programArgs.insert(opts.programArgs.end(), parsed.afterDashes.begin(), parsed.afterDashes.end());
   if (program.empty())
     throw UsageError("cairn run needs a program");
+  // A program built with `cairn cc` was compiled against musl: it runs with the full libc.
+  if (!engineFlags.given("--libc") && isNativeBinary(program))
+    opts.posix.libc = LibcKind::Full;
   if (std::string error = engineFlags.check(); !error.empty())
     throw UsageError(error);
   opts.environment = programEnvironment(environFile);
+  load.libc = opts.posix.libc;
+  opts.posix.programName = std::filesystem::path(program).stem().string();
 
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
-  std::unique_ptr<Program> translated = translateProgram(*module, load.entry);
+  std::unique_ptr<Program> translated = translateProgram(*module, startFunction(load));
   OutputDirectory out(outputDir.empty() ? OutputDirectory::nextFreeName(program) : outputDir);
   std::vector<std::string> argv = {program};
   argv.insert(argv.end(), opts.programArgs.begin(), opts.programArgs.end());
@@ -350,9 +368,17 @@ int main(int argc, char **argv) {
   }
   std::string command = args[0];
   args.erase(args.begin());
+  if (command == "cc") { // a compiler: every argument is clang's, --help included
+    try {
+      return client::ccCommand(args);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "cairn cc: %s\n", e.what());
+      return 2;
+    }
+  }
   if (asksForHelp(args)) {
     const bool jobs = client::isJobsCommand(command);
-    if (!jobs && command != "run" && command != "ktest" && command != "replay") {
+    if (!jobs && command != "run" && command != "ktest" && command != "replay" && command != "extract") {
       std::fprintf(stderr, "cairn: unknown command '%s'\n%s", command.c_str(), kUsage);
       return 2;
     }
@@ -366,6 +392,8 @@ int main(int argc, char **argv) {
       return ktestCommand(args);
     if (command == "replay")
       return replayCommand(args);
+    if (command == "extract")
+      return client::extractCommand(args);
     if (client::isJobsCommand(command)) {
       try {
         return client::jobsCommand(command, args);

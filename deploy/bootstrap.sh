@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs Cairn's dependencies from Debian 12 packages (only what is missing), configures and
-# builds with CMake + Ninja, then runs one of:
+# Installs Cairn's dependencies from Debian 12 packages (only what is missing), fetches the source
+# of musl (built to bitcode by runtime/musl/, into $CAIRN_BUILD_DIR/deps/src/musl, once:
+# see deploy/fetch-debian-source.sh), configures and builds with CMake + Ninja, then runs one of:
 #   deploy/bootstrap.sh example   the bundled example (default)
 #   deploy/bootstrap.sh test      the whole test suite through ctest
 #   deploy/bootstrap.sh build     nothing more
-#   deploy/bootstrap.sh deps      only installs the packages (no configure, no build)
+#   deploy/bootstrap.sh deps      only installs the packages and fetches musl's source (no
+#                                 configure, no build)
 # Environment: CAIRN_BUILD_DIR (default: build), CAIRN_JOBS (default: number of cores).
 set -euo pipefail
 
@@ -24,6 +26,7 @@ packages=(
   libz3-dev libcvc5-dev z3
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libspdlog-dev libgtest-dev libgmock-dev libsqlite3-dev
+  musl-dev dpkg-dev
 )
 
 missing=()
@@ -39,6 +42,13 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# musl's source (Debian's package, its patches applied), which runtime/musl/ builds to bitcode;
+# fetched with an apt configuration of the build directory's own, only when it is missing.
+if [[ ! -d $build/deps/src/musl ]]; then
+  echo "bootstrap: fetching the source of musl"
+  CAIRN_BUILD_DIR=$build "$root/deploy/fetch-debian-source.sh" musl "$build/deps/src/musl"
 fi
 
 [[ $action == deps ]] && exit 0
@@ -57,7 +67,8 @@ if [[ $action == test ]] && ! dpkg-query -W -f='${Status}' chromium 2>/dev/null 
   fi
 fi
 
-if [[ ! -f $build/build.ninja ]]; then
+# Configured again where an earlier configuration found no musl source (it builds no libc then).
+if [[ ! -f $build/build.ninja ]] || ! grep -q '^CAIRN_LIBC_BC:INTERNAL=.' "$build/CMakeCache.txt"; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
 cmake --build "$build" -j "$jobs"

@@ -20,6 +20,14 @@ std::string notForJobs(const std::string &flag) {
       {"--solver-pool", "the workers solve through the pool they were started with (cairn-worker --solver-pool)"},
       {"--cflag", "C source is compiled by the client, with its --cflag (cairn submit --cflag)"},
       {"--entry", "a job's entry is the request's entry (cairn submit --entry)"},
+      // The coordinator links the runtime into an upload; it has no musl or POSIX model to
+      // link, and a job's tests do not carry output and exit statuses yet.
+      {"--libc", "jobs run with the minimal libc; run a full-libc program with cairn run"},
+      {"--sym-arg", "the POSIX environment model needs --libc full, which jobs do not run yet"},
+      {"--sym-args", "the POSIX environment model needs --libc full, which jobs do not run yet"},
+      {"--sym-stdin", "the POSIX environment model needs --libc full, which jobs do not run yet"},
+      {"--sym-files", "the POSIX environment model needs --libc full, which jobs do not run yet"},
+      {"--max-fail", "the POSIX environment model needs --libc full, which jobs do not run yet"},
   };
   auto it = refused.find(std::string_view(flag).substr(0, flag.find('=')));
   if (it == refused.end())

@@ -479,6 +479,10 @@ TEST(ExprSimplify, IdentitiesAndAnnihilators) {
   ExprRef sum = ctx.add(ctx.add(v.k(1, 32), x), ctx.add(v.k(2, 32), v.y32));
   EXPECT_EQ(sum, ctx.add(v.k(3, 32), ctx.add(x, v.y32)));
   EXPECT_EQ(ctx.sub(ctx.add(v.k(9, 32), x), x), v.k(9, 32));
+  // Two offsets from one base: (9 + x) - (4 + x) = 5, (4 + x) - (9 + x) = -5.
+  EXPECT_EQ(ctx.sub(ctx.add(v.k(9, 32), x), ctx.add(v.k(4, 32), x)), v.k(5, 32));
+  EXPECT_EQ(ctx.sub(ctx.add(v.k(4, 32), x), ctx.add(v.k(9, 32), x)), v.k(0xfffffffb, 32));
+  EXPECT_NE(ctx.sub(ctx.add(v.k(9, 32), x), ctx.add(v.k(4, 32), v.y32))->kind(), Kind::Constant);
   // Width-1 arithmetic is boolean logic.
   EXPECT_EQ(ctx.add(v.b1, v.c1), ctx.bvxor(v.b1, v.c1));
   EXPECT_EQ(ctx.mul(v.b1, v.c1), ctx.bvand(v.b1, v.c1));

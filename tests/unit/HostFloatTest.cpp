@@ -83,4 +83,14 @@ TEST(HostFloatTest, AbsClearsTheSignBitAndMinMaxSkipNaN) {
   EXPECT_EQ(hostFloatOp(FloatOp::MaxNum, 64, 64, bitsOf(-1.0), bitsOf(3.0), 0), bitsOf(3.0));
 }
 
+// llvm.copysign (musl's atan, expm1, sinh): the magnitude of one, the sign of the other, on the
+// bits of every format, NaN and negative zero included.
+TEST(HostFloatTest, CopySignTakesTheSecondOperandsSign) {
+  EXPECT_EQ(hostFloatOp(FloatOp::CopySign, 64, 64, bitsOf(2.5), bitsOf(-0.0), 0), bitsOf(-2.5));
+  EXPECT_EQ(hostFloatOp(FloatOp::CopySign, 32, 32, bitsOf(-1.5f), bitsOf(3.0f), 0), bitsOf(1.5f));
+  EXPECT_EQ(hostFloatOp(FloatOp::CopySign, 80, 80, bitsOf(7.0L), bitsOf(-1.0L), 0), bitsOf(-7.0L));
+  EXPECT_EQ(hostFloatOp(FloatOp::CopySign, 64, 64, bitsOf(NAN * 1.0), bitsOf(-1.0), 0),
+            bitsOf(NAN * 1.0) | (u128(1) << 63));
+}
+
 } // namespace

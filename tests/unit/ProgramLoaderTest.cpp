@@ -69,6 +69,11 @@ TEST_F(ProgramLoaderTest, RejectsForeignAndMalformedInput) {
             std::string::npos);
   EXPECT_NE(failure((dir / "missing.c").string(), noRuntime()).find("no such file"),
             std::string::npos);
+  // A native program is read for the bitcode `cairn cc` records: a broken one says so.
+  std::string elf = failure(write("prog", "\x7f" "ELF garbage"), noRuntime());
+  EXPECT_NE(elf.find("prog: not a readable native file"), std::string::npos) << elf;
+  std::string archive = failure(write("lib.a", "!<arch>\n"), noRuntime());
+  EXPECT_NE(archive.find("no bitcode recorded"), std::string::npos) << archive;
 }
 
 TEST_F(ProgramLoaderTest, ReportsCompilerDiagnostics) {

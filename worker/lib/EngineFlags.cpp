@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <sstream>
 
 namespace cairn::engine {
 
@@ -24,6 +25,50 @@ std::string seconds(const std::string &flag, const std::string &value, const std
   if (std::optional<double> s = parseSecondsFlag(flag, value, error))
     set(*s);
   return error;
+}
+
+// `want` whole numbers separated by spaces or commas ("0 2 4", "0,2,4"), each below 2^20: an
+// input that large would swamp any solver.
+std::string numbers(const std::string &flag, const std::string &value, size_t want, std::vector<uint32_t> &out) {
+  std::string text = value;
+  std::replace(text.begin(), text.end(), ',', ' ');
+  std::istringstream in(text);
+  std::string word, error;
+  while (in >> word) {
+    std::optional<uint64_t> n = parseCountFlag(flag, word, error);
+    if (!n)
+      return error;
+    if (*n >= (1u << 20))
+      return flag + ": " + word + " is too large";
+    out.push_back(uint32_t(*n));
+  }
+  if (out.size() != want)
+    return flag + " needs " + std::to_string(want) + (want == 1 ? " number" : " numbers") + ", got '" + value + "'";
+  return "";
+}
+
+// --sym-arg LEN (one argument) or --sym-args MIN MAX LEN (between MIN and MAX of them).
+std::string symbolicArguments(const std::string &flag, const std::string &value, size_t want, EnvironmentOptions &env) {
+  std::vector<uint32_t> n;
+  if (std::string error = numbers(flag, value, want, n); !error.empty())
+    return error;
+  SymbolicArguments args;
+  if (want == 1) {
+    args.length = n[0];
+  } else {
+    args = {n[0], n[1], n[2], true};
+    if (args.min > args.max)
+      return flag + ": MIN " + std::to_string(args.min) + " is above MAX " + std::to_string(args.max);
+  }
+  if (env.arguments.size() >= kMaxSymbolicArgumentGroups)
+    return "at most " + std::to_string(kMaxSymbolicArgumentGroups) + " --sym-arg and --sym-args options";
+  uint32_t total = args.max;
+  for (const SymbolicArguments &a : env.arguments)
+    total += a.max;
+  if (total > 1000)
+    return flag + ": more than 1000 symbolic arguments";
+  env.arguments.push_back(args);
+  return "";
 }
 
 const std::map<std::string, SwitchHandler, std::less<>> &switches() {
@@ -114,6 +159,38 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
       {"--split-threshold", [](ExecutorOptions &o, const std::string &v) {
          return count("--split-threshold", v, [&](uint64_t n) { o.memory.splitThreshold = n; });
        }},
+      {"--libc", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         return parseLibcKind(v, o.posix.libc) ? "" : "unknown libc '" + v + "' (full or minimal)";
+       }},
+      {"--sym-arg", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         return symbolicArguments("--sym-arg", v, 1, o.posix);
+       }},
+      {"--sym-args", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         return symbolicArguments("--sym-args", v, 3, o.posix);
+       }},
+      {"--sym-files", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         std::vector<uint32_t> n;
+         std::string error = numbers("--sym-files", v, 2, n);
+         if (error.empty() && n[0] > 26)
+           error = "--sym-files: at most 26 files (A to Z), got " + std::to_string(n[0]);
+         if (error.empty()) {
+           o.posix.symFiles = n[0];
+           o.posix.symFileSize = n[1];
+         }
+         return error;
+       }},
+      {"--sym-stdin", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         std::vector<uint32_t> n;
+         std::string error = numbers("--sym-stdin", v, 1, n);
+         if (error.empty()) {
+           o.posix.symStdin = true;
+           o.posix.symStdinSize = n[0];
+         }
+         return error;
+       }},
+      {"--max-fail", [](ExecutorOptions &o, const std::string &v) {
+         return count("--max-fail", v, [&](uint64_t n) { o.posix.maxFail = uint32_t(std::min<uint64_t>(n, 1000)); });
+       }},
       {"--partition-size", [](ExecutorOptions &o, const std::string &v) -> std::string {
          std::string error = count("--partition-size", v, [&](uint64_t n) { o.memory.partitionSize = n; });
          if (error.empty() && (o.memory.partitionSize == 0 || o.memory.partitionSize % 8))
@@ -138,6 +215,14 @@ std::string checkAddressCache(const ExecutorOptions &o) {
 }
 
 } // namespace
+
+size_t EngineFlags::valueCount(std::string_view name) {
+  if (name == "--sym-args")
+    return 3;
+  if (name == "--sym-files")
+    return 2;
+  return 1;
+}
 
 EngineFlagKind EngineFlags::kind(std::string_view name) {
   if (switches().count(name))
@@ -190,6 +275,10 @@ std::string EngineFlags::check() const {
     return "--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable";
   if (mm.contextDepth >= 0 && !mm.mergeObjects)
     return "--context-resolve needs --merge-objects";
+  const EnvironmentOptions &env = options_.posix;
+  if (env.libc != LibcKind::Full && (env.symbolicInputs() || env.maxFail))
+    return "--sym-arg, --sym-args, --sym-files, --sym-stdin and --max-fail need --libc full "
+           "(the POSIX environment model runs behind the full libc's system calls)";
   if ((given_.count("--size-mode") || given_.count("--capacity")) && !options_.sizeModel.symbolic())
     return "--size-mode and --capacity need --size-model symbolic";
   return checkAddressCache(options_);

@@ -83,6 +83,15 @@ void OutputDirectory::onTest(const TestCase &test) {
   }
   if (test.partial)
     writeFile(fs::path(path_) / (std::string(name) + ".early"), test.endReason + "\n");
+  // Under the full libc, what the path wrote and how it exited, for the replay to compare.
+  if (test.recordsOutput) {
+    if (!test.output.empty())
+      writeFile(fs::path(path_) / (std::string(name) + ".stdout"), test.output);
+    if (!test.errorOutput.empty())
+      writeFile(fs::path(path_) / (std::string(name) + ".stderr"), test.errorOutput);
+    if (test.exitStatus)
+      writeFile(fs::path(path_) / (std::string(name) + ".exit"), std::to_string(*test.exitStatus & 0xff) + "\n");
+  }
 }
 
 namespace {

@@ -267,6 +267,10 @@ ExprRef ExprContext::sub(const ExprRef &a, const ExprRef &b) {
     // c1 - (c2 + z) = (c1 - c2) - z
     if (a->isConstant() && b->kind() == Kind::Add && b->kid(0)->isConstant())
       return sub(foldBinary(Kind::Sub, a, ExprRef(b->kid(0))), ExprRef(b->kid(1)));
+    // (c1 + z) - (c2 + z) = c1 - c2: two pointers into one object of a symbolic base
+    if (a->kind() == Kind::Add && b->kind() == Kind::Add && a->kid(0)->isConstant() &&
+        b->kid(0)->isConstant() && a->kid(1) == b->kid(1))
+      return foldBinary(Kind::Sub, ExprRef(a->kid(0)), ExprRef(b->kid(0)));
     // (c + z) - z = c, and z - (c + z) = -c
     if (a->kind() == Kind::Add && a->kid(0)->isConstant() && a->kid(1) == b.get())
       return ExprRef(a->kid(0));

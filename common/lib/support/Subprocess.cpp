@@ -25,22 +25,26 @@ std::string ProcessResult::describeEnd() const {
 }
 
 ProcessResult runProcess(const std::vector<std::string> &argv,
-                         const std::vector<std::string> &extraEnv, double timeoutSeconds) {
+                         const std::vector<std::string> &extraEnv, double timeoutSeconds,
+                         const ProcessOptions &options) {
   ProcessResult result;
   if (argv.empty()) {
     result.output = "no program given";
     return result;
   }
-  int pipeFds[2];
-  if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
+  // One pipe for standard error (and output, unless it is kept apart), one for standard output.
+  int errPipe[2], outPipe[2] = {-1, -1};
+  if (::pipe2(errPipe, O_CLOEXEC) != 0 || (options.separateOutput && ::pipe2(outPipe, O_CLOEXEC) != 0)) {
     result.output = std::string("pipe: ") + std::strerror(errno);
     return result;
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 2);
+  posix_spawn_file_actions_addopen(&actions, 0, options.standardInput.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, options.separateOutput ? outPipe[1] : errPipe[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2);
+  if (!options.workingDirectory.empty())
+    posix_spawn_file_actions_addchdir_np(&actions, options.workingDirectory.c_str());
 
   std::vector<std::string> envStrings;
   for (char **e = environ; *e; ++e)
@@ -51,16 +55,22 @@ ProcessResult runProcess(const std::vector<std::string> &argv,
     envp.push_back(s.data());
   envp.push_back(nullptr);
   std::vector<std::string> argvCopy = argv;
+  if (!options.argv0.empty())
+    argvCopy[0] = options.argv0;
   for (std::string &s : argvCopy)
     args.push_back(s.data());
   args.push_back(nullptr);
 
   pid_t pid = 0;
-  int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), envp.data());
+  int rc = posix_spawnp(&pid, argv[0].c_str(), &actions, nullptr, args.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
-  ::close(pipeFds[1]);
+  ::close(errPipe[1]);
+  if (outPipe[1] >= 0)
+    ::close(outPipe[1]);
   if (rc != 0) {
-    ::close(pipeFds[0]);
+    ::close(errPipe[0]);
+    if (outPipe[0] >= 0)
+      ::close(outPipe[0]);
     result.output = argv[0] + ": " + std::strerror(rc);
     return result;
   }
@@ -69,7 +79,10 @@ ProcessResult runProcess(const std::vector<std::string> &argv,
   auto deadline = std::chrono::steady_clock::now() +
                   std::chrono::milliseconds(int64_t(timeoutSeconds * 1000));
   char buffer[4096];
-  while (true) {
+  pollfd pfds[2] = {{errPipe[0], POLLIN, 0}, {outPipe[0], POLLIN, 0}};
+  std::string *sinks[2] = {&result.output, &result.standardOutput};
+  int open = outPipe[0] >= 0 ? 2 : 1;
+  while (open > 0) {
     int wait = -1;
     if (timeoutSeconds > 0) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -82,20 +95,29 @@ ProcessResult runProcess(const std::vector<std::string> &argv,
       }
       wait = int(left);
     }
-    pollfd pfd{pipeFds[0], POLLIN, 0};
-    int ready = ::poll(&pfd, 1, wait);
+    int ready = ::poll(pfds, 2, wait);
     if (ready < 0 && errno == EINTR)
       continue;
     if (ready == 0)
       continue; // the deadline check above ends the wait
-    ssize_t n = ::read(pipeFds[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      break;
-    result.output.append(buffer, size_t(n));
+    for (int i = 0; i < 2; ++i) {
+      if (pfds[i].fd < 0 || !(pfds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+        continue;
+      ssize_t n = ::read(pfds[i].fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0) {
+        ::close(pfds[i].fd);
+        pfds[i].fd = -1; // poll skips it from now on
+        --open;
+        continue;
+      }
+      sinks[i]->append(buffer, size_t(n));
+    }
   }
-  ::close(pipeFds[0]);
+  for (pollfd &p : pfds)
+    if (p.fd >= 0)
+      ::close(p.fd);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

@@ -1,5 +1,7 @@
 #include "executor/Engine.h"
 
+#include "cairn/expr/Assignment.h"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -319,6 +321,13 @@ void Engine::terminate(ExecutionState &s, Termination t) {
   test.endReason = t.reason;
   test.path = s.decisions;
   test.output = s.output;
+  test.errorOutput = s.errorOutput;
+  for (const ExecutionState::OutputByte &b : s.symbolicOutput)
+    (b.stream == 2 ? test.errorOutput : test.output)[b.position] = char(evaluate(b.byte.get(), *values));
+  if (s.exitStatus)
+    test.exitStatus = int(s.exitStatus->concrete() ? uint64_t(s.exitStatus->bits)
+                                                   : uint64_t(evaluate(s.exitStatus->sym.get(), *values)));
+  test.recordsOutput = options.posix.libc == LibcKind::Full;
   if (t.error)
     stats.errors.push_back(*t.error);
   ++stats.tests;
@@ -346,15 +355,18 @@ void Engine::setUpEntry(ExecutionState &s) {
   StackUsage::add(s, f, interpreter.stackUsage().frameBytes(program.entry));
   interpreter.enterBlock(f, 0, ~0u);
   s.stack.push_back(std::move(f));
-  if (entry.numParams >= 2) { // main(argc, argv): the program arguments, concretely
-    std::vector<std::string> args = {entry.name};
+  // main(argc, argv), or the POSIX model's start: the program arguments, concretely.
+  const bool posixStart = entry.name == kPosixStart;
+  if (entry.numParams >= 2) {
+    std::vector<std::string> args = {posixStart && !options.posix.programName.empty() ? options.posix.programName
+                                                                                       : entry.name};
     args.insert(args.end(), options.programArgs.begin(), options.programArgs.end());
     s.top().regs[0] = Value(u128(args.size()));
     s.top().regs[1] = Value(u128(stringArray(s, args, "argv")));
   }
   // main(argc, argv, envp): the environment, as a native run has one. Another entry function's
   // parameters past argv stay zero, as the replay calls it.
-  if (entry.numParams >= 3 && entry.name == "main")
+  if (entry.numParams >= 3 && (entry.name == "main" || posixStart))
     s.top().regs[2] = Value(u128(stringArray(s, options.environment, "envp")));
   // Constructors run first: their frames go on top of the entry's, the first one last.
   for (size_t i = program.constructors.size(); i-- > 0;) {

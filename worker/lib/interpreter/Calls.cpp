@@ -106,7 +106,11 @@ void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t ind
       return;
     f.regs[i] = dst;
   }
-  if (callee.variadic && args.size() > callee.numParams) {
+  // Natively, va_arg past the arguments passed reads the argument registers the named
+  // parameters left unused, whatever they hold: libc code relies on it (musl's fcntl and ioctl
+  // read their third argument always). Those slots follow the passed ones here, as zeros.
+  const uint64_t unusedRegisters = callee.numParams < 6 ? 8 * (6 - callee.numParams) : 0;
+  if (callee.variadic && (args.size() > callee.numParams || unusedRegisters)) {
     // The overflow area va_arg reads: each extra argument in 8-byte slots, a by-value
     // aggregate as its bytes (rounded up to 8), as the x86-64 ABI lays out the stack.
     std::vector<uint64_t> offsets;
@@ -116,7 +120,7 @@ void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t ind
       uint32_t copy = i < site.byValSizes.size() ? site.byValSizes[i] : 0;
       size += copy ? (copy + 7) / 8 * 8 : 8;
     }
-    f.varargs = memory.allocate(s, size, ObjectKind::Stack, "varargs of " + callee.name, in.loc);
+    f.varargs = memory.allocate(s, size + unusedRegisters, ObjectKind::Stack, "varargs of " + callee.name, in.loc);
     StackUsage::add(s, f, StackUsage::objectBytes(size));
     for (size_t i = callee.numParams; i < args.size(); ++i) {
       uint64_t at = offsets[i - callee.numParams];

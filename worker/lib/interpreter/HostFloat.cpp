@@ -86,6 +86,8 @@ u128 compute(FloatOp op, unsigned in, unsigned out, u128 aBits, u128 bBits, u128
   case FloatOp::Abs: return aBits & widthMask(in - 1); // exact, NaNs included
   case FloatOp::MinNum: return encode<F>(std::fmin(x, y), out);
   case FloatOp::MaxNum: return encode<F>(std::fmax(x, y), out);
+  case FloatOp::CopySign: // exact on the bits, NaNs included
+    return (aBits & widthMask(in - 1)) | (bBits & (u128(1) << (in - 1)));
   default: {
     unsigned pred = unsigned(op) - unsigned(FloatOp::CmpFirst);
     bool unordered = std::isnan(x) || std::isnan(y);

@@ -218,7 +218,7 @@ void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
   FloatOp op = FloatOp(in.imm);
   const bool threeOperands = op == FloatOp::MulAdd || op == FloatOp::FusedMulAdd;
   const bool twoOperands = threeOperands || op <= FloatOp::Rem || op == FloatOp::MinNum ||
-                           op == FloatOp::MaxNum || op >= FloatOp::CmpFirst;
+                           op == FloatOp::MaxNum || op == FloatOp::CopySign || op >= FloatOp::CmpFirst;
   Value operands[3] = {eval(f, in.a), twoOperands ? eval(f, in.b) : Value(), threeOperands ? eval(f, in.c) : Value()};
   for (Value &v : operands) {
     if (v.concrete())

@@ -125,6 +125,8 @@ void addKleeHandlers(SpecialHandlers &table) {
     c.engine.terminate(c.state, Termination{std::nullopt, false, false, {}});
   };
   table[size_t(Special::Exit)] = [](const SpecialCall &c) {
+    if (!c.args.empty())
+      c.state.exitStatus = c.arg(0);
     std::optional<ErrorReport> heap = heapErrorAtEnd(c.engine, c.state, ProgramEnd::Exit);
     if (!c.engine.isTerminated(&c.state))
       c.engine.terminate(c.state, Termination::programEnd(std::move(heap)));

@@ -23,6 +23,22 @@ void vaStart(const SpecialCall &c) {
   });
 }
 
+// llvm.load.relative(ptr, offset): ptr plus the 32-bit signed offset stored at ptr + offset,
+// the lookup tables of switches and string tables an optimised position-independent build has.
+void loadRelative(const SpecialCall &c) {
+  Engine &e = c.engine;
+  const Value base = c.arg(0), offset = c.arg(1);
+  Value where = base.concrete() && offset.concrete() ? Value((base.bits + offset.bits) & widthMask(64))
+                                                     : Value(e.ctx.add(base.expr(e.ctx, 64), offset.expr(e.ctx, 64)));
+  e.memory.resolve(c.state, where, 4, false, [&](ExecutionState &st, const AddressSpace::Entry &entry, const Value &off) {
+    Value rel = e.memory.readAt(entry, off, 4);
+    Value target = rel.concrete() && base.concrete()
+                       ? Value((base.bits + u128(uint64_t(int64_t(int32_t(uint32_t(rel.bits)))))) & widthMask(64))
+                       : Value(e.ctx.add(base.expr(e.ctx, 64), e.ctx.sext(rel.expr(e.ctx, 32), 64)));
+    e.interpreter.returnValue(st, c.instr, std::move(target));
+  });
+}
+
 } // namespace
 
 void addMemoryHandlers(SpecialHandlers &table) {
@@ -33,6 +49,7 @@ void addMemoryHandlers(SpecialHandlers &table) {
     c.engine.memory.set(c.state, c.arg(0), c.arg(1), c.arg(2), c.argWidth(2));
   };
   table[size_t(Special::VaStart)] = &vaStart;
+  table[size_t(Special::LoadRelative)] = &loadRelative;
   table[size_t(Special::VaCopy)] = [](const SpecialCall &c) {
     c.engine.memory.copy(c.state, c.args[0], c.args[1], Value(u128(24)), 64);
   };

@@ -24,6 +24,7 @@ const SpecialHandlers &specialHandlers() {
     addMemoryHandlers(t);
     addBitHandlers(t);
     addKleeStateHandlers(t);
+    addEnvironmentHandlers(t);
     return t;
   }();
   return table;

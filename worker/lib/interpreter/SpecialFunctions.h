@@ -49,6 +49,7 @@ void addOutputHandlers(SpecialHandlers &table); // OutputFunctions.cpp
 void addMemoryHandlers(SpecialHandlers &table); // MemoryFunctions.cpp
 void addBitHandlers(SpecialHandlers &table);    // BitIntrinsics.cpp
 void addKleeStateHandlers(SpecialHandlers &table); // KleeStateFunctions.cpp
+void addEnvironmentHandlers(SpecialHandlers &table); // EnvironmentFunctions.cpp
 
 class SpecialFunctions {
 public:

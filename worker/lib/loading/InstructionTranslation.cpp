@@ -56,6 +56,7 @@ std::optional<FloatOp> floatIntrinsic(const llvm::CallInst &call) {
   case llvm::Intrinsic::fabs: return FloatOp::Abs;
   case llvm::Intrinsic::minnum: return FloatOp::MinNum;
   case llvm::Intrinsic::maxnum: return FloatOp::MaxNum;
+  case llvm::Intrinsic::copysign: return FloatOp::CopySign;
   default: return std::nullopt;
   }
 }

@@ -1,6 +1,8 @@
 #include "cairn/engine/ProgramLoader.h"
 
 #include "cairn/support/Subprocess.h"
+#include "cairn/engine/RecordedBitcode.h"
+#include "loading/RuntimeLinking.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -46,6 +48,40 @@ std::string defaultRuntimeInclude() {
 #endif
 }
 
+std::string defaultPosixRuntimeBitcode() {
+  if (const char *env = std::getenv("CAIRN_POSIX_RUNTIME_BC"))
+    return env;
+#ifdef CAIRN_POSIX_RUNTIME_BC_PATH
+  return CAIRN_POSIX_RUNTIME_BC_PATH;
+#else
+  return {};
+#endif
+}
+
+std::string defaultLibcBitcode() {
+  if (const char *env = std::getenv("CAIRN_LIBC_BC"))
+    return env;
+#ifdef CAIRN_LIBC_BC_PATH
+  return CAIRN_LIBC_BC_PATH;
+#else
+  return {};
+#endif
+}
+
+std::string defaultLibcInclude() {
+  if (const char *env = std::getenv("CAIRN_LIBC_INCLUDE"))
+    return env;
+#ifdef CAIRN_LIBC_INCLUDE_PATH
+  return CAIRN_LIBC_INCLUDE_PATH;
+#else
+  return "/usr/include/x86_64-linux-musl";
+#endif
+}
+
+std::string startFunction(const LoadOptions &o) {
+  return o.libc == LibcKind::Full && o.linkRuntime ? kPosixStart : o.entry;
+}
+
 namespace {
 
 std::string describe(const llvm::SMDiagnostic &diag) {
@@ -89,6 +125,16 @@ struct TempFile {
 void compileC(const std::string &source, const std::string &out, const LoadOptions &o) {
   std::vector<std::string> argv = {o.clang, "-c", "-emit-llvm"};
   argv.insert(argv.end(), o.defaultCFlags.begin(), o.defaultCFlags.end());
+  if (o.libc == LibcKind::Full) {
+    // musl's headers instead of the host's, so that structures are laid out as the linked
+    // libc lays them out; clang's own headers (stddef.h, stdarg.h, ...) stay.
+    std::string libc = o.libcInclude.empty() ? defaultLibcInclude() : o.libcInclude;
+    std::error_code ec;
+    if (!fs::is_directory(libc, ec))
+      throw LoadError("musl's headers were not found at " + libc +
+                      " (--libc full needs the musl-dev package: run deploy/bootstrap.sh deps)");
+    argv.insert(argv.end(), {"-nostdlibinc", "-isystem", libc});
+  }
   std::string include = o.runtimeInclude.empty() ? defaultRuntimeInclude() : o.runtimeInclude;
   if (!include.empty())
     argv.push_back("-I" + include);
@@ -101,6 +147,27 @@ void compileC(const std::string &source, const std::string &out, const LoadOptio
 }
 
 } // namespace
+
+std::unique_ptr<llvm::Module> linkRecordedBitcode(const std::string &path, llvm::LLVMContext &ctx) {
+  std::vector<std::string> files = recordedBitcodeFiles(path);
+  if (files.empty())
+    throw LoadError(path + ": a native program with no bitcode recorded in it (build it with "
+                           "CC=\"cairn cc\", which records each object's bitcode)");
+  auto m = std::make_unique<llvm::Module>(path, ctx);
+  for (const std::string &file : files) {
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec))
+      throw LoadError(path + ": the bitcode it was built from is gone: " + file);
+    std::unique_ptr<llvm::Module> part = parse(file, ctx, file);
+    if (m->getDataLayout().isDefault() && m->empty() && m->global_empty()) {
+      m->setDataLayout(part->getDataLayout());
+      m->setTargetTriple(part->getTargetTriple());
+    }
+    if (llvm::Linker::linkModules(*m, std::move(part)))
+      throw LoadError(path + ": linking the bitcode of " + file + " failed (a symbol defined twice?)");
+  }
+  return m;
+}
 
 std::unique_ptr<LoadedModule> loadProgram(const std::string &path, const LoadOptions &o) {
   std::error_code ec;
@@ -119,30 +186,42 @@ std::unique_ptr<LoadedModule> loadProgram(const std::string &path, const LoadOpt
     if (ext == ".bc" && !bitcode)
       throw LoadError(path + ": not LLVM bitcode (it does not start with the bitcode magic)");
     m = parse(path, *ctx, path);
+  } else if (isNativeBinary(path)) {
+    m = linkRecordedBitcode(path, *ctx);
   } else {
-    throw LoadError(path + ": unsupported input; expected a .c, .bc or .ll file");
+    throw LoadError(path + ": unsupported input; expected a .c, .bc or .ll file, or a program built "
+                           "with `cairn cc`");
   }
 
   if (o.linkRuntime) {
-    std::string runtime = o.runtimeBitcode.empty() ? defaultRuntimeBitcode() : o.runtimeBitcode;
-    if (runtime.empty() || !fs::is_regular_file(runtime, ec))
-      throw LoadError("the Cairn runtime bitcode was not found" +
-                      (runtime.empty() ? std::string() : " at " + runtime) +
-                      " (set CAIRN_RUNTIME_BC, or build the runtime target)");
-    std::unique_ptr<llvm::Module> rt = parse(runtime, *ctx, runtime);
-    rt->setDataLayout(m->getDataLayout());
-    rt->setTargetTriple(m->getTargetTriple());
-    if (llvm::Linker::linkModules(*m, std::move(rt), llvm::Linker::Flags::LinkOnlyNeeded))
-      throw LoadError(path + ": linking the runtime failed");
+    const std::unordered_set<std::string> own = definedFunctions(*m);
+    if (o.libc == LibcKind::Full) {
+      // The POSIX runtime whole (it is small, and musl calls into it: the system calls), then
+      // what the program and the runtime use of musl. The runtime's definitions come first and
+      // stay: its string functions take the place of musl's.
+      linkBitcode(*m, o.posixRuntimeBitcode.empty() ? defaultPosixRuntimeBitcode() : o.posixRuntimeBitcode,
+                  "the POSIX runtime bitcode",
+                  "build the cairn_posix_runtime_bc target", false);
+      linkBitcode(*m, o.libcBitcode.empty() ? defaultLibcBitcode() : o.libcBitcode,
+                  "musl's bitcode for --libc full",
+                  "run deploy/bootstrap.sh build", true);
+      defineUserMain(*m, o.entry, path);
+    } else {
+      std::string runtime = o.runtimeBitcode.empty() ? defaultRuntimeBitcode() : o.runtimeBitcode;
+      linkBitcode(*m, runtime, "the Cairn runtime bitcode", "set CAIRN_RUNTIME_BC, or build the runtime target",
+                  true);
+    }
+    markRuntime(*m, own);
   }
 
   std::string problems;
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(*m, &os))
     throw LoadError(path + ": the module is not valid LLVM IR:\n" + os.str());
-  llvm::Function *entry = m->getFunction(o.entry);
+  const std::string start = startFunction(o);
+  llvm::Function *entry = m->getFunction(start);
   if (!entry || entry->isDeclaration())
-    throw LoadError(path + ": no definition of the entry function '" + o.entry + "'");
+    throw LoadError(path + ": no definition of the entry function '" + start + "'");
 
   auto loaded = std::make_unique<LoadedModule>(std::move(ctx), std::move(m));
   loaded->sourcePath_ = path;

@@ -44,6 +44,9 @@ const std::unordered_map<std::string, Special> &specialsByName() {
       {"fflush", Special::Fflush},
       {"exit", Special::Exit},
       {"_exit", Special::Exit},
+      {"_Exit", Special::Exit},
+      {"cairn_environment_options", Special::EnvironmentOptions},
+      {"cairn_write_output", Special::WriteOutput},
       {"abort", Special::Abort},
       {"klee_set_forking", Special::SetForking},
       {"klee_alias_function", Special::AliasFunction},
@@ -110,6 +113,7 @@ std::optional<Special> intrinsicSpecial(const llvm::Function &intrinsic) {
   case Intrinsic::trap:
   case Intrinsic::ubsantrap: return Special::Abort; // as KLEE lowers llvm.trap
   case Intrinsic::vastart: return Special::VaStart;
+  case Intrinsic::load_relative: return Special::LoadRelative;
   case Intrinsic::vaend: return Special::VaEnd;
   case Intrinsic::vacopy: return Special::VaCopy;
   default: return std::nullopt;

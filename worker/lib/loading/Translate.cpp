@@ -7,6 +7,7 @@
 #include "loading/ConstantTranslation.h"
 #include "loading/FunctionTranslation.h"
 #include "loading/RegisterTypes.h"
+#include "loading/RuntimeLinking.h"
 #include "loading/SourceLocations.h"
 #include "cairn/engine/ProgramLoader.h"
 
@@ -38,7 +39,8 @@ FunctionNumbers numberFunctions(llvm::Module &m, Program &p) {
       out.paramWidths.push_back(uint16_t(bitsOf(dl, a.getType())));
     out.returnWidth =
         f.getReturnType()->isVoidTy() ? 0 : uint16_t(bitsOf(dl, f.getReturnType()));
-    if (auto *sp = f.getSubprogram())
+    out.isRuntime = f.hasFnAttribute(kRuntimeAttribute);
+    if (auto *sp = f.getSubprogram(); sp && !out.isRuntime) // bitcode linked before the attribute
       out.isRuntime = sp->getFilename().contains("runtime/lib");
   }
   return functions;

@@ -84,6 +84,7 @@ public:
   void copy(ExecutionState &s, const Value &dst, const Value &src, const Value &count, unsigned countWidth);
   void set(ExecutionState &s, const Value &dst, const Value &value, const Value &count, unsigned countWidth);
   // One byte at `address`, checked like any access; false when the state ended.
+  bool loadByte(ExecutionState &s, const Value &address, Value &out);
   bool storeByte(ExecutionState &s, const Value &address, const Value &byte);
   // `p` moved by `k` bytes.
   Value offsetBy(const Value &p, uint64_t k);
@@ -131,7 +132,6 @@ private:
   std::optional<std::pair<uint64_t, uint64_t>> lengthRange(ExecutionState &s, const ExprRef &len, uint64_t most);
   void writeUpToLength(ExecutionState &s, uint64_t object, uint64_t offset, const std::vector<ExprRef> &bytes,
                        const ExprRef &len, uint64_t least);
-  bool loadByte(ExecutionState &s, const Value &address, Value &out);
   // Where an object of `size` bytes may go at or after `address`, past the fixed objects.
   uint64_t pastFixedObjects(const ExecutionState &s, uint64_t address, uint64_t size) const;
 

@@ -30,7 +30,7 @@ std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
   for (size_t i = 0; i < a.inputs.size(); ++i)
     if (a.inputs[i].array != b.inputs[i].array)
       return "different symbolic inputs";
-  if (a.output != b.output)
+  if (a.output != b.output || a.errorOutput != b.errorOutput || a.symbolicOutput != b.symbolicOutput)
     return "different output printed";
   if (a.model.get() && b.model.get())
     if (const char *why = a.model.get()->incompatibility(*b.model.get()))

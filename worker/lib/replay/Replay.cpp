@@ -1,6 +1,7 @@
 // Running a replay binary on one test, and reading how the run ended in the engine's terms.
 #include "cairn/engine/Replay.h"
 
+#include "replay/PosixTestEnvironment.h"
 #include "replay/ReplayBuild.h"
 #include "replay/ReplayLineTable.h"
 
@@ -11,7 +12,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -88,7 +91,9 @@ std::string RecordedOutcome::describe() const {
   if (partial)
     return "a partial path";
   if (type.empty())
-    return "no error";
+    return exitStatus ? "exit status " + std::to_string(*exitStatus) +
+                            (standardOutput.empty() ? "" : " and " + std::to_string(standardOutput.size()) + " bytes of output")
+                      : "no error";
   return type + " (" + kind + ")" + (line ? " at " + file + ":" + std::to_string(line) : "");
 }
 
@@ -99,6 +104,13 @@ RecordedOutcome readRecordedOutcome(const std::string &ktestPath) {
   std::string stem = p.stem().string();
   std::error_code ec;
   r.partial = fs::exists(dir / (stem + ".early"), ec);
+  if (std::ifstream exit(dir / (stem + ".exit")); exit) {
+    int status = 0;
+    if (exit >> status)
+      r.exitStatus = status;
+    std::ifstream out(dir / (stem + ".stdout"), std::ios::binary);
+    r.standardOutput.assign(std::istreambuf_iterator<char>(out), std::istreambuf_iterator<char>());
+  }
   for (const auto &entry : fs::directory_iterator(dir, ec)) {
     std::string name = entry.path().filename().string();
     if (name.rfind(stem + ".", 0) != 0 || entry.path().extension() != ".err")
@@ -125,7 +137,9 @@ bool reproduces(const ReplayOutcome &outcome, const RecordedOutcome &recorded) {
   if (recorded.type == "model")
     return outcome.stopped;
   if (recorded.type.empty())
-    return !outcome.error && !outcome.diverged && !outcome.stopped;
+    return !outcome.error && !outcome.diverged && !outcome.stopped &&
+           (!recorded.exitStatus ||
+            (outcome.exitCode == *recorded.exitStatus && outcome.standardOutput == recorded.standardOutput));
   return outcome.error && outcome.type == recorded.type && outcome.kind == recorded.kind;
 }
 
@@ -265,12 +279,24 @@ ReplayBinary::~ReplayBinary() {
 }
 
 ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutcome &recorded) const {
-  // The program gets the arguments the test was recorded with (argv[0] stays the binary).
+  // The program gets the arguments the test was recorded with (argv[0] stays the binary). A
+  // test of the POSIX model gets its symbolic arguments, stdin and files too, and its stdout is
+  // kept apart to compare.
   std::vector<std::string> argv = {binary_};
+  std::unique_ptr<PosixTestEnvironment> posix;
+  ProcessOptions how;
   try {
     KTest test = readKTestFile(ktestPath);
-    if (test.args.size() > 1)
+    if (isPosixTest(test)) {
+      posix = std::make_unique<PosixTestEnvironment>(test, dir_);
+      argv.insert(argv.end(), posix->arguments().begin(), posix->arguments().end());
+      how.argv0 = posix->programName();
+      how.workingDirectory = posix->workingDirectory();
+      how.standardInput = posix->standardInput();
+      how.separateOutput = true;
+    } else if (test.args.size() > 1) {
       argv.insert(argv.end(), test.args.begin() + 1, test.args.end());
+    }
   } catch (const std::exception &) {
     // an unreadable test: the replay library reports it
   }
@@ -299,7 +325,7 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutc
       env.push_back("CAIRN_REPLAY_STOP_AT=" + place);
     }
   }
-  ProcessResult run = runProcess(argv, env, timeout_);
+  ProcessResult run = runProcess(argv, env, timeout_, how);
   if (run.timedOut) {
     ReplayOutcome r;
     r.error = true;
@@ -310,6 +336,7 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutc
   }
   ReplayOutcome r = classifyRun(run.output, run.exitCode, run.signal);
   r.output = note + r.output;
+  r.standardOutput = std::move(run.standardOutput);
   return r;
 }
 

@@ -12,15 +12,26 @@ struct ProcessResult {
   int signal = 0;        // when a signal ended it
   bool timedOut = false; // killed after the time limit
   std::string output;    // standard output and standard error, interleaved
+  std::string standardOutput; // standard output alone, with ProcessOptions::separateOutput
 
   bool succeeded() const { return started && !timedOut && signal == 0 && exitCode == 0; }
   std::string describeEnd() const; // "exited with status 1", "killed by signal 11 (...)", ...
 };
 
+// How a program is started beyond its arguments, environment and time limit.
+struct ProcessOptions {
+  std::string standardInput = "/dev/null"; // a file to read
+  std::string workingDirectory;            // empty: this process's
+  std::string argv0;                       // empty: argv[0], the program run
+  // Standard output goes to ProcessResult::standardOutput instead of `output`, which then holds
+  // standard error alone.
+  bool separateOutput = false;
+};
+
 // Runs argv[0] (searched in PATH) with the given arguments, environment additions ("K=V") and
-// time limit (seconds, 0: none). Standard input is /dev/null.
+// time limit (seconds, 0: none). Standard input is /dev/null unless `options` say otherwise.
 ProcessResult runProcess(const std::vector<std::string> &argv,
                          const std::vector<std::string> &extraEnv = {},
-                         double timeoutSeconds = 0);
+                         double timeoutSeconds = 0, const ProcessOptions &options = {});
 
 } // namespace cairn

@@ -8,5 +8,7 @@ namespace cairn::engine {
 class LoadedModule;
 
 std::string moduleBitcode(LoadedModule &module);
+// The whole-program bitcode a native program built with `cairn cc` records, linked.
+std::string recordedProgramBitcode(const std::string &path);
 
 } // namespace cairn::engine

@@ -26,6 +26,9 @@ public:
   // Whether `name` (with its dashes, without a value) is an engine flag, and whether it takes a value.
   static EngineFlagKind kind(std::string_view name);
   static std::vector<std::string> names(EngineFlagKind kind);
+  // How many words of the command line a valued flag takes (--sym-args MIN MAX LEN: 3); its
+  // value is them joined by spaces.
+  static size_t valueCount(std::string_view name);
 
   std::string setSwitch(const std::string &name);
   std::string setValue(const std::string &name, const std::string &value);
@@ -34,6 +37,8 @@ public:
   // The combination of everything set so far (e.g. --address-aware-cache needs
   // --memory-model relocatable).
   std::string check() const;
+  // Whether the flag `name` was set.
+  bool given(const std::string &name) const { return given_.count(name) != 0; }
 
 private:
   ExecutorOptions &options_;

@@ -4,6 +4,7 @@
 #include "cairn/engine/Memory.h"
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -95,7 +96,20 @@ struct ExecutionState {
   uint64_t instructions = 0;
   uint32_t depth = 0;
   uint64_t stackBytes = 0; // the native stack the frames take: the sum of their stackBytes
-  std::string output; // what the program printed on this path
+  std::string output; // what the program printed on this path (stdout)
+  std::string errorOutput; // stderr, kept apart under the full libc
+  // Bytes of `output` (stream 1) and `errorOutput` (stream 2) that were symbolic when written:
+  // a test evaluates them under its own inputs.
+  struct OutputByte {
+    uint8_t stream;
+    uint32_t position;
+    ExprRef byte;
+    bool operator==(const OutputByte &o) const {
+      return stream == o.stream && position == o.position && byte == o.byte;
+    }
+  };
+  std::vector<OutputByte> symbolicOutput;
+  std::optional<Value> exitStatus; // exit()'s argument, once called
   uint64_t nextAddress = 0; // where the next object goes: allocation is deterministic per path
   std::vector<std::pair<uint64_t, uint64_t>> freed; // (base, size) of freed heap objects
   uint64_t instructionsSinceNewCoverage = 0;

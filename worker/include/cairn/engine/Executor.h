@@ -2,6 +2,7 @@
 // memory accesses and reports every finished path and error to a ResultSink.
 #pragma once
 
+#include "cairn/engine/Environment.h"
 #include "cairn/engine/MemoryModel.h"
 #include "cairn/engine/PathPrefix.h"
 #include "cairn/engine/Program.h"
@@ -34,6 +35,11 @@ struct TestCase {
   std::string endReason;    // for partial paths
   std::vector<uint8_t> path; // branch decisions
   std::string output;       // what the program printed on this path
+  // Under the full libc: stderr apart from stdout, and exit()'s status; `recordsOutput`: the
+  // output directory keeps them beside the test.
+  std::string errorOutput;
+  std::optional<int> exitStatus;
+  bool recordsOutput = false;
 };
 
 class ResultSink {
@@ -100,6 +106,8 @@ struct ExecutorOptions {
   // envp of an entry function with three parameters or more (main(argc, argv, envp)), each
   // NAME=VALUE; none: an empty environment (envp[0] is NULL).
   std::vector<std::string> environment;
+  // The libc and, under the full one, the POSIX model's symbolic inputs.
+  EnvironmentOptions posix;
   // Distributed exploration: the run starts at these prefixes (none: at the entry), each
   // replayed without asking the solver for any decision, and explores only below them.
   std::vector<PathPrefix> starts;

@@ -61,6 +61,7 @@ enum class FloatOp : uint8_t {
   MulAdd, FusedMulAdd, // a * b + c, rounded twice or once
   Abs,                 // llvm.fabs: the sign bit cleared
   MinNum, MaxNum,      // llvm.minnum/maxnum: a NaN operand gives the other operand
+  CopySign,            // llvm.copysign: the first operand with the second one's sign bit
   // fcmp predicates, in LLVM's order from 0 (false) to 15 (true)
   CmpFirst,
 };
@@ -129,7 +130,9 @@ enum class Special : uint16_t {
   PrintRange, // klee_set_forking, klee_alias_function, ... (KleeStateFunctions.cpp)
   AlignedMalloc, // cairn_aligned_malloc(alignment, size): the runtime's memalign & co. build on it
   PrintfChk, FprintfChk, SprintfChk, SnprintfChk, // glibc's fortified printf family
-  Last = SnprintfChk, // the engine's handler table has one entry per function up to here
+  EnvironmentOptions, WriteOutput, // the POSIX environment model's (EnvironmentFunctions.cpp)
+  LoadRelative, // llvm.load.relative: a relative lookup table's entry (MemoryFunctions.cpp)
+  Last = LoadRelative, // the engine's handler table has one entry per function up to here
 };
 
 enum class CallKind : uint8_t {

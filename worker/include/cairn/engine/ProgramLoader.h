@@ -3,6 +3,8 @@
 // LoadError whose message says what was wrong with which file, never a crash.
 #pragma once
 
+#include "cairn/engine/Environment.h"
+
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -32,7 +34,16 @@ struct LoadOptions {
   std::string runtimeInclude; // empty: the headers of this build's runtime
   bool linkRuntime = true;
   std::string entry = "main";
+  // Full: compiled against musl's headers, linked with the POSIX runtime and musl's bitcode,
+  // started at kPosixStart, which calls `entry`.
+  LibcKind libc = LibcKind::Minimal;
+  std::string posixRuntimeBitcode; // empty: the one this build made
+  std::string libcBitcode;         // empty: the one this build made
+  std::string libcInclude;         // empty: musl-dev's headers
 };
+
+// The function the translated program starts at: `options.entry`, or the POSIX model's start.
+std::string startFunction(const LoadOptions &options);
 
 // The linked program. Owns its LLVM context.
 class LoadedModule {
@@ -49,10 +60,18 @@ private:
   std::string sourcePath_;
 };
 
+// .c is compiled, .bc and .ll are parsed, and a native program built with `cairn cc` (an
+// executable, object or archive) is the bitcode it records (RecordedBitcode.h), linked.
 std::unique_ptr<LoadedModule> loadProgram(const std::string &path, const LoadOptions &options);
+
+// The bitcode a native program built with `cairn cc` records, linked into one module.
+std::unique_ptr<llvm::Module> linkRecordedBitcode(const std::string &path, llvm::LLVMContext &ctx);
 
 // Where this build put the runtime bitcode and its headers.
 std::string defaultRuntimeBitcode();
 std::string defaultRuntimeInclude();
+std::string defaultPosixRuntimeBitcode();
+std::string defaultLibcBitcode();
+std::string defaultLibcInclude();
 
 } // namespace cairn::engine

@@ -5,6 +5,7 @@
 // the engine recorded for the test.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,8 @@ struct ReplayOutcome {
   int exitCode = 0;       // for a normal exit
   bool diverged = false;  // the run left the test's path, or the test did not fit the program
   bool stopped = false;   // the run reached the place it was to stop at (ReplayBinary::run)
-  std::string output;     // everything the run printed
+  std::string output;     // everything the run printed (but standardOutput)
+  std::string standardOutput; // for a test of the full libc's POSIX model: stdout apart
   std::string describe() const;
 };
 
@@ -27,13 +29,17 @@ struct RecordedOutcome {
   std::string file;       // where the error is
   unsigned line = 0;
   bool partial = false;
+  // Under the full libc: the status the path exited with (its .exit file) and what it wrote to
+  // stdout (its .stdout file, empty when there is none).
+  std::optional<int> exitStatus;
+  std::string standardOutput;
   std::string describe() const;
 };
 
 RecordedOutcome readRecordedOutcome(const std::string &ktestPath);
 
 // Whether a native run ended as recorded: with the same error type and kind, or normally for a
-// test without an error. A `model` error is the engine's limit, not the program's behaviour (a
+// test without an error (with the same status and stdout, where the test recorded them). A `model` error is the engine's limit, not the program's behaviour (a
 // symbolic floating-point value): the run must get to its place (`stopped`), ending no other way
 // first.
 bool reproduces(const ReplayOutcome &outcome, const RecordedOutcome &recorded);

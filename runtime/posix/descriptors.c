@@ -1,0 +1,357 @@
+/* The file descriptor system calls of the model: reading and writing in-memory files at an
+ * offset, the terminal of stdout and stderr, opening by name, duplication and descriptor flags.
+ * Every call returns its result or -errno. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/uio.h>
+
+#include "cairn.h"
+#include "posix.h"
+
+void *realloc(void *p, size_t size);
+void free(void *p);
+
+static struct cairn_fd *descriptor(int fd) {
+  if (fd < 0 || fd >= CAIRN_MAX_FDS || !__cairn_posix.fds[fd].file)
+    return 0;
+  return &__cairn_posix.fds[fd];
+}
+
+static int readable(const struct cairn_fd *d) { return (d->flags & O_ACCMODE) != O_WRONLY; }
+static int writable(const struct cairn_fd *d) { return (d->flags & O_ACCMODE) != O_RDONLY; }
+
+/* A symbolic count or offset is fixed to one of its values: the model keeps offsets concrete. */
+static size_t concrete_size(size_t n) {
+  if (klee_is_symbolic(n)) {
+    size_t v = (size_t)klee_get_value_i64((int64_t)n);
+    klee_assume(n == v);
+    return v;
+  }
+  return n;
+}
+
+static long read_at(struct cairn_file *f, void *buf, size_t count, off_t offset) {
+  if (f->kind != CAIRN_REGULAR || offset < 0 || (size_t)offset >= f->size)
+    return 0;
+  size_t n = f->size - (size_t)offset;
+  if (count < n)
+    n = count;
+  memcpy(buf, f->data + offset, n);
+  return (long)n;
+}
+
+static int grow(struct cairn_file *f, size_t size) {
+  if (size <= f->capacity)
+    return 0;
+  size_t capacity = f->capacity ? f->capacity * 2 : 64;
+  if (capacity < size)
+    capacity = size;
+  unsigned char *data = realloc(f->data, capacity);
+  if (!data)
+    return -ENOSPC;
+  f->data = data;
+  f->capacity = capacity;
+  return 0;
+}
+
+static long write_at(struct cairn_file *f, int fd, const void *buf, size_t count, off_t offset) {
+  if (f->kind == CAIRN_OUTPUT) {
+    cairn_write_output(fd, buf, count);
+    return (long)count;
+  }
+  if (f->kind == CAIRN_NULL_DEV)
+    return (long)count;
+  if (offset < 0)
+    return -EINVAL;
+  size_t end = (size_t)offset + count;
+  if (grow(f, end))
+    return -ENOSPC;
+  if ((size_t)offset > f->size)
+    memset(f->data + f->size, 0, (size_t)offset - f->size);
+  memcpy(f->data + offset, buf, count);
+  if (end > f->size)
+    f->size = end;
+  return (long)count;
+}
+
+long cairn_sys_read(int fd, void *buf, size_t count) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d || !readable(d))
+    return -EBADF;
+  if (cairn_injected_failure(CAIRN_FAIL_READ))
+    return -EIO;
+  long n = read_at(d->file, buf, concrete_size(count), d->offset);
+  if (n > 0)
+    d->offset += n;
+  return n;
+}
+
+long cairn_sys_pread(int fd, void *buf, size_t count, off_t offset) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d || !readable(d))
+    return -EBADF;
+  if (d->file->kind == CAIRN_OUTPUT)
+    return -ESPIPE;
+  return read_at(d->file, buf, concrete_size(count), (off_t)concrete_size((size_t)offset));
+}
+
+long cairn_sys_write(int fd, const void *buf, size_t count) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d || !writable(d))
+    return -EBADF;
+  if (cairn_injected_failure(CAIRN_FAIL_WRITE))
+    return -EIO;
+  count = concrete_size(count);
+  if (d->flags & O_APPEND)
+    d->offset = (off_t)d->file->size;
+  long n = write_at(d->file, fd, buf, count, d->offset);
+  if (n > 0 && d->file->kind == CAIRN_REGULAR)
+    d->offset += n;
+  return n;
+}
+
+long cairn_sys_pwrite(int fd, const void *buf, size_t count, off_t offset) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d || !writable(d))
+    return -EBADF;
+  if (d->file->kind == CAIRN_OUTPUT)
+    return -ESPIPE;
+  return write_at(d->file, fd, buf, concrete_size(count), (off_t)concrete_size((size_t)offset));
+}
+
+/* readv and writev: one buffer after the other, until one is not filled (a short read) or a
+ * call fails; what was done before a failure counts. */
+static long vectored(int fd, const struct iovec *v, int iovcnt, int writing) {
+  if (iovcnt < 0 || iovcnt > 1024)
+    return -EINVAL;
+  long total = 0;
+  for (int i = 0; i < iovcnt; ++i) {
+    if (!v[i].iov_len)
+      continue;
+    long n = writing ? cairn_sys_write(fd, v[i].iov_base, v[i].iov_len)
+                     : cairn_sys_read(fd, v[i].iov_base, v[i].iov_len);
+    if (n < 0)
+      return total ? total : n;
+    total += n;
+    if ((size_t)n < v[i].iov_len)
+      break;
+  }
+  return total;
+}
+
+long cairn_sys_readv(int fd, const void *iov, int iovcnt) { return vectored(fd, iov, iovcnt, 0); }
+long cairn_sys_writev(int fd, const void *iov, int iovcnt) { return vectored(fd, iov, iovcnt, 1); }
+
+long cairn_sys_lseek(int fd, off_t offset, int whence) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d)
+    return -EBADF;
+  if (d->file->kind == CAIRN_OUTPUT)
+    return -ESPIPE;
+  offset = (off_t)concrete_size((size_t)offset);
+  off_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? d->offset
+             : whence == SEEK_END ? (off_t)d->file->size : -1;
+  if (base < 0)
+    return -EINVAL;
+  if (base + offset < 0)
+    return -EINVAL;
+  d->offset = base + offset;
+  return d->offset;
+}
+
+static int free_descriptor(int from) {
+  for (int fd = from < 0 ? 0 : from; fd < CAIRN_MAX_FDS; ++fd)
+    if (!__cairn_posix.fds[fd].file)
+      return fd;
+  return -1;
+}
+
+long cairn_sys_openat(int dirfd, const char *path, int flags, mode_t mode) {
+  if (!path)
+    return -EFAULT;
+  if (!path[0])
+    return -ENOENT;
+  struct cairn_file *f = cairn_lookup(path);
+  if (f && (flags & O_CREAT) && (flags & O_EXCL))
+    return -EEXIST;
+  if (!f) {
+    if (!(flags & O_CREAT))
+      return -ENOENT;
+    if (strchr(path, '/'))
+      return -ENOENT; /* the model has one directory, the working one */
+    if (!(f = cairn_new_file(path, CAIRN_REGULAR)))
+      return -ENOSPC;
+  } else if (flags & O_DIRECTORY) {
+    return -ENOTDIR;
+  }
+  int fd = free_descriptor(0);
+  if (fd < 0)
+    return -EMFILE;
+  if ((flags & O_TRUNC) && (flags & O_ACCMODE) != O_RDONLY && f->kind == CAIRN_REGULAR)
+    f->size = 0;
+  __cairn_posix.fds[fd] = (struct cairn_fd){f, 0, flags & (O_ACCMODE | O_APPEND | O_NONBLOCK),
+                                            (flags & O_CLOEXEC) != 0};
+  return fd;
+}
+
+long cairn_sys_close(int fd) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d)
+    return -EBADF;
+  d->file = 0; /* closed even when the call fails, as Linux does */
+  return cairn_injected_failure(CAIRN_FAIL_CLOSE) ? -EIO : 0;
+}
+
+long cairn_sys_fstat(int fd, struct stat *st) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d)
+    return -EBADF;
+  return cairn_fill_stat(d->file, st);
+}
+
+/* The working directory itself: stat(".") and stat("/cairn") describe it. */
+static int is_directory(const char *path) {
+  return !strcmp(path, ".") || !strcmp(path, "./") || !strcmp(path, "/") || !strcmp(path, CAIRN_CWD) ||
+         !strcmp(path, CAIRN_CWD "/");
+}
+
+long cairn_sys_fstatat(int dirfd, const char *path, struct stat *st, int flags) {
+  if ((flags & AT_EMPTY_PATH) && path && !path[0])
+    return cairn_sys_fstat(dirfd, st);
+  if (!path)
+    return -EFAULT;
+  if (is_directory(path)) {
+    memset(st, 0, sizeof *st);
+    st->st_dev = 0x801;
+    st->st_ino = 1;
+    st->st_mode = S_IFDIR | 0755;
+    st->st_nlink = 2;
+    st->st_uid = CAIRN_UID;
+    st->st_gid = CAIRN_GID;
+    st->st_size = 4096;
+    st->st_blksize = 4096;
+    st->st_atim.tv_sec = st->st_mtim.tv_sec = st->st_ctim.tv_sec = CAIRN_EPOCH;
+    return 0;
+  }
+  struct cairn_file *f = cairn_lookup(path);
+  if (!f)
+    return -ENOENT;
+  return cairn_fill_stat(f, st);
+}
+
+long cairn_sys_faccessat(int dirfd, const char *path, int mode) {
+  if (!path)
+    return -EFAULT;
+  return is_directory(path) || cairn_lookup(path) ? 0 : -ENOENT;
+}
+
+long cairn_sys_dup3(int oldfd, int newfd, int flags, int exact) {
+  struct cairn_fd *d = descriptor(oldfd);
+  if (!d)
+    return -EBADF;
+  if (!exact) {
+    newfd = free_descriptor(newfd);
+    if (newfd < 0)
+      return -EMFILE;
+  } else if (newfd < 0 || newfd >= CAIRN_MAX_FDS) {
+    return -EBADF;
+  }
+  if (newfd == oldfd)
+    return newfd;
+  __cairn_posix.fds[newfd] = *d;
+  __cairn_posix.fds[newfd].cloexec = (flags & O_CLOEXEC) != 0;
+  return newfd;
+}
+
+long cairn_sys_fcntl(int fd, int cmd, long arg) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d)
+    return -EBADF;
+  switch (cmd) {
+  case F_DUPFD: return cairn_sys_dup3(fd, (int)arg, 0, 0);
+  case F_DUPFD_CLOEXEC: return cairn_sys_dup3(fd, (int)arg, O_CLOEXEC, 0);
+  case F_GETFD: return d->cloexec ? FD_CLOEXEC : 0;
+  case F_SETFD: d->cloexec = (arg & FD_CLOEXEC) != 0; return 0;
+  case F_GETFL: return d->flags;
+  case F_SETFL: d->flags = (d->flags & O_ACCMODE) | (int)(arg & (O_APPEND | O_NONBLOCK)); return 0;
+  case F_GETLK: case F_SETLK: case F_SETLKW: return 0;
+  default: return -EINVAL;
+  }
+}
+
+/* No descriptor is a terminal: the streams behave as when a test harness redirects them. */
+long cairn_sys_ioctl(int fd, unsigned long request, void *arg) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d)
+    return -EBADF;
+  if (request == FIONREAD && d->file->kind == CAIRN_REGULAR) {
+    off_t left = (off_t)d->file->size - d->offset;
+    *(int *)arg = left > 0 ? (int)left : 0;
+    return 0;
+  }
+  return -ENOTTY;
+}
+
+long cairn_sys_ftruncate(int fd, off_t length) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d)
+    return -EBADF;
+  if (!writable(d) || d->file->kind != CAIRN_REGULAR)
+    return -EINVAL;
+  if (cairn_injected_failure(CAIRN_FAIL_FTRUNCATE))
+    return -EIO;
+  size_t size = concrete_size((size_t)length);
+  if ((off_t)size < 0)
+    return -EINVAL;
+  if (grow(d->file, size))
+    return -ENOSPC;
+  if (size > d->file->size)
+    memset(d->file->data + d->file->size, 0, size - d->file->size);
+  d->file->size = size;
+  return 0;
+}
+
+long cairn_sys_unlinkat(int dirfd, const char *path, int flags) {
+  if (!path)
+    return -EFAULT;
+  if (is_directory(path))
+    return (flags & AT_REMOVEDIR) ? -EBUSY : -EISDIR;
+  struct cairn_file *f = cairn_lookup(path);
+  if (!f)
+    return -ENOENT;
+  if (flags & AT_REMOVEDIR)
+    return -ENOTDIR;
+  f->links = 0;
+  return 0;
+}
+
+long cairn_sys_renameat(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+  if (!oldpath || !newpath)
+    return -EFAULT;
+  struct cairn_file *f = cairn_lookup(oldpath);
+  if (!f)
+    return -ENOENT;
+  if (strchr(newpath, '/') || !newpath[0])
+    return -ENOENT;
+  struct cairn_file *old = cairn_lookup(newpath);
+  if (old == f)
+    return 0;
+  if (old)
+    old->links = 0;
+  size_t i = 0;
+  for (; newpath[i] && i + 1 < sizeof f->name; ++i)
+    f->name[i] = newpath[i];
+  f->name[i] = 0;
+  return 0;
+}
+
+long cairn_sys_getcwd(char *buf, size_t size) {
+  if (cairn_injected_failure(CAIRN_FAIL_GETCWD))
+    return -ENOENT; /* the working directory was removed */
+  if (size < sizeof CAIRN_CWD)
+    return -ERANGE;
+  memcpy(buf, CAIRN_CWD, sizeof CAIRN_CWD);
+  return sizeof CAIRN_CWD;
+}

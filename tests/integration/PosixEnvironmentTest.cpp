@@ -1,0 +1,138 @@
+// The full libc's POSIX environment model as a user meets it: `cairn run --libc full` with
+// symbolic arguments, stdin and a file; each test keeps what its path printed and its exit
+// status, and `cairn replay` recreates the arguments, stdin and file natively and compares.
+#include "Process.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using cairn::testing::CommandResult;
+
+// A shell command, standard error with standard output.
+CommandResult shell(const std::string &command) {
+  return cairn::testing::runCommand({"/bin/sh", "-c", command + " 2>&1"});
+}
+
+std::string slurp(const fs::path &p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+class PosixEnvironment : public ::testing::Test {
+protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("cairn-posix-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path write(const std::string &name, const std::string &text) {
+    std::ofstream(dir_ / name) << text;
+    return dir_ / name;
+  }
+  std::string cairn(const std::string &args) { return std::string(CAIRN_BIN) + " " + args; }
+
+  fs::path dir_;
+};
+
+// Arguments, stdin and a file decide what the program prints (symbolic bytes among it) and how
+// it exits; every test's recorded output and status are what the native run gives.
+const char *kEcho = R"(#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  char in[4] = {0}, file[3] = {0};
+  ssize_t n = read(0, in, 3);
+  int fd = open("A", O_RDONLY);
+  if (fd < 0 || read(fd, file, 2) != 2)
+    return 9;
+  printf("args %d [%s] stdin %zd\n", argc, argc > 1 ? argv[1] : "-", n);
+  fprintf(stderr, "to stderr\n");
+  if (argc > 1 && strcmp(argv[1], "go") == 0) {
+    printf("go %c\n", in[0] == 'x' ? in[0] : '?');
+    return 3;
+  }
+  if (file[0] == 'Q')
+    return 4;
+  return 0;
+}
+)";
+
+TEST_F(PosixEnvironment, TestsKeepOutputAndStatusAndReplayNatively) {
+  fs::path prog = write("echo.c", kEcho);
+  fs::path out = dir_ / "out";
+  CommandResult run = shell(cairn("run --quiet --libc full --sym-args 0 1 2 --sym-stdin 3 --sym-files 1 2 --output-dir " +
+                           out.string() + " " + prog.string()));
+  ASSERT_EQ(run.status, 0) << run.output;
+  size_t tests = 0, exits = 0;
+  bool sawGo = false, sawFour = false;
+  for (const auto &e : fs::directory_iterator(out)) {
+    if (e.path().extension() == ".ktest")
+      ++tests;
+    if (e.path().extension() != ".exit")
+      continue;
+    ++exits;
+    std::string status = slurp(e.path());
+    fs::path stem = e.path().parent_path() / e.path().stem();
+    std::string printed = slurp(stem.string() + ".stdout");
+    if (status == "3\n" && printed == "args 2 [go] stdin 3\ngo x\n")
+      sawGo = true;
+    if (status == "4\n")
+      sawFour = true;
+    EXPECT_EQ(slurp(stem.string() + ".stderr"), "to stderr\n") << stem;
+  }
+  EXPECT_GE(tests, 6u);
+  EXPECT_EQ(exits, tests) << "every path exits";
+  EXPECT_TRUE(sawGo) << "no test prints the symbolic argument and stdin byte as they are";
+  EXPECT_TRUE(sawFour);
+
+  CommandResult replay = shell(cairn("replay " + prog.string() + " " + out.string()));
+  EXPECT_EQ(replay.status, 0) << replay.output;
+  EXPECT_NE(replay.output.find(std::to_string(tests) + " of " + std::to_string(tests) + " tests reproduced"),
+            std::string::npos)
+      << replay.output;
+
+  // A recorded output the native run does not print is a failed replay.
+  for (const auto &e : fs::directory_iterator(out))
+    if (e.path().extension() == ".stdout") {
+      std::ofstream(e.path(), std::ios::app) << "more";
+      break;
+    }
+  CommandResult changed = shell(cairn("replay " + prog.string() + " " + out.string()));
+  EXPECT_EQ(changed.status, 1) << changed.output;
+  EXPECT_NE(changed.output.find("NOT reproduced"), std::string::npos) << changed.output;
+}
+
+TEST_F(PosixEnvironment, SymbolicInputOptionsAreChecked) {
+  fs::path prog = write("p.c", "int main(void) { return 0; }\n");
+  CommandResult alone = shell(cairn("run --sym-stdin 4 --output-dir " + (dir_ / "a").string() + " " + prog.string()));
+  EXPECT_EQ(alone.status, 2);
+  EXPECT_NE(alone.output.find("need --libc full"), std::string::npos) << alone.output;
+  CommandResult few = shell(cairn("run --libc full --sym-args 0 2 " + prog.string()));
+  EXPECT_EQ(few.status, 2) << few.output;
+  CommandResult order = shell(cairn("run --libc full --sym-args 3 1 2 " + prog.string()));
+  EXPECT_EQ(order.status, 2);
+  EXPECT_NE(order.output.find("MIN 3 is above MAX 1"), std::string::npos) << order.output;
+  CommandResult files = shell(cairn("run --libc full --sym-files 27 1 " + prog.string()));
+  EXPECT_EQ(files.status, 2);
+  EXPECT_NE(files.output.find("at most 26 files"), std::string::npos) << files.output;
+  CommandResult libc = shell(cairn("run --libc glibc " + prog.string()));
+  EXPECT_EQ(libc.status, 2);
+  EXPECT_NE(libc.output.find("unknown libc 'glibc'"), std::string::npos) << libc.output;
+}
+
+} // namespace

@@ -1,0 +1,45 @@
+// The program's environment under the full libc (`--libc full`): which libc is linked, and the
+// symbolic inputs the POSIX environment model creates at the start (runtime/posix/): arguments,
+// stdin and files, named and laid out as KLEE's POSIX runtime does.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cairn::engine {
+
+enum class LibcKind : uint8_t {
+  Minimal, // the runtime's small libc model; the engine handles printf & co. itself
+  Full,    // musl built to bitcode, with the POSIX environment model behind its system calls
+};
+
+bool parseLibcKind(const std::string &text, LibcKind &out);
+
+// As many --sym-arg/--sym-args options as the model takes (runtime/posix/environment.h).
+inline constexpr size_t kMaxSymbolicArgumentGroups = 16;
+
+struct SymbolicArguments {
+  uint32_t min = 1, max = 1, length = 0;
+  bool counted = false; // --sym-args: a symbolic count `n_args` in [min, max]
+};
+
+struct EnvironmentOptions {
+  LibcKind libc = LibcKind::Minimal;
+  std::vector<SymbolicArguments> arguments; // after the concrete ones, in the order given
+  uint32_t symFiles = 0, symFileSize = 0;   // files A, B, ... of symFileSize bytes
+  bool symStdin = false;
+  uint32_t symStdinSize = 0;
+  uint32_t maxFail = 0;
+  std::string programName; // argv[0] under the full libc (empty: the entry function's name)
+
+  bool symbolicInputs() const { return !arguments.empty() || symFiles || symStdin; }
+};
+
+// The entry function the POSIX model starts the program at (runtime/posix/start.c), and the
+// wrapper the loader makes around the program's own entry for it to call.
+inline constexpr const char *kPosixStart = "__cairn_start";
+inline constexpr const char *kPosixUserMain = "__cairn_user_main";
+
+} // namespace cairn::engine

@@ -1,0 +1,35 @@
+// Linking Cairn's runtime and the libc into a program: the functions that came from them are
+// marked as runtime code (no coverage, errors reported at the program's calling line), and under
+// the full libc the POSIX model's start calls the program's entry through a wrapper of one
+// signature.
+#pragma once
+
+#include <string>
+#include <unordered_set>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace cairn::engine {
+
+// The attribute a function linked in from the runtime or the libc carries.
+inline constexpr const char *kRuntimeAttribute = "cairn-runtime";
+
+// Links the bitcode at `path` into `m`, only what `m` refers to (`onlyNeeded`, a library) or
+// all of it; a definition `m` has already stays. Throws LoadError.
+// `what` names it in messages, `hint` says how to get it when it is missing.
+void linkBitcode(llvm::Module &m, const std::string &path, const std::string &what, const std::string &hint,
+                 bool onlyNeeded);
+
+// The names of the functions `m` defines: what the program brought, before linking.
+std::unordered_set<std::string> definedFunctions(const llvm::Module &m);
+// Every function defined now and not among `own` becomes runtime code.
+void markRuntime(llvm::Module &m, const std::unordered_set<std::string> &own);
+
+// Defines kPosixUserMain(i32 argc, ptr argv, ptr envp), calling `entry` with as many of these
+// as it takes (main(), main(argc, argv), main(argc, argv, envp); others get zeros) and
+// returning its int result (0 for void). Throws LoadError when `entry` is not defined.
+void defineUserMain(llvm::Module &m, const std::string &entry, const std::string &shownAs);
+
+} // namespace cairn::engine

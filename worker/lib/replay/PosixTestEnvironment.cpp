@@ -1,0 +1,69 @@
+#include "replay/PosixTestEnvironment.h"
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace cairn::engine {
+
+namespace {
+
+bool isArgument(const std::string &name) {
+  return name.size() == 5 && name.rfind("arg", 0) == 0 && std::isdigit((unsigned char)name[3]) &&
+         std::isdigit((unsigned char)name[4]);
+}
+
+// "A-data": the contents of the file named A.
+bool isFileData(const std::string &name) { return name.size() == 6 && name.substr(1) == "-data" && std::isupper((unsigned char)name[0]); }
+
+void writeBytes(const fs::path &p, const std::vector<uint8_t> &bytes) {
+  std::ofstream out(p, std::ios::binary);
+  out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
+  if (!out.flush())
+    throw std::runtime_error("cannot write " + p.string());
+}
+
+} // namespace
+
+bool isPosixTest(const KTest &test) {
+  for (const KTestObject &o : test.objects)
+    if (o.name == "model_version")
+      return true;
+  return false;
+}
+
+PosixTestEnvironment::PosixTestEnvironment(const KTest &test, const std::string &parent) {
+  static unsigned counter = 0;
+  dir_ = (fs::path(parent) / ("fs-" + std::to_string(::getpid()) + "-" + std::to_string(counter++))).string();
+  fs::remove_all(dir_);
+  fs::create_directories(dir_);
+  stdin_ = "/dev/null";
+  if (!test.args.empty())
+    programName_ = fs::path(test.args[0]).stem().string();
+  arguments_.assign(test.args.size() > 1 ? test.args.begin() + 1 : test.args.end(), test.args.end());
+  for (const KTestObject &o : test.objects) {
+    if (o.name == "model_version")
+      break; // the model's inputs end here; the program's own follow
+    if (isArgument(o.name)) {
+      // The argument as the program saw it: up to its first NUL.
+      std::string arg(o.bytes.begin(), o.bytes.end());
+      arguments_.push_back(arg.substr(0, arg.find('\0')));
+    } else if (isFileData(o.name)) {
+      writeBytes(fs::path(dir_) / o.name.substr(0, 1), o.bytes);
+    } else if (o.name == "stdin") {
+      stdin_ = dir_ + ".stdin"; // beside the directory, not in it: the program may list it
+      writeBytes(stdin_, o.bytes);
+    }
+  }
+}
+
+PosixTestEnvironment::~PosixTestEnvironment() {
+  std::error_code ec;
+  fs::remove_all(dir_, ec);
+  fs::remove(dir_ + ".stdin", ec);
+}
+
+} // namespace cairn::engine

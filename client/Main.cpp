@@ -4,6 +4,7 @@
 #include "JobsCommands.h"
 #include "RunOutcome.h"
 
+#include "cairn/engine/CoverageReport.h"
 #include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
@@ -114,6 +115,7 @@ run options:
   --validate-address-cache with --address-aware-cache: check every hit with the solver
   --no-address-cache-models  with --address-aware-cache: sat/unsat answers only, no models
   --json                   print the summary as one JSON object on stdout
+  --lcov FILE              line coverage in lcov's format (genhtml, Codecov, GitLab)
   --quiet                  no progress or summary text on stderr
 
 replay options (those of the run that made the tests):
@@ -160,7 +162,7 @@ std::vector<std::string> programEnvironment(const std::string &file) {
 int runCommand(std::vector<std::string> args) {
   ExecutorOptions opts;
   LoadOptions load;
-  std::string outputDir, program, environFile;
+  std::string outputDir, program, environFile, lcovFile;
   bool json = false, quiet = false;
   opts.solver.timeoutSeconds = 30;
   EngineFlags engineFlags(opts);
@@ -170,6 +172,7 @@ int runCommand(std::vector<std::string> args) {
       {"--cflag", [&](const std::string &v) { load.extraCFlags.push_back(v); }},
       {"--entry", [&](const std::string &v) { load.entry = v; }},
       {"--environ", [&](const std::string &v) { environFile = v; }},
+      {"--lcov", [&](const std::string &v) { lcovFile = v; }},
   };
   client::FlagOptions flags = {
       {"--json", [&] { json = true; }},
@@ -236,6 +239,12 @@ int runCommand(std::vector<std::string> args) {
   if (live)
     std::fputs("\r\033[K", stderr);
   std::string summary = out.writeSummary(stats);
+  if (!lcovFile.empty()) {
+    std::ofstream lcov(lcovFile);
+    lcov << lcovReport(*translated, stats);
+    if (!lcov.flush())
+      spdlog::error("cannot write the lcov report {}", lcovFile);
+  }
   for (const ErrorReport &e : stats.errors)
     spdlog::info("error {}/{} at {}:{}: {}", e.type, e.kind, e.file, e.line, e.message);
   for (const SolverLayerStats &l : stats.solverLayers)
@@ -357,7 +366,8 @@ bool asksForHelp(const std::vector<std::string> &args) {
 int main(int argc, char **argv) {
   spdlog::set_level(spdlog::level::warn);
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+  if ((args.empty() || args[0] == "--help" || args[0] == "-h") &&
+      std::filesystem::path(argv[0]).filename() != "cairn-cc") {
     std::fputs(kUsage, args.empty() ? stderr : stdout);
     std::fputs(client::kJobsUsage, args.empty() ? stderr : stdout);
     return args.empty() ? 2 : 0;
@@ -366,8 +376,11 @@ int main(int argc, char **argv) {
     std::printf("cairn %s (LLVM %s, Z3 %s)\n", CAIRN_VERSION, CAIRN_LLVM_VERSION, Z3_get_full_version());
     return 0;
   }
-  std::string command = args[0];
-  args.erase(args.begin());
+  // Installed (or linked) as `cairn-cc`, it is the compiler: CMake's CMAKE_C_COMPILER is one file.
+  const bool asCompiler = std::filesystem::path(argv[0]).filename() == "cairn-cc";
+  std::string command = asCompiler ? "cc" : args[0];
+  if (!asCompiler)
+    args.erase(args.begin());
   if (command == "cc") { // a compiler: every argument is clang's, --help included
     try {
       return client::ccCommand(args);

@@ -75,7 +75,8 @@ int main(int argc, char **argv) {
 TEST_F(PosixEnvironment, TestsKeepOutputAndStatusAndReplayNatively) {
   fs::path prog = write("echo.c", kEcho);
   fs::path out = dir_ / "out";
-  CommandResult run = shell(cairn("run --quiet --libc full --sym-args 0 1 2 --sym-stdin 3 --sym-files 1 2 --output-dir " +
+  CommandResult run = shell(cairn("run --quiet --libc full --sym-args 0 1 2 --sym-stdin 3 --sym-files 1 2 --lcov " +
+                           (dir_ / "echo.info").string() + " --output-dir " +
                            out.string() + " " + prog.string()));
   ASSERT_EQ(run.status, 0) << run.output;
   size_t tests = 0, exits = 0;
@@ -99,6 +100,16 @@ TEST_F(PosixEnvironment, TestsKeepOutputAndStatusAndReplayNatively) {
   EXPECT_EQ(exits, tests) << "every path exits";
   EXPECT_TRUE(sawGo) << "no test prints the symbolic argument and stdin byte as they are";
   EXPECT_TRUE(sawFour);
+  // Coverage per file: the program's own file only (musl and the model are runtime code), every
+  // line with code run on some path but `return 9` (file A always opens and holds two bytes).
+  std::string summary = slurp(out / "summary.json");
+  EXPECT_NE(summary.find("\"files\": [{\"file\": \"" + prog.string() + "\", \"lines_covered\": 13, \"lines_total\": 14}]"),
+            std::string::npos)
+      << summary;
+  std::string lcov = slurp(dir_ / "echo.info");
+  EXPECT_EQ(lcov.rfind("TN:cairn\nSF:" + prog.string() + "\n", 0), 0u) << lcov;
+  EXPECT_NE(lcov.find("DA:10,1\nDA:11,0\nDA:12,1\n"), std::string::npos) << lcov;
+  EXPECT_NE(lcov.find("LF:14\nLH:13\nend_of_record\n"), std::string::npos) << lcov;
 
   CommandResult replay = shell(cairn("replay " + prog.string() + " " + out.string()));
   EXPECT_EQ(replay.status, 0) << replay.output;

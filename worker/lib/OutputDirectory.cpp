@@ -125,7 +125,12 @@ std::string summaryJson(const RunStatistics &s,
   j += ", \"solver_time_s\": " + f(s.solverSeconds);
   j += ", \"wall_time_s\": " + f(s.wallSeconds);
   j += ", \"coverage\": {\"lines_covered\": " + std::to_string(s.linesCovered) +
-       ", \"lines_total\": " + std::to_string(s.linesTotal) + "}";
+       ", \"lines_total\": " + std::to_string(s.linesTotal) + ", \"files\": [";
+  for (size_t i = 0; i < s.files.size(); ++i)
+    j += (i ? ", " : "") + std::string("{\"file\": ") + jsonString(s.files[i].file) +
+         ", \"lines_covered\": " + std::to_string(s.files[i].covered) +
+         ", \"lines_total\": " + std::to_string(s.files[i].total) + "}";
+  j += "]}";
   const MemoryModelStats &m = s.memory;
   j += ", \"memory\": " + counterObject({{"resolution_forks", m.resolutionForks},
                                          {"resolution_queries", m.resolutionQueries},

@@ -439,6 +439,17 @@ RunStatistics Engine::finish() {
   stats.linesCovered = covered.size();
   stats.coveredLines.assign(covered.begin(), covered.end());
   std::sort(stats.coveredLines.begin(), stats.coveredLines.end());
+  stats.files.clear();
+  std::map<uint32_t, RunStatistics::FileCoverage> perFile;
+  for (uint64_t key : program.coverableLineKeys)
+    ++perFile[uint32_t(key >> 32)].total;
+  for (uint64_t key : stats.coveredLines)
+    if (auto it = perFile.find(uint32_t(key >> 32)); it != perFile.end())
+      ++it->second.covered;
+  for (auto &[file, c] : perFile) {
+    c.file = program.files[file];
+    stats.files.push_back(std::move(c));
+  }
   solver->collectStats(stats.solverLayers);
   if (!stats.solverLayers.empty()) {
     stats.solverQueries = stats.solverLayers.back().queries;

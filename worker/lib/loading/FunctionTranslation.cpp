@@ -77,11 +77,14 @@ void translateFunction(llvm::Function &f, Function &out, ConstantTranslator &con
       if (llvm::isa<llvm::PHINode>(inst))
         continue; // becomes moves on the incoming edges, below
       Instr in;
-      in.loc = locations.location(inst, user);
       if (!inst.getType()->isVoidTy())
         in.dst = regs.at(&inst);
-      if (translator.translate(inst, in))
-        out.instrs.push_back(in);
+      if (!translator.translate(inst, in))
+        continue;
+      // Only what runs has a location: a line whose only instructions are dropped (debug
+      // intrinsics at a function's first line) is no line a path could cover.
+      in.loc = locations.location(inst, user);
+      out.instrs.push_back(in);
     }
   }
   // Phi nodes: for each edge into a block, the parallel copies it makes.

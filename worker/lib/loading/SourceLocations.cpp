@@ -4,6 +4,7 @@
 #include <llvm/IR/Instruction.h>
 
 #include <algorithm>
+#include <filesystem>
 
 namespace cairn::engine {
 
@@ -34,6 +35,10 @@ uint32_t SourceLocations::location(const llvm::Instruction &inst, bool user) {
     return 0;
   const llvm::DILocation *dl = programLocation(inst.getDebugLoc().get());
   std::string file = dl->getFilename().str();
+  // clang names a file relative to its directory when the two share a prefix (a source under
+  // /tmp compiled from a directory under /tmp): the full path, whatever the compiler's cwd was.
+  if (!file.empty() && file[0] != '/' && !dl->getDirectory().empty())
+    file = (std::filesystem::path(dl->getDirectory().str()) / file).lexically_normal().string();
   auto [fit, freshFile] = fileIndex_.try_emplace(file, uint32_t(p_.files.size()));
   if (freshFile)
     p_.files.push_back(file);

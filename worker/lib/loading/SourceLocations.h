@@ -25,6 +25,8 @@ public:
   uint32_t location(const llvm::Instruction &inst, bool user);
 
   uint64_t userLineCount() const { return userLines_.size(); }
+  // Each as (file index << 32) | line, sorted.
+  std::vector<uint64_t> userLineKeys() const { return {userLines_.begin(), userLines_.end()}; }
 
 private:
   Program &p_;

@@ -86,6 +86,7 @@ std::unique_ptr<Program> translateProgram(LoadedModule &module, const std::strin
   p.entry = functions.at(m.getFunction(entry));
   collectConstructors(m, functions, p);
   p.coverableLines = locations.userLineCount();
+  p.coverableLineKeys = locations.userLineKeys();
   return program;
 }
 

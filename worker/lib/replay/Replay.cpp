@@ -5,6 +5,7 @@
 #include "replay/ReplayBuild.h"
 #include "replay/ReplayLineTable.h"
 
+#include "cairn/engine/RecordedBitcode.h"
 #include "cairn/ktest/KTest.h"
 #include "cairn/support/Subprocess.h"
 
@@ -262,6 +263,12 @@ ReplayBinary::ReplayBinary(const std::string &program, const ReplayOptions &o)
              .string();
   fs::remove_all(dir_);
   fs::create_directories(dir_);
+  // A program built with `cairn cc` is replayed as it is: it was built natively already (against
+  // musl, which the sanitizers do not support), and its tests come from the POSIX model.
+  if (isNativeBinary(program)) {
+    binary_ = fs::absolute(program).string();
+    return;
+  }
   try {
     ReplayBuild build = buildReplayBinary(program, o, dir_);
     binary_ = build.binary;

@@ -63,6 +63,12 @@ struct RunStatistics {
   uint64_t linesCovered = 0;
   uint64_t linesTotal = 0;
   std::vector<uint64_t> coveredLines; // (file index << 32) | line, for merging runs' coverage
+  // Line coverage per source file of the program, in the program's order of files.
+  struct FileCoverage {
+    std::string file;
+    uint64_t covered = 0, total = 0;
+  };
+  std::vector<FileCoverage> files;
   std::vector<ErrorReport> errors;
   std::vector<SolverLayerStats> solverLayers;
   MemoryModelStats memory;

@@ -214,6 +214,8 @@ struct Program {
   static constexpr uint64_t kLabelStride = 16;
   // The lines of the user's program that hold instructions: the coverage denominator.
   uint64_t coverableLines = 0;
+  // The same lines, each as (file index << 32) | line, sorted: coverage per file.
+  std::vector<uint64_t> coverableLineKeys;
 };
 
 } // namespace cairn::engine

@@ -60,7 +60,8 @@ struct ReplayOptions {
 // An overflow or a leak error shows the analysis checked for it: the replay must check the same.
 void enableChecksOf(ReplayOptions &options, const RecordedOutcome &recorded);
 
-// The program compiled natively for replay, in a directory of its own that goes with it.
+// The program compiled natively for replay, in a directory of its own that goes with it; a
+// program built with `cairn cc` runs as it was built.
 class ReplayBinary {
 public:
   // Throws std::runtime_error when the program cannot be built.

@@ -1,0 +1,22 @@
+/* libosip2: a SIP message whose request line and first header are symbolic, parsed. */
+#include <osipparser2/osip_parser.h>
+#include <string.h>
+
+#include "cairn.h"
+
+#ifndef INPUT_SIZE
+#define INPUT_SIZE 8
+#endif
+
+int main(void) {
+  char message[64 + INPUT_SIZE];
+  const char *rest = " sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\n\r\n";
+  klee_make_symbolic(message, INPUT_SIZE, "input");
+  memcpy(message + INPUT_SIZE, rest, strlen(rest) + 1);
+  parser_init();
+  osip_message_t *sip;
+  osip_message_init(&sip);
+  int rc = osip_message_parse(sip, message, strlen(message));
+  osip_message_free(sip);
+  return rc == 0 ? 0 : 1;
+}

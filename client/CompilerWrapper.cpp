@@ -170,15 +170,16 @@ int compileBitcode(const Invocation &inv, size_t source, const std::string &out)
 }
 
 // Names `bitcode` in the object's section (llvm-objcopy).
-int recordIn(const std::string &object, const std::vector<std::string> &bitcode) {
+int recordIn(const std::string &object, const std::vector<std::string> &bitcode,
+             const char *section = engine::kBitcodeSection) {
   std::string list = object + ".cairn-bitcode-list";
   {
     std::ofstream out(list);
     for (const std::string &b : bitcode)
       out << fs::absolute(b).string() << "\n";
   }
-  int rc = run({kObjcopy, "--add-section", std::string(engine::kBitcodeSection) + "=" + list,
-                "--set-section-flags", std::string(engine::kBitcodeSection) + "=readonly", object});
+  int rc = run({kObjcopy, "--add-section", std::string(section) + "=" + list, "--set-section-flags",
+                std::string(section) + "=readonly", object});
   std::error_code ec;
   fs::remove(list, ec);
   return rc;
@@ -188,6 +189,50 @@ int recordIn(const std::string &object, const std::vector<std::string> &bitcode)
 std::string bitcodeBeside(const std::string &object) {
   fs::path p(object);
   return (p.parent_path() / ("." + p.filename().string() + ".bc")).string();
+}
+
+// The static archives a link names (`lib.a`, or `-lNAME` found as libNAME.a in its -L
+// directories), and the bitcode their members record.
+std::vector<std::string> archiveBitcode(const std::vector<std::string> &args) {
+  std::vector<std::string> dirs, archives, bitcode;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    if (a == "-L" && i + 1 < args.size())
+      dirs.push_back(args[++i]);
+    else if (a.rfind("-L", 0) == 0 && a.size() > 2)
+      dirs.push_back(a.substr(2));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string a = args[i], name;
+    if (takesValue(a) && a != "-l") {
+      ++i;
+      continue;
+    }
+    if (a == "-l" && i + 1 < args.size())
+      name = args[++i];
+    else if (a.rfind("-l", 0) == 0 && a.size() > 2)
+      name = a.substr(2);
+    std::error_code ec;
+    if (!name.empty()) {
+      for (const std::string &d : dirs)
+        if (fs::is_regular_file(fs::path(d) / ("lib" + name + ".a"), ec)) {
+          archives.push_back((fs::path(d) / ("lib" + name + ".a")).string());
+          break;
+        }
+    } else if (fs::path(a).extension() == ".a" && fs::is_regular_file(a, ec)) {
+      archives.push_back(a);
+    }
+  }
+  for (const std::string &archive : archives)
+    for (std::string &b : engine::recordedBitcodeFiles(archive))
+      bitcode.push_back(std::move(b));
+  return bitcode;
+}
+
+// After a link: the output records its archives' bitcode too.
+int recordArchives(const std::vector<std::string> &linkArgs, const std::string &output) {
+  std::vector<std::string> bitcode = archiveBitcode(linkArgs);
+  return bitcode.empty() ? 0 : recordIn(output, bitcode, engine::kArchiveBitcodeSection);
 }
 
 std::string objectOf(const Invocation &inv, size_t source) {
@@ -202,9 +247,15 @@ int ccCommand(const std::vector<std::string> &args) {
   if (args.empty())
     throw UsageError("cairn cc takes clang's arguments");
   Invocation inv(args);
-  if (!inv.recordsBitcode())
-    return run(inv.links() && !inv.informational ? linkCommand(args, inv.shared)
-                                                 : [&] { auto c = compileFlags(); c.insert(c.end(), args.begin(), args.end()); return c; }());
+  if (!inv.recordsBitcode()) {
+    if (!inv.links() || inv.informational) {
+      std::vector<std::string> cmd = compileFlags();
+      cmd.insert(cmd.end(), args.begin(), args.end());
+      return run(cmd);
+    }
+    int rc = run(linkCommand(args, inv.shared));
+    return rc ? rc : recordArchives(args, inv.output.empty() ? "a.out" : inv.output);
+  }
   if (inv.compileOnly) {
     std::vector<std::string> cmd = compileFlags();
     cmd.insert(cmd.end(), args.begin(), args.end());
@@ -249,6 +300,8 @@ int ccCommand(const std::vector<std::string> &args) {
     objects.push_back(object);
   }
   int rc = run(linkCommand(linkArgs, inv.shared));
+  if (!rc)
+    rc = recordArchives(linkArgs, out);
   std::error_code ec;
   for (const std::string &o : objects)
     fs::remove(o, ec);

@@ -110,6 +110,52 @@ CAIRN_RT char *strncpy(char *dst, const char *src, size_t n) {
   return dst;
 }
 
+/* The POSIX and BSD relatives, byte at a time too: musl's own read whole words, which runs past
+ * the end of an object (harmless natively, inside the page; an out-of-bounds read here). */
+CAIRN_RT char *stpcpy(char *dst, const char *src) {
+  size_t i = 0;
+  while ((dst[i] = src[i]) != 0)
+    ++i;
+  return dst + i;
+}
+
+CAIRN_RT char *stpncpy(char *dst, const char *src, size_t n) {
+  size_t i = 0;
+  for (; i < n && src[i]; ++i)
+    dst[i] = src[i];
+  char *end = dst + i;
+  for (; i < n; ++i)
+    dst[i] = 0;
+  return end;
+}
+
+CAIRN_RT size_t strlcpy(char *dst, const char *src, size_t n) {
+  size_t i = 0;
+  for (; n && i + 1 < n && src[i]; ++i)
+    dst[i] = src[i];
+  if (n)
+    dst[i] = 0;
+  while (src[i])
+    ++i;
+  return i;
+}
+
+CAIRN_RT void *memccpy(void *dst, const void *src, int c, size_t n) {
+  unsigned char *d = (unsigned char *)dst;
+  const unsigned char *s = (const unsigned char *)src;
+  for (size_t i = 0; i < n; ++i)
+    if ((d[i] = s[i]) == (unsigned char)c)
+      return d + i + 1;
+  return 0;
+}
+
+CAIRN_RT char *strchrnul(const char *s, int c) {
+  char ch = (char)c;
+  while (*s && *s != ch)
+    ++s;
+  return (char *)s;
+}
+
 CAIRN_RT char *strcat(char *dst, const char *src) {
   strcpy(dst + strlen(dst), src);
   return dst;

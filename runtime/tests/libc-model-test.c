@@ -1,6 +1,7 @@
 /* runtime-libc-model: the libc model (runtime/lib/libc-*.c), compiled natively with the flags of
  * the bitcode and linked into this program, so its definitions are the ones called here. The
  * program includes glibc's headers, so the ctype macros go through the model's __ctype_b_loc. */
+#define _GNU_SOURCE /* strchrnul, stpcpy, mempcpy */
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
@@ -13,6 +14,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* glibc 2.36 does not declare it; the model defines it (musl, the BSDs and glibc 2.38 do). */
+size_t strlcpy(char *dst, const char *src, size_t n);
 
 static int failures, checks;
 
@@ -63,6 +67,19 @@ static void test_string(void) {
   CHECK(strcat(buf, " world") == buf && !strcmp(buf, "hello world"));
   strcpy(buf, "ab");
   CHECK(strncat(buf, "cdef", 2) == buf && !strcmp(buf, "abcd"));
+  /* stpcpy, stpncpy, strlcpy, memccpy, strchrnul (the full libc takes these from the model). */
+  CHECK(stpcpy(buf, "xyz") == buf + 3 && !strcmp(buf, "xyz"));
+  memset(buf, 'q', 8);
+  CHECK(stpncpy(buf, "ab", 5) == buf + 2 && !memcmp(buf, "ab\0\0\0qqq", 8));
+  CHECK(stpncpy(buf, "abcdef", 3) == buf + 3 && !memcmp(buf, "abc\0\0qqq", 8));
+  CHECK(strlcpy(buf, "hello", 4) == 5 && !strcmp(buf, "hel"));
+  CHECK(strlcpy(buf, "hi", 8) == 2 && !strcmp(buf, "hi"));
+  buf[0] = 'z';
+  CHECK(strlcpy(buf, "abc", 0) == 3 && buf[0] == 'z');
+  CHECK(memccpy(buf, "key=value", '=', 9) == buf + 4 && !memcmp(buf, "key=", 4));
+  CHECK(memccpy(buf, "abc", 'x', 3) == NULL);
+  const char *path = "path";
+  CHECK(*strchrnul("path/x", '/') == '/' && strchrnul(path, '/') == path + 4 && strchrnul(path, 'a') == path + 1);
   memset(buf, 'x', sizeof buf);
   strncpy(buf, "ab", 5);
   CHECK(buf[0] == 'a' && buf[1] == 'b' && buf[2] == 0 && buf[4] == 0 && buf[5] == 'x');

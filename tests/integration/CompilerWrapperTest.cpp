@@ -75,6 +75,27 @@ TEST_F(CompilerWrapper, ObjectsArchivesAndLinksKeepTheirBitcode) {
   EXPECT_NE(run.output.find("\"paths_completed\": 3,"), std::string::npos) << run.output;
 }
 
+// A C99 inline function the optimised native build inlines: its archive member is never linked
+// natively, yet the unoptimised bitcode calls it. The executable records its archives' bitcode,
+// and the loader takes the member as a linker would.
+TEST_F(CompilerWrapper, ArchiveMembersTheNativeLinkLeftOutAreLinkedWhenTheBitcodeNeedsThem) {
+  std::ofstream(dir_ / "twice.h") << "inline int twice(int x) { return 2 * x; }\n";
+  std::ofstream(dir_ / "twice.c") << "#include \"twice.h\"\nextern inline int twice(int x);\n";
+  std::ofstream(dir_ / "use.c") << "#include \"twice.h\"\n"
+                                   "int main(int argc, char **argv) { return twice(argc) == 6 ? 1 : 0; }\n";
+  ASSERT_EQ(in(cc + " -O2 -c twice.c").status, 0);
+  ASSERT_EQ(in("ar rcs libtwice.a twice.o").status, 0);
+  ASSERT_EQ(in(cc + " -O2 -c use.c").status, 0);
+  CommandResult link = in(cc + " -o use use.o -L. -ltwice");
+  ASSERT_EQ(link.status, 0) << link.output;
+  EXPECT_EQ(in("nm use").output.find(" twice\n"), std::string::npos) << "inlined natively, member not linked";
+  CommandResult run = in(std::string(CAIRN_BIN) + " run --json --quiet --sym-args 0 5 1 --output-dir out use");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("\"paths_completed\": 6,"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\"errors\": []"), std::string::npos) << "twice() linked: " << run.output;
+  EXPECT_NE(run.output.find("\"errors\": []"), std::string::npos) << run.output;
+}
+
 TEST_F(CompilerWrapper, CompileAndLinkAtOnceAndPreprocessing) {
   CommandResult both = in(cc + " -g -o prog2 main.c util.c");
   ASSERT_EQ(both.status, 0) << both.output;

@@ -25,6 +25,7 @@ fetch() { "$root/deploy/fetch-debian-source.sh" "$1" "$build/deps/src/$1"; }
 fresh_tree() {
   local package=$1 dest=$2
   rm -rf "$dest.tmp"
+  mkdir -p "$(dirname "$dest")"
   cp -a "$build/deps/src/$package" "$dest.tmp"
 }
 
@@ -43,7 +44,12 @@ build_coreutils() {
       --disable-nls --without-selinux --disable-acl --disable-xattr --disable-libcap \
       --disable-libsmack --without-gmp --without-openssl --disable-rpath >configure.log 2>&1 ||
       { tail -30 configure.log >&2; exit 1; }
-    make -j"$jobs" -C lib >make.log 2>&1 || { tail -30 make.log >&2; exit 1; }
+    # The generated headers first (what `make all` builds before anything), then only the
+    # utilities asked for.
+    local built
+    built=$(printf 'cairn-built-sources:\n\t@echo $(BUILT_SOURCES)\n' | make -s -f Makefile -f - cairn-built-sources)
+    # shellcheck disable=SC2086
+    make -j"$jobs" $built >make.log 2>&1 || { tail -30 make.log >&2; exit 1; }
     local targets=()
     for p in $coreutils_programs; do targets+=("src/$p"); done
     make -j"$jobs" "${targets[@]}" >>make.log 2>&1 || { tail -30 make.log >&2; exit 1; }

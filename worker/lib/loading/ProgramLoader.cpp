@@ -15,6 +15,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <unistd.h>
 
@@ -148,23 +149,61 @@ void compileC(const std::string &source, const std::string &out, const LoadOptio
 
 } // namespace
 
+namespace {
+
+// Whether `part` defines a function or variable `m` refers to without a definition.
+bool definesMissing(const llvm::Module &m, const llvm::Module &part) {
+  for (const llvm::GlobalValue &g : part.global_values()) {
+    if (g.isDeclaration() || g.hasLocalLinkage())
+      continue;
+    const llvm::GlobalValue *there = m.getNamedValue(g.getName());
+    if (there && there->isDeclaration())
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
 std::unique_ptr<llvm::Module> linkRecordedBitcode(const std::string &path, llvm::LLVMContext &ctx) {
   std::vector<std::string> files = recordedBitcodeFiles(path);
   if (files.empty())
     throw LoadError(path + ": a native program with no bitcode recorded in it (build it with "
                            "CC=\"cairn cc\", which records each object's bitcode)");
   auto m = std::make_unique<llvm::Module>(path, ctx);
-  for (const std::string &file : files) {
+  auto parsePart = [&](const std::string &file) {
     std::error_code ec;
     if (!fs::is_regular_file(file, ec))
       throw LoadError(path + ": the bitcode it was built from is gone: " + file);
-    std::unique_ptr<llvm::Module> part = parse(file, ctx, file);
-    if (m->getDataLayout().isDefault() && m->empty() && m->global_empty()) {
+    return parse(file, ctx, file);
+  };
+  auto linkPart = [&](std::unique_ptr<llvm::Module> part, const std::string &file) {
+    if (m->empty() && m->global_empty()) {
       m->setDataLayout(part->getDataLayout());
       m->setTargetTriple(part->getTargetTriple());
     }
     if (llvm::Linker::linkModules(*m, std::move(part)))
       throw LoadError(path + ": linking the bitcode of " + file + " failed (a symbol defined twice?)");
+  };
+  for (const std::string &file : files)
+    linkPart(parsePart(file), file);
+  // Archive members, as a linker takes them: whole, while some member defines a symbol that is
+  // still missing.
+  std::set<std::string> already(files.begin(), files.end());
+  std::vector<std::string> members;
+  for (const std::string &member : recordedBitcodeFiles(path, kArchiveBitcodeSection))
+    if (!already.count(member))
+      members.push_back(member);
+  std::vector<std::unique_ptr<llvm::Module>> parts;
+  for (const std::string &member : members)
+    parts.push_back(parsePart(member));
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (size_t i = 0; i < parts.size(); ++i)
+      if (parts[i] && definesMissing(*m, *parts[i])) {
+        linkPart(std::move(parts[i]), members[i]);
+        progress = true;
+      }
   }
   return m;
 }

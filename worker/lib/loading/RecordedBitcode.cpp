@@ -17,18 +17,19 @@ namespace {
 
 std::string message(llvm::Error e) { return llvm::toString(std::move(e)); }
 
-void fromObject(const llvm::object::ObjectFile &object, std::vector<std::string> &out, std::set<std::string> &seen) {
+void fromObject(const llvm::object::ObjectFile &object, const char *wanted, std::vector<std::string> &out,
+                std::set<std::string> &seen) {
   for (const llvm::object::SectionRef &section : object.sections()) {
     llvm::Expected<llvm::StringRef> name = section.getName();
     if (!name) {
       llvm::consumeError(name.takeError());
       continue;
     }
-    if (*name != kBitcodeSection)
+    if (*name != wanted)
       continue;
     llvm::Expected<llvm::StringRef> contents = section.getContents();
     if (!contents)
-      throw LoadError(object.getFileName().str() + ": unreadable " + kBitcodeSection + " section: " +
+      throw LoadError(object.getFileName().str() + ": unreadable " + wanted + " section: " +
                       message(contents.takeError()));
     llvm::StringRef rest = *contents;
     while (!rest.empty()) {
@@ -41,10 +42,10 @@ void fromObject(const llvm::object::ObjectFile &object, std::vector<std::string>
   }
 }
 
-void fromBinary(llvm::object::Binary &binary, const std::string &path, std::vector<std::string> &out,
-                std::set<std::string> &seen) {
+void fromBinary(llvm::object::Binary &binary, const std::string &path, const char *wanted,
+                std::vector<std::string> &out, std::set<std::string> &seen) {
   if (auto *object = llvm::dyn_cast<llvm::object::ObjectFile>(&binary))
-    return fromObject(*object, out, seen);
+    return fromObject(*object, wanted, out, seen);
   auto *archive = llvm::dyn_cast<llvm::object::Archive>(&binary);
   if (!archive)
     throw LoadError(path + ": neither an object file nor an archive");
@@ -55,7 +56,7 @@ void fromBinary(llvm::object::Binary &binary, const std::string &path, std::vect
       llvm::consumeError(member.takeError()); // a member that is no object (a symbol table)
       continue;
     }
-    fromBinary(**member, path, out, seen);
+    fromBinary(**member, path, wanted, out, seen);
   }
   if (err)
     throw LoadError(path + ": unreadable archive: " + message(std::move(err)));
@@ -71,7 +72,7 @@ bool isNativeBinary(const std::string &path) {
          (in.gcount() == 8 && std::string(head, 8) == "!<arch>\n");
 }
 
-std::vector<std::string> recordedBitcodeFiles(const std::string &path) {
+std::vector<std::string> recordedBitcodeFiles(const std::string &path, const char *section) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     throw LoadError(path + ": " + buffer.getError().message());
@@ -81,7 +82,7 @@ std::vector<std::string> recordedBitcodeFiles(const std::string &path) {
     throw LoadError(path + ": not a readable native file: " + message(binary.takeError()));
   std::vector<std::string> files;
   std::set<std::string> seen;
-  fromBinary(**binary, path, files, seen);
+  fromBinary(**binary, path, section, files, seen);
   return files;
 }
 

@@ -9,7 +9,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 
 #include <cstdio>
@@ -109,6 +108,9 @@ std::vector<std::string> linkCommand(const std::vector<std::string> &args, bool 
   cmd.insert(cmd.end(), args.begin(), args.end());
   // After the project's own -L directories (searched first, in order), before the host's.
   cmd.push_back("-L" + lib);
+#ifdef CAIRN_NATIVE_KLEE_LIB_PATH
+  cmd.push_back(CAIRN_NATIVE_KLEE_LIB_PATH); // klee_make_symbolic & co., for drivers
+#endif
   cmd.insert(cmd.end(), {"-lc", gccFile("libgcc.a"), gccFile("libgcc_eh.a"), "-lc",
                          gccFile(shared ? "crtendS.o" : "crtend.o"), lib + "/crtn.o"});
   return cmd;
@@ -137,33 +139,44 @@ int run(const std::vector<std::string> &cmd) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-// The same compile, to bitcode the engine runs well: unoptimised (the engine's own -O0 flags),
-// with debug information, without the native build's dependency files and output.
-int compileBitcode(const Invocation &inv, size_t source, const std::string &out) {
-  std::vector<std::string> cmd = compileFlags();
+// The flags of a compile of one source out of `inv`: no output, inputs or link-only flags;
+// `forBitcode` also drops what the bitcode compile sets itself (optimisation, debug
+// information) and the native build's dependency files.
+std::vector<std::string> compileOptions(const Invocation &inv, size_t source, bool forBitcode) {
+  std::vector<std::string> out;
   for (size_t i = 0; i < inv.args.size(); ++i) {
     const std::string &x = inv.args[i];
     if (i == source)
       continue;
-    if (x == "-o" || x == "-MF" || x == "-MT" || x == "-MQ" || x == "-MJ" || x == "-l" || x == "-L" ||
-        x == "-Xlinker" || x == "-T" || x == "-u" || x == "-z" || x == "-e" || x == "-rpath") {
+    const bool dependencyValue = x == "-MF" || x == "-MT" || x == "-MQ" || x == "-MJ";
+    if (x == "-o" || x == "-l" || x == "-L" || x == "-Xlinker" || x == "-T" || x == "-u" || x == "-z" ||
+        x == "-e" || x == "-rpath" || (forBitcode && dependencyValue)) {
       ++i;
       continue;
     }
     if (takesValue(x)) {
-      cmd.push_back(x);
+      out.push_back(x);
       if (i + 1 < inv.args.size())
-        cmd.push_back(inv.args[++i]);
+        out.push_back(inv.args[++i]);
       continue;
     }
-    bool dropped = x == "-c" || x == "-MD" || x == "-MMD" || x == "-MP" || x == "-M" || x == "-MM" ||
-                   x.rfind("-O", 0) == 0 || x.rfind("-g", 0) == 0 || x.rfind("-o", 0) == 0 ||
-                   x.rfind("-Wl,", 0) == 0 || x.rfind("-l", 0) == 0 || x.rfind("-L", 0) == 0 ||
-                   x == "-static" || x == "-shared" || x == "-pie" || x == "-no-pie" || x == "-s" ||
-                   (!x.empty() && x[0] != '-');
+    bool dropped = x == "-c" || x.rfind("-o", 0) == 0 || x.rfind("-Wl,", 0) == 0 || x.rfind("-l", 0) == 0 ||
+                   x.rfind("-L", 0) == 0 || x == "-static" || x == "-shared" || x == "-pie" ||
+                   x == "-no-pie" || x == "-s" || (!x.empty() && x[0] != '-');
+    if (forBitcode)
+      dropped = dropped || x == "-MD" || x == "-MMD" || x == "-MP" || x == "-M" || x == "-MM" ||
+                x.rfind("-O", 0) == 0 || x.rfind("-g", 0) == 0;
     if (!dropped)
-      cmd.push_back(x);
+      out.push_back(x);
   }
+  return out;
+}
+
+// The same compile, to bitcode the engine runs well: unoptimised (the engine's own -O0 flags),
+// with debug information, without the native build's dependency files and output.
+int compileBitcode(const Invocation &inv, size_t source, const std::string &out) {
+  std::vector<std::string> cmd = compileFlags(), options = compileOptions(inv, source, true);
+  cmd.insert(cmd.end(), options.begin(), options.end());
   cmd.insert(cmd.end(), {"-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", "-g",
                          "-Wno-unused-command-line-argument", inv.args[source], "-o", out});
   return run(cmd);
@@ -278,17 +291,9 @@ int ccCommand(const std::vector<std::string> &args) {
     fs::path src(args[s]);
     std::string object = (fs::path(out).parent_path() / ("." + fs::path(out).filename().string() + "." +
                                                            src.stem().string() + ".o")).string();
-    std::vector<std::string> cmd = compileFlags();
-    for (size_t i = 0; i < args.size(); ++i) {
-      if (i != s && std::find(inv.sources.begin(), inv.sources.end(), i) != inv.sources.end())
-        continue;
-      if (args[i] == "-o") {
-        ++i;
-        continue;
-      }
-      cmd.push_back(args[i]);
-    }
-    cmd.insert(cmd.end(), {"-c", "-o", object});
+    std::vector<std::string> cmd = compileFlags(), options = compileOptions(inv, s, false);
+    cmd.insert(cmd.end(), options.begin(), options.end());
+    cmd.insert(cmd.end(), {"-c", args[s], "-o", object});
     int rc = run(cmd);
     if (!rc)
       rc = compileBitcode(inv, s, bitcodeBeside(object));

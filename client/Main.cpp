@@ -315,11 +315,14 @@ int replayCommand(std::vector<std::string> args) {
     enableChecksOf(options, recorded.back());
   }
   ReplayBinary binary(positional[0], options); // built once for all the tests
+  // A program built with cairn cc runs as built: where the engine stopped at its own limit (a
+  // `model` error), no breakpoint can stop the native run at that place to compare.
+  const bool asBuilt = isNativeBinary(positional[0]);
   size_t failures = 0, compared = 0;
   for (size_t i = 0; i < tests.size(); ++i) {
     ReplayOutcome outcome = binary.run(tests[i], recorded[i]);
     std::string verdict;
-    if (recorded[i].partial) {
+    if (recorded[i].partial || (asBuilt && recorded[i].type == "model")) {
       verdict = "not compared";
     } else {
       ++compared;

@@ -118,9 +118,15 @@ int klee_get_errno(void);
 /* The name and the value, or the range of values the path allows, in the run's log. */
 void klee_print_range(const char *name, int arg);
 
-/* glibc's assertion hook; klee_assert reports through it like assert() does. */
+/* The libc's assertion hook; klee_assert reports through it like assert() does. glibc's takes
+ * the line as unsigned, musl's (--libc full, cairn cc) as int. */
+#ifdef __GLIBC__
 void __assert_fail(const char *assertion, const char *file, unsigned int line,
                    const char *function) CAIRN_NOTHROW __attribute__((__noreturn__));
+#else
+void __assert_fail(const char *assertion, const char *file, int line,
+                   const char *function) CAIRN_NOTHROW __attribute__((__noreturn__));
+#endif
 
 #define klee_assert(expr)                                                                          \
   ((expr) ? (void)0 : __assert_fail(#expr, __FILE__, __LINE__, __func__))

@@ -34,7 +34,7 @@ utilities=${CAIRN_COREUTILS:-"echo basename dirname cat wc head tail cut tr seq 
 rm -rf "$out"
 mkdir -p "$out"
 results=$out/results.tsv
-printf 'subject\tprogram\tseconds\tpaths\ttests\terrors\texternal\town_covered\town_total\treplayed\treproduced\tsummary\n' >"$results"
+printf 'subject\tprogram\tseconds\tpaths\ttests\terrors\tlimits\texternal\town_covered\town_total\treplayed\treproduced\tsummary\n' >"$results"
 
 # One program: explore, replay every test, one line of results.
 measure() {
@@ -54,16 +54,19 @@ path, own, subject, name, seconds, replay = sys.argv[1:]
 try:
     s = json.load(open(path))
 except Exception:
-    print(f"{subject}\t{name}\t{seconds}\t-\t-\t-\t-\t-\t-\t-\t-\tno summary")
+    print(f"{subject}\t{name}\t{seconds}\t-\t-\t-\t-\t-\t-\t-\t-\t-\tno summary")
     sys.exit()
 files = [f for f in s["coverage"].get("files", []) if f["file"].endswith(own)]
 covered = sum(f["lines_covered"] for f in files)
 total = sum(f["lines_total"] for f in files)
 external = sum(1 for e in s["errors"] if e["type"] == "external")
+# The engine's own limits (a symbolic floating-point operand): no finding about the program.
+limits = sum(1 for e in s["errors"] if e["type"] == "model")
+errors = len(s["errors"]) - limits - external
 m = re.match(r"(\d+) of (\d+) tests reproduced", replay)
 done, of = (m.group(1), m.group(2)) if m else ("-", "-")
 print(f"{subject}\t{name}\t{seconds}\t{s['paths_completed'] + s['paths_partial']}\t{s['tests']}\t"
-      f"{len(s['errors'])}\t{external}\t{covered}\t{total}\t{of}\t{done}\t{path}")
+      f"{errors}\t{limits}\t{external}\t{covered}\t{total}\t{of}\t{done}\t{path}")
 PY
 }
 
@@ -116,13 +119,13 @@ done
 python3 - "$results" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
-print(f"{'subject':10} {'program':16} {'s':>5} {'paths':>8} {'tests':>6} {'errors':>6} {'ext':>4} {'own lines':>12} {'replayed':>10}")
+print(f"{'subject':10} {'program':16} {'s':>5} {'paths':>8} {'tests':>6} {'errors':>6} {'limits':>6} {'ext':>4} {'own lines':>12} {'replayed':>10}")
 for r in rows:
     cov = f"{r['own_covered']}/{r['own_total']}"
     if r["own_total"] not in ("-", "0"):
         cov += f" {100 * int(r['own_covered']) / int(r['own_total']):.0f}%"
     rep = f"{r['reproduced']}/{r['replayed']}"
-    print(f"{r['subject']:10} {r['program']:16} {r['seconds']:>5} {r['paths']:>8} {r['tests']:>6} {r['errors']:>6} {r['external']:>4} {cov:>12} {rep:>10}")
+    print(f"{r['subject']:10} {r['program']:16} {r['seconds']:>5} {r['paths']:>8} {r['tests']:>6} {r['errors']:>6} {r['limits']:>6} {r['external']:>4} {cov:>12} {rep:>10}")
 PY
 echo "results: $results"
 if ((check)); then

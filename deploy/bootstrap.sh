@@ -26,7 +26,7 @@ packages=(
   libz3-dev libcvc5-dev z3
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libspdlog-dev libgtest-dev libgmock-dev libsqlite3-dev
-  musl-dev dpkg-dev
+  musl-dev dpkg-dev python3
 )
 
 missing=()

@@ -90,7 +90,7 @@ for s in "${subjects[@]}"; do
   case $s in
     coreutils) build_coreutils ;;
     json-c) build_library json-c json-c cmake ;;
-    libyaml) build_library libyaml libyaml autotools ;;
+    libyaml) build_library libyaml libyaml cmake ;;
     libosip2) build_library libosip2 libosip2 autotools ;;
     libtasn1) build_library libtasn1 libtasn1-6 autotools ;;
     *) echo "build-subjects: unknown subject '$s'" >&2; exit 2 ;;

@@ -1,15 +1,14 @@
 /* libtasn1: the DER length and tag decoders on symbolic bytes. */
 #include <libtasn1.h>
 
-#include "cairn.h"
-
 #ifndef INPUT_SIZE
 #define INPUT_SIZE 6
 #endif
+#include "driver.h"
 
 int main(void) {
   unsigned char der[INPUT_SIZE];
-  klee_make_symbolic(der, sizeof der, "input");
+  symbolic_input(der, sizeof der);
   int used = 0;
   long length = asn1_get_length_der(der, sizeof der, &used);
   unsigned char cls;

@@ -2,15 +2,14 @@
 #include <libtasn1.h>
 #include <stdlib.h>
 
-#include "cairn.h"
-
 #ifndef INPUT_SIZE
 #define INPUT_SIZE 6
 #endif
+#include "driver.h"
 
 int main(void) {
   unsigned char der[INPUT_SIZE];
-  klee_make_symbolic(der, sizeof der, "input");
+  symbolic_input(der, sizeof der);
   const unsigned char *str;
   unsigned int length, used;
   int rc = asn1_decode_simple_der(ASN1_ETYPE_OCTET_STRING, der, sizeof der, &str, &length) != ASN1_SUCCESS;

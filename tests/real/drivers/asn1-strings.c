@@ -1,15 +1,14 @@
 /* libtasn1: octet strings, bit strings and object identifiers decoded from symbolic DER. */
 #include <libtasn1.h>
 
-#include "cairn.h"
-
 #ifndef INPUT_SIZE
 #define INPUT_SIZE 6
 #endif
+#include "driver.h"
 
 int main(void) {
   unsigned char der[INPUT_SIZE];
-  klee_make_symbolic(der, sizeof der, "input");
+  symbolic_input(der, sizeof der);
   unsigned char out[16];
   char oid[64];
   int used, length, rc = 0;

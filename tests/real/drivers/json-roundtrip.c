@@ -3,16 +3,14 @@
 #include <json.h>
 #include <string.h>
 
-#include "cairn.h"
-
 #ifndef INPUT_SIZE
 #define INPUT_SIZE 8
 #endif
+#include "driver.h"
 
 int main(void) {
   char text[INPUT_SIZE];
-  klee_make_symbolic(text, sizeof text, "input");
-  text[INPUT_SIZE - 1] = 0;
+  symbolic_text(text, sizeof text);
   json_object *o = json_tokener_parse(text);
   if (!o)
     return 1;

@@ -2,15 +2,14 @@
  * the error it ends on. */
 #include <json.h>
 
-#include "cairn.h"
-
 #ifndef INPUT_SIZE
 #define INPUT_SIZE 10
 #endif
+#include "driver.h"
 
 int main(void) {
   char text[INPUT_SIZE];
-  klee_make_symbolic(text, sizeof text, "input");
+  symbolic_input(text, sizeof text);
   json_tokener *tok = json_tokener_new();
   json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
   json_object *o = json_tokener_parse_ex(tok, text, sizeof text);

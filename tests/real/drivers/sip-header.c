@@ -1,16 +1,14 @@
 /* libosip2: symbolic values of the Via, From and Content-Type headers parsed. */
 #include <osipparser2/osip_parser.h>
 
-#include "cairn.h"
-
 #ifndef INPUT_SIZE
 #define INPUT_SIZE 8
 #endif
+#include "driver.h"
 
 int main(void) {
   char text[INPUT_SIZE];
-  klee_make_symbolic(text, sizeof text, "input");
-  text[INPUT_SIZE - 1] = 0;
+  symbolic_text(text, sizeof text);
   parser_init();
   int rc = 0;
   osip_via_t *via;

@@ -2,16 +2,15 @@
 #include <osipparser2/osip_parser.h>
 #include <string.h>
 
-#include "cairn.h"
-
 #ifndef INPUT_SIZE
 #define INPUT_SIZE 8
 #endif
+#include "driver.h"
 
 int main(void) {
   char message[64 + INPUT_SIZE];
   const char *rest = " sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\n\r\n";
-  klee_make_symbolic(message, INPUT_SIZE, "input");
+  symbolic_input(message, INPUT_SIZE);
   memcpy(message + INPUT_SIZE, rest, strlen(rest) + 1);
   parser_init();
   osip_message_t *sip;

@@ -1,15 +1,14 @@
 /* libyaml: the parser's events over a symbolic text, to the end or the first error. */
 #include <yaml.h>
 
-#include "cairn.h"
-
 #ifndef INPUT_SIZE
 #define INPUT_SIZE 6
 #endif
+#include "driver.h"
 
 int main(void) {
   unsigned char text[INPUT_SIZE];
-  klee_make_symbolic(text, sizeof text, "input");
+  symbolic_input(text, sizeof text);
   yaml_parser_t parser;
   yaml_parser_initialize(&parser);
   yaml_parser_set_input_string(&parser, text, sizeof text);

@@ -164,6 +164,8 @@ void Interpreter::step(ExecutionState &s) {
   case Opcode::IndirectBr: return switchOn(s, in, fn);
   case Opcode::Ret: return ret(s, in);
   case Opcode::Unreachable: return engine_.error(s, "exec", "unreachable", "reached an unreachable instruction");
+  case Opcode::Unsupported:
+    return engine_.error(s, "model", "unsupported-instruction", fn.unsupported[in.imm]);
   case Opcode::Call: return call(s, in, fn);
   case Opcode::Float: return floatOp(s, in);
   case Opcode::AtomicRmw:

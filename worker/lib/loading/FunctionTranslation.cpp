@@ -79,8 +79,17 @@ void translateFunction(llvm::Function &f, Function &out, ConstantTranslator &con
       Instr in;
       if (!inst.getType()->isVoidTy())
         in.dst = regs.at(&inst);
-      if (!translator.translate(inst, in))
-        continue;
+      try {
+        if (!translator.translate(inst, in))
+          continue;
+      } catch (const LoadError &e) {
+        // Real code holds what the engine cannot run (AVX2 paths chosen at run time, ...): only
+        // a path that reaches it ends, with the reason.
+        in = Instr{};
+        in.op = Opcode::Unsupported;
+        in.imm = uint32_t(out.unsupported.size());
+        out.unsupported.push_back(e.what());
+      }
       // Only what runs has a location: a line whose only instructions are dropped (debug
       // intrinsics at a function's first line) is no line a path could cover.
       in.loc = locations.location(inst, user);

@@ -202,8 +202,10 @@ void InstructionTranslator::translateInto(llvm::Instruction &inst, Instr &in) {
   case Instruction::Load:
     in.op = Opcode::Load;
     in.a = operand(inst.getOperand(0));
-    in.width = uint16_t(dl_.getTypeStoreSizeInBits(inst.getType()));
-    if (in.width > 128)
+    // The value's own width (an i1 is 1 bit, in a byte of memory): the interpreter reads the
+    // whole bytes and keeps the value's bits.
+    in.width = uint16_t(dl_.getTypeSizeInBits(inst.getType()));
+    if (dl_.getTypeStoreSizeInBits(inst.getType()) > 128)
       throw LoadError("loads wider than 128 bits are not supported: " + describe(&inst));
     return;
   case Instruction::Store: {
@@ -211,8 +213,8 @@ void InstructionTranslator::translateInto(llvm::Instruction &inst, Instr &in) {
     in.op = Opcode::Store;
     in.a = operand(v);
     in.b = operand(inst.getOperand(1));
-    in.width = uint16_t(dl_.getTypeStoreSizeInBits(v->getType()));
-    if (in.width > 128)
+    in.width = uint16_t(dl_.getTypeSizeInBits(v->getType())); // as for loads: an i1 is 1 bit
+    if (dl_.getTypeStoreSizeInBits(v->getType()) > 128)
       throw LoadError("stores wider than 128 bits are not supported: " + describe(&inst));
     return;
   }

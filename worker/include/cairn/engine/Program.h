@@ -50,6 +50,8 @@ enum class Opcode : uint8_t {
   Shuffle,        // a, b: vectors of `count` lanes each; imm: first mask entry; lanes: result
   AtomicRmw,      // a: address, b: operand; imm: RmwOp; count: value bits; result: the old value
   CmpXchg,        // a: address, b: expected, c: new; count: value bits; result {old, success}
+  Unsupported,    // an instruction the engine cannot run (a 256-bit vector store, ...): imm
+                  // indexes Function::unsupported; the path that reaches it ends there
 };
 
 // atomicrmw operations (single-threaded programs: an atomic is a load, an operation, a store).
@@ -179,6 +181,7 @@ struct Function {
   std::vector<uint32_t> blockLoop;  // per block: 1 + the index of its loop in `loops`, 0: none
   std::vector<uint16_t> regWidths;  // per register: its width in bits, 0 when over 128
   bool declarationOnly = false; // an external function with no body
+  std::vector<std::string> unsupported; // what each Unsupported instruction is, and why
 };
 
 struct SourceLocation {

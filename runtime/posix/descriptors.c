@@ -80,6 +80,8 @@ long cairn_sys_read(int fd, void *buf, size_t count) {
   struct cairn_fd *d = descriptor(fd);
   if (!d || !readable(d))
     return -EBADF;
+  if (d->file->kind == CAIRN_DIRECTORY)
+    return -EISDIR;
   if (cairn_injected_failure(CAIRN_FAIL_READ))
     return -EIO;
   long n = read_at(d->file, buf, concrete_size(count), d->offset);
@@ -168,12 +170,52 @@ static int free_descriptor(int from) {
   return -1;
 }
 
+/* The working directory itself: stat(".") and stat("/cairn") describe it. */
+static int is_directory(const char *path) {
+  return !strcmp(path, ".") || !strcmp(path, "./") || !strcmp(path, "/") || !strcmp(path, CAIRN_CWD) ||
+         !strcmp(path, CAIRN_CWD "/");
+}
+
+static void directory_stat(struct stat *st) {
+  memset(st, 0, sizeof *st);
+  st->st_dev = 0x801;
+  st->st_ino = 1;
+  st->st_mode = S_IFDIR | 0755;
+  st->st_nlink = 2;
+  st->st_uid = CAIRN_UID;
+  st->st_gid = CAIRN_GID;
+  st->st_size = 4096;
+  st->st_blksize = 4096;
+  st->st_atim.tv_sec = st->st_mtim.tv_sec = st->st_ctim.tv_sec = CAIRN_EPOCH;
+}
+
+/* The one directory, as a file a descriptor can hold: reads fail with EISDIR, getdents lists it. */
+static struct cairn_file *the_directory(void) {
+  static struct cairn_file *dir;
+  for (unsigned i = 0; !dir && i < CAIRN_MAX_FILES; ++i)
+    if (__cairn_posix.files[i].in_use && __cairn_posix.files[i].kind == CAIRN_DIRECTORY)
+      dir = &__cairn_posix.files[i];
+  if (!dir && (dir = cairn_new_file("", CAIRN_DIRECTORY)))
+    dir->links = 0;
+  return dir;
+}
+
 long cairn_sys_openat(int dirfd, const char *path, int flags, mode_t mode) {
   if (!path)
     return -EFAULT;
   if (!path[0])
     return -ENOENT;
-  struct cairn_file *f = cairn_lookup(path);
+  struct cairn_file *f = 0;
+  if (is_directory(path)) {
+    if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT))
+      return -EISDIR;
+    if (!(f = the_directory()))
+      return -ENFILE;
+  } else if (flags & O_DIRECTORY) {
+    return cairn_lookup(path) ? -ENOTDIR : -ENOENT;
+  } else {
+    f = cairn_lookup(path);
+  }
   if (f && (flags & O_CREAT) && (flags & O_EXCL))
     return -EEXIST;
   if (!f) {
@@ -183,8 +225,6 @@ long cairn_sys_openat(int dirfd, const char *path, int flags, mode_t mode) {
       return -ENOENT; /* the model has one directory, the working one */
     if (!(f = cairn_new_file(path, CAIRN_REGULAR)))
       return -ENOSPC;
-  } else if (flags & O_DIRECTORY) {
-    return -ENOTDIR;
   }
   int fd = free_descriptor(0);
   if (fd < 0)
@@ -208,13 +248,11 @@ long cairn_sys_fstat(int fd, struct stat *st) {
   struct cairn_fd *d = descriptor(fd);
   if (!d)
     return -EBADF;
+  if (d->file->kind == CAIRN_DIRECTORY) {
+    directory_stat(st);
+    return 0;
+  }
   return cairn_fill_stat(d->file, st);
-}
-
-/* The working directory itself: stat(".") and stat("/cairn") describe it. */
-static int is_directory(const char *path) {
-  return !strcmp(path, ".") || !strcmp(path, "./") || !strcmp(path, "/") || !strcmp(path, CAIRN_CWD) ||
-         !strcmp(path, CAIRN_CWD "/");
 }
 
 long cairn_sys_fstatat(int dirfd, const char *path, struct stat *st, int flags) {
@@ -223,16 +261,7 @@ long cairn_sys_fstatat(int dirfd, const char *path, struct stat *st, int flags) 
   if (!path)
     return -EFAULT;
   if (is_directory(path)) {
-    memset(st, 0, sizeof *st);
-    st->st_dev = 0x801;
-    st->st_ino = 1;
-    st->st_mode = S_IFDIR | 0755;
-    st->st_nlink = 2;
-    st->st_uid = CAIRN_UID;
-    st->st_gid = CAIRN_GID;
-    st->st_size = 4096;
-    st->st_blksize = 4096;
-    st->st_atim.tv_sec = st->st_mtim.tv_sec = st->st_ctim.tv_sec = CAIRN_EPOCH;
+    directory_stat(st);
     return 0;
   }
   struct cairn_file *f = cairn_lookup(path);
@@ -354,4 +383,49 @@ long cairn_sys_getcwd(char *buf, size_t size) {
     return -ERANGE;
   memcpy(buf, CAIRN_CWD, sizeof CAIRN_CWD);
   return sizeof CAIRN_CWD;
+}
+
+/* The working directory's entries as linux_dirent64 records: ".", "..", then its files; the
+ * descriptor's offset counts the entries given so far. */
+long cairn_sys_getdents64(int fd, void *buf, size_t size) {
+  struct cairn_fd *d = descriptor(fd);
+  if (!d)
+    return -EBADF;
+  if (d->file->kind != CAIRN_DIRECTORY)
+    return -ENOTDIR;
+  size_t used = 0;
+  long index = 0;
+  for (unsigned i = 0; i < CAIRN_MAX_FILES + 2; ++i) {
+    const char *name;
+    uint64_t ino;
+    unsigned char type = 4; /* DT_DIR */
+    if (i == 0) {
+      name = ".", ino = 1;
+    } else if (i == 1) {
+      name = "..", ino = 1;
+    } else {
+      struct cairn_file *f = &__cairn_posix.files[i - 2];
+      if (!f->in_use || !f->links || f->kind != CAIRN_REGULAR)
+        continue;
+      name = f->name, ino = (uint64_t)(i - 2) + 2, type = 8; /* DT_REG */
+    }
+    if (index++ < d->offset)
+      continue;
+    size_t length = strlen(name);
+    size_t record = (19 + length + 1 + 7) & ~(size_t)7;
+    if (used + record > size)
+      return used ? (long)used : -EINVAL;
+    unsigned char *r = (unsigned char *)buf + used;
+    memset(r, 0, record);
+    memcpy(r, &ino, 8);
+    int64_t next = index;
+    memcpy(r + 8, &next, 8);
+    uint16_t reclen = (uint16_t)record;
+    memcpy(r + 16, &reclen, 2);
+    r[18] = type;
+    memcpy(r + 19, name, length + 1);
+    used += record;
+    d->offset = index;
+  }
+  return (long)used;
 }

@@ -19,6 +19,7 @@ enum cairn_file_kind {
   CAIRN_REGULAR,  /* contents in memory */
   CAIRN_NULL_DEV, /* reads see end of file, writes vanish (stdin when it is not symbolic) */
   CAIRN_OUTPUT,   /* the terminal of stdout and stderr: writes go to the path's output */
+  CAIRN_DIRECTORY, /* the working directory, opened to read its entries */
 };
 
 struct cairn_file {
@@ -93,5 +94,6 @@ long cairn_sys_ftruncate(int fd, off_t length);
 long cairn_sys_unlinkat(int dirfd, const char *path, int flags);
 long cairn_sys_renameat(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 long cairn_sys_getcwd(char *buf, size_t size);
+long cairn_sys_getdents64(int fd, void *buf, size_t size);
 
 #endif

@@ -111,7 +111,7 @@ long __cairn_syscall(long n, long a, long b, long c, long d, long e, long f) {
     __cairn_posix.umask = (mode_t)a & 0777;
     return old;
   }
-  case SYS_getdents64: return -ENOTDIR;
+  case SYS_getdents64: return cairn_sys_getdents64((int)a, (void *)b, (size_t)c);
   case SYS_pipe: case SYS_pipe2: case SYS_socket: case SYS_socketpair: return -EMFILE;
   case SYS_poll: case SYS_ppoll: case SYS_select: case SYS_pselect6: return -ENOSYS;
 

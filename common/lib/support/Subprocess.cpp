@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <grp.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -62,7 +63,28 @@ ProcessResult runProcess(const std::vector<std::string> &argv,
   args.push_back(nullptr);
 
   pid_t pid = 0;
-  int rc = posix_spawnp(&pid, argv[0].c_str(), &actions, nullptr, args.data(), envp.data());
+  int rc = 0;
+  if (options.unprivileged && ::geteuid() == 0) {
+    // posix_spawn cannot change the user: a fork that does what the file actions say, drops
+    // root, and executes.
+    const int in = ::open(options.standardInput.c_str(), O_RDONLY | O_CLOEXEC);
+    pid = in < 0 ? -1 : ::fork();
+    if (pid == 0) {
+      ::dup2(in, 0);
+      ::dup2(options.separateOutput ? outPipe[1] : errPipe[1], 1);
+      ::dup2(errPipe[1], 2);
+      if ((!options.workingDirectory.empty() && ::chdir(options.workingDirectory.c_str()) != 0) ||
+          ::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
+        ::_exit(126);
+      ::execve(argv[0].c_str(), args.data(), envp.data());
+      ::_exit(127);
+    }
+    rc = pid < 0 ? errno : 0;
+    if (in >= 0)
+      ::close(in);
+  } else {
+    rc = posix_spawnp(&pid, argv[0].c_str(), &actions, nullptr, args.data(), envp.data());
+  }
   posix_spawn_file_actions_destroy(&actions);
   ::close(errPipe[1]);
   if (outPipe[1] >= 0)

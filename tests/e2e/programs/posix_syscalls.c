@@ -5,6 +5,7 @@
 // Every system call of the POSIX environment model, through musl, with the answers a Linux
 // process with the model's fixed view would get. Any wrong answer is an assertion failure.
 #include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -82,5 +83,21 @@ int main(void) {
   assert(f && fprintf(f, "%d-%s\n", 42, "x") == 5 && fseek(f, 0, SEEK_SET) == 0);
   assert(fgets(buf, sizeof buf, f) && strcmp(buf, "42-x\n") == 0 && fclose(f) == 0);
   assert(fopen("missing", "r") == 0 && errno == ENOENT);
+
+  // The working directory opens for reading its entries: ".", "..", then its files.
+  int dir = open(".", O_RDONLY | O_DIRECTORY);
+  assert(dir >= 0 && read(dir, buf, 1) == -1 && errno == EISDIR);
+  assert(fstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && close(dir) == 0);
+  assert(open(".", O_WRONLY) == -1 && errno == EISDIR);
+  assert(open("A", O_RDONLY | O_DIRECTORY) == -1 && errno == ENOTDIR);
+  DIR *listing = opendir("./");
+  assert(listing);
+  struct dirent *e1 = readdir(listing), *e2 = readdir(listing), *e3 = readdir(listing);
+  assert(e1 && strcmp(e1->d_name, ".") == 0 && e2 && strcmp(e2->d_name, "..") == 0);
+  assert(e3 && strcmp(e3->d_name, "A") == 0 && e3->d_type == DT_REG);
+  struct dirent *e4 = readdir(listing);
+  assert(e4 && strcmp(e4->d_name, "notes") == 0 && readdir(listing) == 0);
+  rewinddir(listing);
+  assert(readdir(listing) && closedir(listing) == 0);
   return 0;
 }

@@ -26,6 +26,12 @@ void writeBytes(const fs::path &p, const std::vector<uint8_t> &bytes) {
     throw std::runtime_error("cannot write " + p.string());
 }
 
+// To nobody, who runs the program when the replay runs as root.
+void giveAway(const fs::path &p) {
+  if (::geteuid() == 0 && ::chown(p.c_str(), 65534, 65534) != 0)
+    throw std::runtime_error("cannot give " + p.string() + " to nobody");
+}
+
 } // namespace
 
 bool isPosixTest(const KTest &test) {
@@ -40,6 +46,10 @@ PosixTestEnvironment::PosixTestEnvironment(const KTest &test, const std::string 
   dir_ = (fs::path(parent) / ("fs-" + std::to_string(::getpid()) + "-" + std::to_string(counter++))).string();
   fs::remove_all(dir_);
   fs::create_directories(dir_);
+  // Run by root, the program runs as nobody (ProcessOptions::unprivileged): its working
+  // directory and the symbolic files are its own, as they are the model's user's.
+  fs::permissions(parent, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+  giveAway(dir_);
   stdin_ = "/dev/null";
   if (!test.args.empty())
     programName_ = fs::path(test.args[0]).stem().string();
@@ -48,11 +58,13 @@ PosixTestEnvironment::PosixTestEnvironment(const KTest &test, const std::string 
     if (o.name == "model_version")
       break; // the model's inputs end here; the program's own follow
     if (isArgument(o.name)) {
-      // The argument as the program saw it: up to its first NUL.
-      std::string arg(o.bytes.begin(), o.bytes.end());
+      // The argument as the program saw it: up to its first NUL, within its LEN characters (the
+      // last byte is the terminator the model wrote).
+      std::string arg(o.bytes.begin(), o.bytes.empty() ? o.bytes.end() : o.bytes.end() - 1);
       arguments_.push_back(arg.substr(0, arg.find('\0')));
     } else if (isFileData(o.name)) {
       writeBytes(fs::path(dir_) / o.name.substr(0, 1), o.bytes);
+      giveAway(fs::path(dir_) / o.name.substr(0, 1));
     } else if (o.name == "stdin") {
       stdin_ = dir_ + ".stdin"; // beside the directory, not in it: the program may list it
       writeBytes(stdin_, o.bytes);

@@ -301,6 +301,7 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutc
       how.workingDirectory = posix->workingDirectory();
       how.standardInput = posix->standardInput();
       how.separateOutput = true;
+      how.unprivileged = true;
     } else if (test.args.size() > 1) {
       argv.insert(argv.end(), test.args.begin() + 1, test.args.end());
     }

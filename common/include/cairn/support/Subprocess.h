@@ -26,6 +26,9 @@ struct ProcessOptions {
   // Standard output goes to ProcessResult::standardOutput instead of `output`, which then holds
   // standard error alone.
   bool separateOutput = false;
+  // Run by root, the program runs as nobody: a replayed program that writes files by absolute
+  // path must not reach the host's (and meets EACCES there, as the model's user does).
+  bool unprivileged = false;
 };
 
 // Runs argv[0] (searched in PATH) with the given arguments, environment additions ("K=V") and

@@ -172,8 +172,21 @@ static int free_descriptor(int from) {
 
 /* The working directory itself: stat(".") and stat("/cairn") describe it. */
 static int is_directory(const char *path) {
-  return !strcmp(path, ".") || !strcmp(path, "./") || !strcmp(path, "/") || !strcmp(path, CAIRN_CWD) ||
-         !strcmp(path, CAIRN_CWD "/");
+  /* and its parent, "/" (what ".." names), however many "./" and "/" spell them */
+  if (!strcmp(path, CAIRN_CWD))
+    return 1;
+  if (!strncmp(path, CAIRN_CWD "/", sizeof CAIRN_CWD))
+    path += sizeof CAIRN_CWD;
+  for (;;) {
+    if (path[0] == '/')
+      path += 1;
+    else if (path[0] == '.' && (path[1] == '/' || !path[1]))
+      path += 1;
+    else if (path[0] == '.' && path[1] == '.' && (path[2] == '/' || !path[2]))
+      path += 2;
+    else
+      return !path[0];
+  }
 }
 
 static void directory_stat(struct stat *st) {
@@ -221,9 +234,10 @@ long cairn_sys_openat(int dirfd, const char *path, int flags, mode_t mode) {
   if (!f) {
     if (!(flags & O_CREAT))
       return -ENOENT;
-    if (strchr(path, '/'))
-      return -ENOENT; /* the model has one directory, the working one */
-    if (!(f = cairn_new_file(path, CAIRN_REGULAR)))
+    const char *name = cairn_name_in_directory(path);
+    if (!name) /* the model has one directory, the working one; "/" is not its user's */
+      return path[0] == '/' && !strchr(path + 1, '/') ? -EACCES : -ENOENT;
+    if (!(f = cairn_new_file(name, CAIRN_REGULAR)))
       return -ENOSPC;
   }
   int fd = free_descriptor(0);
@@ -362,7 +376,8 @@ long cairn_sys_renameat(int olddirfd, const char *oldpath, int newdirfd, const c
   struct cairn_file *f = cairn_lookup(oldpath);
   if (!f)
     return -ENOENT;
-  if (strchr(newpath, '/') || !newpath[0])
+  const char *name = cairn_name_in_directory(newpath);
+  if (!name)
     return -ENOENT;
   struct cairn_file *old = cairn_lookup(newpath);
   if (old == f)
@@ -370,8 +385,8 @@ long cairn_sys_renameat(int olddirfd, const char *oldpath, int newdirfd, const c
   if (old)
     old->links = 0;
   size_t i = 0;
-  for (; newpath[i] && i + 1 < sizeof f->name; ++i)
-    f->name[i] = newpath[i];
+  for (; name[i] && i + 1 < sizeof f->name; ++i)
+    f->name[i] = name[i];
   f->name[i] = 0;
   return 0;
 }

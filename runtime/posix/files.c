@@ -138,13 +138,30 @@ static int same_name(const char *a, const char *b) {
   return a[i] == b[i];
 }
 
+/* The name a path gives a file of the working directory (without a leading "./" or the
+ * directory's own path), or NULL for a path elsewhere. */
+const char *cairn_name_in_directory(const char *path) {
+  if (path[0] == '/') {
+    if (strncmp(path, CAIRN_CWD "/", sizeof CAIRN_CWD) != 0)
+      return 0;
+    path += sizeof CAIRN_CWD;
+  }
+  /* "./", "/" repeated: ".//A" and "././A" are A */
+  for (;;) {
+    if (path[0] == '.' && path[1] == '/')
+      path += 2;
+    else if (path[0] == '/')
+      path += 1;
+    else
+      break;
+  }
+  return path[0] && !strchr(path, '/') ? path : 0;
+}
+
 /* A path names a file by its name, with or without a leading "./" or the working directory. */
 struct cairn_file *cairn_lookup(const char *path) {
-  if (path[0] == '.' && path[1] == '/')
-    path += 2;
-  else if (strncmp(path, CAIRN_CWD "/", sizeof CAIRN_CWD) == 0)
-    path += sizeof CAIRN_CWD;
-  if (!path[0])
+  path = cairn_name_in_directory(path);
+  if (!path)
     return 0;
   for (unsigned i = 0; i < CAIRN_MAX_FILES; ++i) {
     struct cairn_file *f = &__cairn_posix.files[i];

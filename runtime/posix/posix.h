@@ -71,6 +71,7 @@ struct cairn_file *cairn_new_file(const char *name, enum cairn_file_kind kind);
 void cairn_default_stat(struct cairn_file *f, struct stat *st);
 int cairn_fill_stat(struct cairn_file *f, struct stat *st);
 struct cairn_file *cairn_lookup(const char *path);
+const char *cairn_name_in_directory(const char *path);
 /* 1 when this call of kind `k` is the one to fail (--max-fail). */
 int cairn_injected_failure(enum cairn_failable k);
 

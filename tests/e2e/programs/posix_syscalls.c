@@ -99,5 +99,13 @@ int main(void) {
   assert(e4 && strcmp(e4->d_name, "notes") == 0 && readdir(listing) == 0);
   rewinddir(listing);
   assert(readdir(listing) && closedir(listing) == 0);
+  // Files are made in the working directory by any of its names; "/" is not the user's; ".."
+  // is a directory.
+  assert(close(open("./made", O_CREAT | O_WRONLY, 0644)) == 0 && access("made", F_OK) == 0);
+  assert(access(".//made", F_OK) == 0 && access("././made", F_OK) == 0 && access("/cairn//made", F_OK) == 0);
+  assert(open("/rootfile", O_CREAT | O_WRONLY, 0644) == -1 && errno == EACCES);
+  assert(stat("..", &st) == 0 && S_ISDIR(st.st_mode) && open("..", O_WRONLY) == -1 && errno == EISDIR);
+  assert(open(".//.", O_CREAT | O_WRONLY, 0644) == -1 && errno == EISDIR && stat("./../", &st) == 0);
+  assert(stat("..x", &st) == -1 && errno == ENOENT);
   return 0;
 }

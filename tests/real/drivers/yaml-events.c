@@ -1,17 +1,9 @@
 /* libyaml: the parser's events over a symbolic text, to the end or the first error. */
-#include <yaml.h>
-
-#ifndef INPUT_SIZE
-#define INPUT_SIZE 6
-#endif
-#include "driver.h"
+#include "yaml-driver.h"
 
 int main(void) {
-  unsigned char text[INPUT_SIZE];
-  symbolic_input(text, sizeof text);
   yaml_parser_t parser;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_string(&parser, text, sizeof text);
+  parser_on_symbolic_input(&parser);
   yaml_event_t event;
   int ok;
   while ((ok = yaml_parser_parse(&parser, &event))) {

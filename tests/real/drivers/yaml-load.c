@@ -1,17 +1,9 @@
 /* libyaml: a whole document loaded from symbolic text, its root node inspected. */
-#include <yaml.h>
-
-#ifndef INPUT_SIZE
-#define INPUT_SIZE 6
-#endif
-#include "driver.h"
+#include "yaml-driver.h"
 
 int main(void) {
-  unsigned char text[INPUT_SIZE];
-  symbolic_input(text, sizeof text);
   yaml_parser_t parser;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_string(&parser, text, sizeof text);
+  parser_on_symbolic_input(&parser);
   yaml_document_t document;
   int rc = 0;
   if (yaml_parser_load(&parser, &document)) {

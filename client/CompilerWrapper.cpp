@@ -88,11 +88,16 @@ struct Invocation {
   }
 };
 
-// What a startup object or libgcc is called on this machine (gcc knows where its own are).
+// Where a startup object or libgcc is on this machine: gcc's own directory, which one question
+// to gcc names (where libgcc.a is), asked once per link.
 std::string gccFile(const std::string &name) {
-  ProcessResult r = runProcess({"gcc", "-print-file-name=" + name});
-  std::string path = r.output.substr(0, r.output.find('\n'));
-  return r.succeeded() && !path.empty() ? path : name;
+  static const fs::path dir = [] {
+    ProcessResult r = runProcess({"gcc", "-print-libgcc-file-name"});
+    std::string path = r.output.substr(0, r.output.find('\n'));
+    return r.succeeded() && !path.empty() ? fs::path(path).parent_path() : fs::path();
+  }();
+  std::error_code ec;
+  return !dir.empty() && fs::exists(dir / name, ec) ? (dir / name).string() : name;
 }
 
 std::vector<std::string> compileFlags() { return {kClang, "-nostdlibinc", "-isystem", kMuslInclude}; }

@@ -7,10 +7,8 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
-#include <llvm/IRReader/IRReader.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Support/MemoryBuffer.h>
-#include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstdlib>
@@ -29,55 +27,40 @@ LoadedModule::LoadedModule(std::unique_ptr<llvm::LLVMContext> ctx, std::unique_p
 // The module must go before the context that owns its types and constants.
 LoadedModule::~LoadedModule() { module_.reset(); }
 
-std::string defaultRuntimeBitcode() {
-  if (const char *env = std::getenv("CAIRN_RUNTIME_BC"))
-    return env;
-#ifdef CAIRN_RUNTIME_BC_PATH
-  return CAIRN_RUNTIME_BC_PATH;
-#else
-  return {};
-#endif
+namespace {
+
+// A path this build knows: the environment variable's value when it is set, else where the
+// build put it (`built`, empty when the build has none).
+std::string configuredPath(const char *variable, const char *built) {
+  const char *env = std::getenv(variable);
+  return env ? env : built;
 }
 
-std::string defaultRuntimeInclude() {
-  if (const char *env = std::getenv("CAIRN_RUNTIME_INCLUDE"))
-    return env;
-#ifdef CAIRN_RUNTIME_INCLUDE_PATH
-  return CAIRN_RUNTIME_INCLUDE_PATH;
-#else
-  return {};
+#ifndef CAIRN_RUNTIME_BC_PATH
+#define CAIRN_RUNTIME_BC_PATH ""
 #endif
-}
+#ifndef CAIRN_RUNTIME_INCLUDE_PATH
+#define CAIRN_RUNTIME_INCLUDE_PATH ""
+#endif
+#ifndef CAIRN_POSIX_RUNTIME_BC_PATH
+#define CAIRN_POSIX_RUNTIME_BC_PATH ""
+#endif
+#ifndef CAIRN_LIBC_BC_PATH
+#define CAIRN_LIBC_BC_PATH ""
+#endif
+#ifndef CAIRN_LIBC_INCLUDE_PATH
+#define CAIRN_LIBC_INCLUDE_PATH "/usr/include/x86_64-linux-musl"
+#endif
 
+} // namespace
+
+std::string defaultRuntimeBitcode() { return configuredPath("CAIRN_RUNTIME_BC", CAIRN_RUNTIME_BC_PATH); }
+std::string defaultRuntimeInclude() { return configuredPath("CAIRN_RUNTIME_INCLUDE", CAIRN_RUNTIME_INCLUDE_PATH); }
 std::string defaultPosixRuntimeBitcode() {
-  if (const char *env = std::getenv("CAIRN_POSIX_RUNTIME_BC"))
-    return env;
-#ifdef CAIRN_POSIX_RUNTIME_BC_PATH
-  return CAIRN_POSIX_RUNTIME_BC_PATH;
-#else
-  return {};
-#endif
+  return configuredPath("CAIRN_POSIX_RUNTIME_BC", CAIRN_POSIX_RUNTIME_BC_PATH);
 }
-
-std::string defaultLibcBitcode() {
-  if (const char *env = std::getenv("CAIRN_LIBC_BC"))
-    return env;
-#ifdef CAIRN_LIBC_BC_PATH
-  return CAIRN_LIBC_BC_PATH;
-#else
-  return {};
-#endif
-}
-
-std::string defaultLibcInclude() {
-  if (const char *env = std::getenv("CAIRN_LIBC_INCLUDE"))
-    return env;
-#ifdef CAIRN_LIBC_INCLUDE_PATH
-  return CAIRN_LIBC_INCLUDE_PATH;
-#else
-  return "/usr/include/x86_64-linux-musl";
-#endif
-}
+std::string defaultLibcBitcode() { return configuredPath("CAIRN_LIBC_BC", CAIRN_LIBC_BC_PATH); }
+std::string defaultLibcInclude() { return configuredPath("CAIRN_LIBC_INCLUDE", CAIRN_LIBC_INCLUDE_PATH); }
 
 std::string startFunction(const LoadOptions &o) {
   return o.libc == LibcKind::Full && o.linkRuntime ? kPosixStart : o.entry;
@@ -85,28 +68,12 @@ std::string startFunction(const LoadOptions &o) {
 
 namespace {
 
-std::string describe(const llvm::SMDiagnostic &diag) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  diag.print("", os, /*ShowColors=*/false);
-  return os.str();
-}
-
 // Reads the first bytes, to tell foreign files from bitcode and IR before LLVM tries.
 std::string sniff(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   char head[4] = {};
   in.read(head, sizeof head);
   return std::string(head, size_t(in.gcount()));
-}
-
-std::unique_ptr<llvm::Module> parse(const std::string &path, llvm::LLVMContext &ctx,
-                                    const std::string &shownAs) {
-  llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> m = llvm::parseIRFile(path, diag, ctx);
-  if (!m)
-    throw LoadError(shownAs + ": not valid LLVM 15 bitcode or IR: " + describe(diag));
-  return m;
 }
 
 // A scratch file that removes itself.
@@ -175,7 +142,7 @@ std::unique_ptr<llvm::Module> linkRecordedBitcode(const std::string &path, llvm:
     std::error_code ec;
     if (!fs::is_regular_file(file, ec))
       throw LoadError(path + ": the bitcode it was built from is gone: " + file);
-    return parse(file, ctx, file);
+    return parseModule(file, ctx, file);
   };
   auto linkPart = [&](std::unique_ptr<llvm::Module> part, const std::string &file) {
     if (m->empty() && m->global_empty()) {
@@ -218,13 +185,13 @@ std::unique_ptr<LoadedModule> loadProgram(const std::string &path, const LoadOpt
   if (ext == ".c" || ext == ".i") {
     TempFile bc(".bc");
     compileC(path, bc.path, o);
-    m = parse(bc.path, *ctx, path);
+    m = parseModule(bc.path, *ctx, path);
   } else if (ext == ".bc" || ext == ".ll") {
     std::string head = sniff(path);
     bool bitcode = head == std::string("BC\xC0\xDE", 4) || head == std::string("\xDE\xC0\x17\x0B", 4);
     if (ext == ".bc" && !bitcode)
       throw LoadError(path + ": not LLVM bitcode (it does not start with the bitcode magic)");
-    m = parse(path, *ctx, path);
+    m = parseModule(path, *ctx, path);
   } else if (isNativeBinary(path)) {
     m = linkRecordedBitcode(path, *ctx);
   } else {

@@ -15,19 +15,25 @@
 
 namespace cairn::engine {
 
+std::unique_ptr<llvm::Module> parseModule(const std::string &path, llvm::LLVMContext &ctx,
+                                          const std::string &shownAs) {
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> m = llvm::parseIRFile(path, diag, ctx);
+  if (!m) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    diag.print("", os, /*ShowColors=*/false);
+    throw LoadError(shownAs + ": not valid LLVM 15 bitcode or IR: " + os.str());
+  }
+  return m;
+}
+
 void linkBitcode(llvm::Module &m, const std::string &path, const std::string &what, const std::string &hint,
                  bool onlyNeeded) {
   std::error_code ec;
   if (path.empty() || !std::filesystem::is_regular_file(path, ec))
     throw LoadError(what + " was not found" + (path.empty() ? std::string() : " at " + path) + " (" + hint + ")");
-  llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> lib = llvm::parseIRFile(path, diag, m.getContext());
-  if (!lib) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    diag.print("", os, /*ShowColors=*/false);
-    throw LoadError(what + " at " + path + " is not valid bitcode: " + os.str());
-  }
+  std::unique_ptr<llvm::Module> lib = parseModule(path, m.getContext(), what + " at " + path);
   lib->setDataLayout(m.getDataLayout());
   lib->setTargetTriple(m.getTargetTriple());
   if (llvm::Linker::linkModules(m, std::move(lib), onlyNeeded ? llvm::Linker::Flags::LinkOnlyNeeded

@@ -7,7 +7,10 @@
 #include <string>
 #include <unordered_set>
 
+#include <memory>
+
 namespace llvm {
+class LLVMContext;
 class Module;
 } // namespace llvm
 
@@ -15,6 +18,10 @@ namespace cairn::engine {
 
 // The attribute a function linked in from the runtime or the libc carries.
 inline constexpr const char *kRuntimeAttribute = "cairn-runtime";
+
+// The bitcode or textual IR at `path`, named `shownAs` in the LoadError it throws otherwise.
+std::unique_ptr<llvm::Module> parseModule(const std::string &path, llvm::LLVMContext &ctx,
+                                          const std::string &shownAs);
 
 // Links the bitcode at `path` into `m`, only what `m` refers to (`onlyNeeded`, a library) or
 // all of it; a definition `m` has already stays. Throws LoadError.

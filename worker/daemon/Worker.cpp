@@ -118,11 +118,18 @@ private:
     return workerId_;
   }
 
-  // The coordinator no longer knows `id`: register anew (unless that happened already).
+  // The coordinator no longer knows `id`: register anew (unless that happened already), and
+  // drop the item received under it, which the coordinator hands out again. An item received
+  // under a newer registration is that registration's, and runs on.
   void forget(const std::string &id) {
     std::lock_guard lock(mutex_);
+    forgetLocked(id);
+  }
+  void forgetLocked(const std::string &id) {
     if (workerId_ == id)
       workerId_.clear();
+    if (!itemOwner_.empty() && itemOwner_ == id)
+      dropItemLocked();
   }
 
   void registerWorker() {
@@ -158,6 +165,8 @@ private:
     workerId_ = response.worker_id();
     interval_ = response.heartbeat_interval_s() > 0 ? response.heartbeat_interval_s() : 1;
     spdlog::info("registered with {} as {}", options_.server, workerId_);
+    // The heartbeat thread waits out the interval it knew: it beats now, at the coordinator's.
+    beatsWake_.notify_all();
   }
 
   void heartbeats() {
@@ -184,9 +193,7 @@ private:
         // Forgotten (the coordinator restarted, or took us for lost): the item in hand is
         // handed out again by the coordinator, so this engine's copy stops.
         spdlog::warn("the coordinator does not know this worker any more: registering again");
-        if (workerId_ == request.worker_id())
-          workerId_.clear();
-        dropItemLocked();
+        forgetLocked(request.worker_id());
         continue;
       }
       for (const v1::WorkerInstruction &i : response.instructions())
@@ -455,10 +462,13 @@ private:
       engine::Executor executor(*prog, options, stream);
       {
         std::lock_guard lock(mutex_);
-        stopItem_ = 0;
-        dropped_ = false;
+        // Forgotten since the item came (workerId_ no longer the id it came under), the item
+        // is already someone else's; stopping, it is left to the coordinator.
+        dropped_ = workerId_ != workerId || stopping_;
+        stopItem_ = dropped_;
         executor_ = &executor;
         itemId_ = item.item_id();
+        itemOwner_ = workerId;
         progress_.Clear();
         if (earlySplit_.item_id() == itemId_)
           executor.requestSplit(earlySplit_.count());
@@ -468,6 +478,7 @@ private:
       std::lock_guard lock(mutex_);
       executor_ = nullptr;
       itemId_.clear();
+      itemOwner_.clear();
     }
     if (dropped() || splitLost) {
       spdlog::info("item {} dropped", item.item_id());
@@ -514,6 +525,7 @@ private:
   double interval_ = 1;
   engine::Executor *executor_ = nullptr;
   std::string itemId_;
+  std::string itemOwner_; // the registration the item in hand came under
   v1::Counters progress_;
   bool dropped_ = false;
   grpc::ClientContext *watch_ = nullptr; // the open instruction stream, cancelled by stop()

@@ -126,7 +126,7 @@ bool Engine::splitFrontier(size_t count) {
   std::vector<PathPrefix> out;
   std::vector<ExecutionState *> candidates;
   for (auto &[id, st] : states_)
-    if (!isTerminated(st.get()) && !replay.replaying(*st) && !st->prefix.excluded && !st->merged &&
+    if (!isTerminated(st.get()) && !replay.rebuilding(*st) && !st->prefix.excluded && !st->merged &&
         st->merges.empty()) // a merge context's states wait for each other here
       candidates.push_back(st.get());
   if (candidates.size() < 2)

@@ -26,6 +26,12 @@ public:
   void begin(ExecutionState &initial, std::vector<PathPrefix> starts, const std::vector<PathPrefix> &excluded);
 
   bool replaying(const ExecutionState &s) const { return s.prefix.replayed < s.prefix.choices.size(); }
+  // Replaying, or past the last recorded answer but short of the instruction the state was
+  // handed over at: the run that handed it over counted those instructions, and a split must
+  // not hand it on before it gets there (its new item would count them again).
+  bool rebuilding(const ExecutionState &s) const {
+    return replaying(s) || s.instructions < s.prefix.replayInstructions;
+  }
   // The next recorded answer.
   uint64_t next(ExecutionState &s);
   u128 nextValue(ExecutionState &s, unsigned width);

@@ -76,7 +76,8 @@ run options:
   --solver z3|cvc5|portfolio
   --solver-pool HOST:PORT[,HOST:PORT...]  send solver queries to a pool (cairn-solver-pool)
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
-  --max-memory MB          --max-solver-time SECONDS
+  --max-solver-time SECONDS
+  --max-memory MB          over MB resident, half the states end (default 4000; 0: none)
   --max-stack-frames N     a path this many calls deep ends as partial (default 8192)
   --stack-size BYTES       frames needing more are a stack overflow (default 8 MiB)
   --check-overflow         signed overflow of int arithmetic is an error
@@ -84,6 +85,8 @@ run options:
   --check-leaks            heap memory still allocated and unreachable at the end is an error
   --check-memcleanup       heap memory still allocated at the end is an error
   --only-new-coverage-tests  a test only for paths covering a new line or branch, and errors
+                           (the default under --libc full with --sym-* inputs)
+  --all-tests              a test for every path, even there
   --seed N                 deterministic exploration for a given seed
   --cflag FLAG             an extra flag for clang-15 (repeatable)
   --entry NAME             the function to start from (default: main)
@@ -95,6 +98,8 @@ run options:
   --sym-stdin SIZE         full libc: SIZE symbolic bytes on stdin
   --sym-files COUNT SIZE   full libc: files A, B, ... of SIZE symbolic bytes each
   --max-fail N             full libc: up to N system calls of a path fail (EIO)
+  --file NAME=PATH         full libc: the host file PATH as the read-only file NAME of the
+                           working directory (repeatable; read once, never opened by a path)
   --isolate-solver         run the solver in a child process
   --memory-model standard|relocatable   symbolic base addresses for heap objects (relocatable)
   --relocate-stack         relocatable: stack objects get symbolic bases too
@@ -190,6 +195,10 @@ int runCommand(std::vector<std::string> args) {
   // A program built with `cairn cc` was compiled against musl: it runs with the full libc.
   if (!engineFlags.given("--libc") && isNativeBinary(program))
     opts.posix.libc = LibcKind::Full;
+  // A real program with symbolic arguments, stdin or files has paths by the hundred thousand,
+  // most of them covering nothing another did not: a test each is gigabytes no one reads.
+  if (opts.posix.libc == LibcKind::Full && opts.posix.symbolicInputs() && !engineFlags.given("--all-tests"))
+    opts.onlyNewCoverageTests = true;
   if (std::string error = engineFlags.check(); !error.empty())
     throw UsageError(error);
   opts.environment = programEnvironment(environFile);
@@ -202,6 +211,7 @@ int runCommand(std::vector<std::string> args) {
   std::vector<std::string> argv = {program};
   argv.insert(argv.end(), opts.programArgs.begin(), opts.programArgs.end());
   out.setProgramArgs(std::move(argv));
+  out.keepMappedFiles(opts.posix.files);
   // The run log: everything at info level in the output directory, warnings also on stderr.
   auto fileSink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(out.path() + "/run.log");
   auto errSink = std::make_shared<spdlog::sinks::stderr_sink_mt>();

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include "cairn.h"
 #include "posix.h"
@@ -172,6 +173,8 @@ static int free_descriptor(int from) {
 
 /* The working directory itself: stat(".") and stat("/cairn") describe it. */
 static int is_directory(const char *path) {
+  if (!path[0]) /* the empty path names nothing (ENOENT), as on Linux */
+    return 0;
   /* and its parent, "/" (what ".." names), however many "./" and "/" spell them */
   if (!strcmp(path, CAIRN_CWD))
     return 1;
@@ -231,6 +234,8 @@ long cairn_sys_openat(int dirfd, const char *path, int flags, mode_t mode) {
   }
   if (f && (flags & O_CREAT) && (flags & O_EXCL))
     return -EEXIST;
+  if (f && f->read_only && ((flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC)))
+    return -EACCES;
   if (!f) {
     if (!(flags & O_CREAT))
       return -ENOENT;
@@ -287,7 +292,15 @@ long cairn_sys_fstatat(int dirfd, const char *path, struct stat *st, int flags) 
 long cairn_sys_faccessat(int dirfd, const char *path, int mode) {
   if (!path)
     return -EFAULT;
-  return is_directory(path) || cairn_lookup(path) ? 0 : -ENOENT;
+  if (is_directory(path))
+    return 0;
+  struct cairn_file *f = cairn_lookup(path);
+  if (!f)
+    return -ENOENT;
+  /* no file of the model is executable; a mapped one is not writable either */
+  if ((mode & X_OK) || (f->read_only && (mode & W_OK)))
+    return -EACCES;
+  return 0;
 }
 
 long cairn_sys_dup3(int oldfd, int newfd, int flags, int exact) {

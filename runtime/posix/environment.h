@@ -22,10 +22,14 @@ struct cairn_environment_options {
   uint32_t sym_stdin;     /* 1: stdin is symbolic */
   uint32_t sym_stdin_size;
   uint32_t max_fail;      /* system calls that may fail on a path (--max-fail) */
+  uint32_t mapped_files;  /* host files mapped in, read-only (--file NAME=PATH) */
 };
 
 /* The engine's: fills `out` with the run's options. */
 void cairn_environment_options(struct cairn_environment_options *out);
+/* The engine's: the mapped file `index`: writes its name (64 bytes, NUL-terminated) to `name`
+ * and its contents to `data`, each when not NULL, and returns its size. */
+unsigned long cairn_mapped_file(uint32_t index, char *name, void *data);
 /* The engine's: appends what the program wrote to fd 1 or 2 to the path's output. */
 void cairn_write_output(int fd, const void *buf, unsigned long count);
 

@@ -1,5 +1,6 @@
 /* The model's file system: the symbolic files A, B, ... (`--sym-files`), stdin (`--sym-stdin`),
- * the terminal of stdout and stderr, and the regular files a path creates. Inputs are named and
+ * the host files mapped in (`--file NAME=PATH`), the terminal of stdout and stderr, and the
+ * regular files a path creates. Inputs are named and
  * laid out as KLEE's POSIX runtime lays them out (`A-data`, `A-data-stat`, `stdin`,
  * `stdin-stat`, `model_version`), so tests read the same in either tool. */
 #include <errno.h>
@@ -41,7 +42,7 @@ void cairn_default_stat(struct cairn_file *f, struct stat *st) {
   memset(st, 0, sizeof *st);
   st->st_dev = 0x801;
   st->st_ino = (ino_t)(f - __cairn_posix.files) + 2;
-  st->st_mode = f->kind == CAIRN_REGULAR ? S_IFREG | 0644 : S_IFCHR | 0666;
+  st->st_mode = f->kind != CAIRN_REGULAR ? S_IFCHR | 0666 : f->read_only ? S_IFREG | 0444 : S_IFREG | 0644;
   st->st_nlink = f->links;
   st->st_uid = CAIRN_UID;
   st->st_gid = CAIRN_GID;
@@ -95,6 +96,15 @@ void cairn_posix_init(const struct cairn_environment_options *o) {
     __cairn_posix.sym_files[i] = symbolic_file(path, name, o->sym_file_size);
   }
   __cairn_posix.n_sym_files = files;
+  for (unsigned i = 0; i < o->mapped_files; ++i) {
+    char name[64];
+    unsigned long size = cairn_mapped_file(i, name, 0);
+    struct cairn_file *f = cairn_new_file(name, CAIRN_REGULAR);
+    f->size = f->capacity = size;
+    f->data = malloc(size ? size : 1);
+    cairn_mapped_file(i, 0, f->data);
+    f->read_only = 1;
+  }
 
   struct cairn_file *in = o->sym_stdin ? symbolic_file("", "stdin", o->sym_stdin_size)
                                        : cairn_new_file("", CAIRN_NULL_DEV);

@@ -1,7 +1,8 @@
 /* The POSIX environment model's state: a small in-memory file system (the symbolic files A, B,
- * ..., stdin, and the files a path creates) and the file descriptor table. It lives in the
- * analysed program's memory, so every path has its own copy, forked with the path. Host files
- * are never opened. */
+ * ..., stdin, the host files the user mapped in, and the files a path creates) and the file
+ * descriptor table. It lives in the analysed program's memory, so every path has its own copy,
+ * forked with the path. Host files are never opened: a mapped file's contents come from the
+ * engine, which read it once at the start. */
 #ifndef CAIRN_POSIX_H
 #define CAIRN_POSIX_H
 
@@ -30,6 +31,7 @@ struct cairn_file {
   size_t size, capacity;
   struct stat *stat;    /* for the symbolic files: the recorded `X-data-stat` input */
   int links;            /* 0 once unlinked: still readable through open descriptors */
+  int read_only;        /* a mapped host file (--file): mode 0444, opened for reading only */
 };
 
 struct cairn_fd {

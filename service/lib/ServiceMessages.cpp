@@ -28,6 +28,7 @@ std::string notForJobs(const std::string &flag) {
       {"--sym-stdin", "the POSIX environment model needs --libc full, which jobs do not run yet"},
       {"--sym-files", "the POSIX environment model needs --libc full, which jobs do not run yet"},
       {"--max-fail", "the POSIX environment model needs --libc full, which jobs do not run yet"},
+      {"--file", "a job reads no file of the client's; the POSIX environment model needs --libc full"},
   };
   auto it = refused.find(std::string_view(flag).substr(0, flag.find('=')));
   if (it == refused.end())
@@ -68,7 +69,8 @@ std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions 
   out.maxInstructions = in.max_instructions();
   out.maxForks = in.max_forks();
   out.maxDepth = in.max_depth();
-  out.maxMemoryMB = in.max_memory_mb();
+  if (in.max_memory_mb())
+    out.maxMemoryMB = in.max_memory_mb(); // else the engine's default
   out.solver.timeoutSeconds = in.max_solver_time_s() > 0 ? in.max_solver_time_s() : 30;
   out.checkOverflow = in.check_overflow();
   out.checkOvershift = in.check_overshift();

@@ -8,7 +8,8 @@
 #                                           with -DVARIANT=NAME -DVARIANT_ARGS=ARGS replacing
 #                                           CAIRN-ARGS
 #   // CAIRN-ARGS: --search dfs            extra `cairn run` arguments (default none); what
-#                                          follows "--" becomes the program's argv
+#                                          follows "--" becomes the program's argv; @DIR@ is
+#                                          the program's directory (for data files beside it)
 #   // EXPECT: paths_completed=N paths_partial=N tests=N
 #   // EXPECT-ERROR: TYPE KIND LINE        one per expected error; the set must match exactly
 #   // EXPECT@NAME: ...                    the variant NAME's own expectations: with this line,
@@ -69,6 +70,8 @@ foreach(line IN LISTS header_lines)
       continue() # a variant's own arguments replace the program's
     endif()
     string(STRIP "${CMAKE_MATCH_1}" args)
+    get_filename_component(program_dir "${PROGRAM}" DIRECTORY)
+    string(REPLACE "@DIR@" "${program_dir}" args "${args}")
     separate_arguments(args UNIX_COMMAND "${args}")
     list(APPEND cairn_args ${args})
   elseif(line MATCHES "^[ \t]*//[ \t]*EXPECT:(.*)$")

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -75,7 +77,7 @@ int main(int argc, char **argv) {
 TEST_F(PosixEnvironment, TestsKeepOutputAndStatusAndReplayNatively) {
   fs::path prog = write("echo.c", kEcho);
   fs::path out = dir_ / "out";
-  CommandResult run = shell(cairn("run --quiet --libc full --sym-args 0 1 2 --sym-stdin 3 --sym-files 1 2 --lcov " +
+  CommandResult run = shell(cairn("run --quiet --libc full --all-tests --sym-args 0 1 2 --sym-stdin 3 --sym-files 1 2 --lcov " +
                            (dir_ / "echo.info").string() + " --output-dir " +
                            out.string() + " " + prog.string()));
   ASSERT_EQ(run.status, 0) << run.output;
@@ -144,6 +146,54 @@ TEST_F(PosixEnvironment, SymbolicInputOptionsAreChecked) {
   CommandResult libc = shell(cairn("run --libc glibc " + prog.string()));
   EXPECT_EQ(libc.status, 2);
   EXPECT_NE(libc.output.find("unknown libc 'glibc'"), std::string::npos) << libc.output;
+  CommandResult both = shell(cairn("run --libc full --all-tests --only-new-coverage-tests " + prog.string()));
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.output.find("contradict"), std::string::npos) << both.output;
+  // --file: NAME=PATH, a name of the working directory, a readable file, not a symbolic one's name.
+  const std::string conf = write("settings.conf", "x=1\n").string();
+  for (const auto &[flags, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--file settings " , "needs NAME=PATH"},
+           {"--file etc/settings=" + conf, "must be a file name of the working directory"},
+           {"--file settings=" + (dir_ / "missing").string(), "cannot read"},
+           {"--file settings=" + dir_.string(), "cannot read"},
+           {"--file a=" + conf + " --file a=" + conf, "mapped twice"},
+           {"--sym-files 2 1 --file B=" + conf, "one of the symbolic files"}}) {
+    CommandResult r = shell(cairn("run --libc full " + flags + " " + prog.string()));
+    EXPECT_EQ(r.status, 2) << flags;
+    EXPECT_NE(r.output.find(message), std::string::npos) << flags << ": " << r.output;
+  }
+  CommandResult minimal = shell(cairn("run --file settings=" + conf + " " + prog.string()));
+  EXPECT_EQ(minimal.status, 2);
+  EXPECT_NE(minimal.output.find("need --libc full"), std::string::npos) << minimal.output;
+}
+
+// With symbolic inputs under the full libc, a test is written only for a path that covered
+// something new (and for each error): the same paths, far fewer tests than --all-tests writes.
+TEST_F(PosixEnvironment, RealProgramRunsKeepTheTestsThatCoverSomethingNew) {
+  fs::path prog = write("count.c", "#include <stdio.h>\n"
+                                   "int main(int argc, char **argv) {\n"
+                                   "  int n = 0;\n"
+                                   "  for (int i = 1; i < argc; ++i)\n"
+                                   "    for (const char *p = argv[i]; *p; ++p)\n"
+                                   "      n += *p == 'a';\n"
+                                   "  printf(\"%d\\n\", n);\n"
+                                   "  return 0;\n}\n");
+  auto tests = [](const fs::path &out) {
+    size_t n = 0;
+    for (const auto &e : fs::directory_iterator(out))
+      n += e.path().extension() == ".ktest";
+    return n;
+  };
+  const std::string common = "run --quiet --json --libc full --search dfs --sym-args 0 2 3 ";
+  CommandResult fewer = shell(cairn(common + "--output-dir " + (dir_ / "new").string() + " " + prog.string()));
+  CommandResult all = shell(cairn(common + "--all-tests --output-dir " + (dir_ / "all").string() + " " + prog.string()));
+  ASSERT_EQ(fewer.status, 0) << fewer.output;
+  ASSERT_EQ(all.status, 0) << all.output;
+  auto paths = [](const std::string &json) { return json.substr(0, json.find(", \"tests\"")); };
+  EXPECT_EQ(paths(fewer.output), paths(all.output)); // the same paths explored
+  EXPECT_GE(tests(dir_ / "new"), 1u);
+  EXPECT_GT(tests(dir_ / "all"), 30u);
+  EXPECT_LT(4 * tests(dir_ / "new"), tests(dir_ / "all"));
 }
 
 } // namespace

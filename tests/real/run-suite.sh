@@ -2,34 +2,39 @@
 # The real-software suite as a benchmark: each coreutils utility with symbolic arguments, a
 # symbolic file and symbolic stdin, and each library driver, for a time limit each; every test
 # then replayed natively; one table at the end.
-#   tests/real/run-suite.sh [--time SECONDS] [--out DIR] [--check] [SUBJECT...]
+#   tests/real/run-suite.sh [--time SECONDS] [--jobs N] [--out DIR] [--check] [SUBJECT...]
 # Subjects: coreutils json-c libyaml libosip2 libtasn1 (default: all); they are built first
 # (tests/real/build-subjects.sh). Output directories go to /dev/shm by default: a run writes
 # thousands of files.
 # --check: exit 1 when a program ended a path on a function nothing defines or models, reported
 # an error, gave no summary, or has a test its native run does not reproduce (the CI slice).
-# Environment: CAIRN_BUILD_DIR (default: build), CAIRN_COREUTILS (the utilities to run),
-# CAIRN_DRIVERS (the library drivers to run; default: all of each library's).
+# --jobs N: N programs explored side by side (each still gets --time of wall-clock time, so on
+# a machine with fewer free cores than N each explores less).
+# Environment: CAIRN_BUILD_DIR (default: build), CAIRN_BIN (the cairn to run; default the
+# build's: a copy lets the build change during a long run), CAIRN_COREUTILS (the utilities to
+# run), CAIRN_DRIVERS (the library drivers to run; default: all of each library's).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 time_limit=600
+jobs=1
 out=/dev/shm/cairn-real
 check=0
 subjects=()
 while (($#)); do
   case $1 in
     --time) time_limit=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --check) check=1; shift ;;
-    -*) echo "usage: $0 [--time SECONDS] [--out DIR] [SUBJECT...]" >&2; exit 2 ;;
+    -*) echo "usage: $0 [--time SECONDS] [--jobs N] [--out DIR] [--check] [SUBJECT...]" >&2; exit 2 ;;
     *) subjects+=("$1"); shift ;;
   esac
 done
 ((${#subjects[@]})) || subjects=(coreutils json-c libyaml libosip2 libtasn1)
 "$root/tests/real/build-subjects.sh" "${subjects[@]}"
 build=$(cd "${CAIRN_BUILD_DIR:-$root/build}" && pwd)
-cairn=$build/client/cairn
+cairn=${CAIRN_BIN:-$build/client/cairn}
 utilities=${CAIRN_COREUTILS:-"echo basename dirname cat wc head tail cut tr seq printf expr od paste fold uniq nl sort join tac comm expand unexpand tsort sum cksum base64 tee"}
 rm -rf "$out"
 mkdir -p "$out"
@@ -93,6 +98,12 @@ drivers_of() {
   esac
 }
 
+# Runs `measure` in the background once fewer than --jobs run.
+measure_soon() {
+  while (($(jobs -rp | wc -l) >= jobs)); do wait -n || true; done
+  measure "$@" &
+}
+
 subject_of() {
   case $1 in
     json-*) echo json-c ;; yaml-*) echo libyaml ;; sip-*) echo libosip2 ;; asn1-*) echo libtasn1 ;;
@@ -102,7 +113,7 @@ subject_of() {
 for subject in "${subjects[@]}"; do
   if [[ $subject == coreutils ]]; then
     for u in $utilities; do
-      measure coreutils "$u" "$build/real/coreutils/src/$u" "src/$u.c" \
+      measure_soon coreutils "$u" "$build/real/coreutils/src/$u" "src/$u.c" \
         --sym-args 0 2 4 --sym-files 1 8 --sym-stdin 8
     done
     continue
@@ -112,13 +123,14 @@ for subject in "${subjects[@]}"; do
     # shellcheck disable=SC2046
     "$cairn" cc -g -I"$root/runtime/include" "$root/tests/real/drivers/$d.c" $(driver_flags "$subject") \
       -o "$out/bin/$d"
-    measure "$subject" "$d" "$out/bin/$d" "drivers/$d.c"
+    measure_soon "$subject" "$d" "$out/bin/$d" "drivers/$d.c"
   done
 done
+wait
 
 python3 - "$results" <<'PY'
 import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+rows = sorted(csv.DictReader(open(sys.argv[1]), delimiter="\t"), key=lambda r: (r["subject"], r["program"]))
 print(f"{'subject':10} {'program':16} {'s':>5} {'paths':>8} {'tests':>6} {'errors':>6} {'limits':>6} {'ext':>4} {'own lines':>12} {'replayed':>10}")
 for r in rows:
     cov = f"{r['own_covered']}/{r['own_total']}"

@@ -303,6 +303,33 @@ TEST_F(ReplayRoundTrip, EveryTestOfARunReproducesNatively) {
   EXPECT_GE(all.size(), 5u);
 }
 
+// A program given as bitcode only (as `cairn extract` writes it) is built for replay from that
+// bitcode, which clang's front end never saw with -fsanitize=address: its memory errors are
+// still caught natively, a global's overflow into the next one too.
+TEST_F(ReplayRoundTrip, BitcodeOnlyProgramsStillCatchMemoryErrorsNatively) {
+  std::string source = write("#include \"cairn.h\"\n"
+                             "int table[4], after[4];\n"
+                             "int main(void) {\n"
+                             "  int v[4] = {0}; unsigned char i;\n"
+                             "  klee_make_symbolic(&i, sizeof i, \"i\");\n"
+                             "  if (i < 5) v[i] = 1;\n"          // i == 4: the stack array
+                             "  else if (i < 10) table[i - 5] = 1;\n" // i == 9: the global
+                             "  return v[0] + after[0];\n}\n");
+  const std::string program = (dir_ / "prog.bc").string();
+  ASSERT_EQ(std::system(("clang-15 -g -O0 -c -emit-llvm -I" + defaultRuntimeInclude() + " " + source + " -o " +
+                         program).c_str()),
+            0);
+  ASSERT_EQ(analyse(program, {}).size(), 2u);
+  size_t errors = 0;
+  for (const Replayed &r : replayAll(program)) {
+    EXPECT_TRUE(reproduces(r.outcome, r.recorded))
+        << r.test << ": " << r.outcome.describe() << ", recorded " << r.recorded.describe() << "\n"
+        << r.outcome.output;
+    errors += r.recorded.type == "ptr";
+  }
+  EXPECT_EQ(errors, 2u);
+}
+
 // One path per kind of error that needs more than AddressSanitizer's defaults natively.
 TEST_F(ReplayRoundTrip, TheEnginesOtherErrorsReproduce) {
   std::string program = write(R"c(#include "cairn.h"

@@ -1,6 +1,9 @@
 #include "cairn/engine/EngineFlags.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -71,6 +74,33 @@ std::string symbolicArguments(const std::string &flag, const std::string &value,
   return "";
 }
 
+// --file NAME=PATH: the host file PATH, read now, as the read-only file NAME of the model's
+// working directory.
+std::string mappedFile(const std::string &value, EnvironmentOptions &env) {
+  const size_t eq = value.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
+    return "--file needs NAME=PATH, got '" + value + "'";
+  MappedFile f{value.substr(0, eq), value.substr(eq + 1), {}};
+  if (f.name.find('/') != std::string::npos || f.name == "." || f.name == ".." || f.name.size() > 63)
+    return "--file: NAME '" + f.name + "' must be a file name of the working directory (no '/', at most 63 characters)";
+  for (const MappedFile &other : env.files)
+    if (other.name == f.name)
+      return "--file: '" + f.name + "' is mapped twice";
+  if (env.files.size() >= kMaxMappedFiles)
+    return "--file: at most " + std::to_string(kMaxMappedFiles) + " files";
+  std::ifstream in(f.hostPath, std::ios::binary);
+  std::error_code ec;
+  if (!in || std::filesystem::is_directory(f.hostPath, ec))
+    return "--file: cannot read '" + f.hostPath + "'";
+  f.bytes.assign(std::istreambuf_iterator<char>(in), {});
+  if (in.bad())
+    return "--file: cannot read '" + f.hostPath + "'";
+  if (f.bytes.size() > kMaxMappedFileBytes)
+    return "--file: '" + f.hostPath + "' is larger than " + std::to_string(kMaxMappedFileBytes >> 20) + " MiB";
+  env.files.push_back(std::move(f));
+  return "";
+}
+
 const std::map<std::string, SwitchHandler, std::less<>> &switches() {
   static const std::map<std::string, SwitchHandler, std::less<>> table = {
       {"--isolate-solver", [](ExecutorOptions &o) { o.solver.isolateCore = true; }},
@@ -84,6 +114,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--check-leaks", [](ExecutorOptions &o) { o.checkLeaks = true; }},
       {"--check-memcleanup", [](ExecutorOptions &o) { o.checkMemcleanup = true; }},
       {"--only-new-coverage-tests", [](ExecutorOptions &o) { o.onlyNewCoverageTests = true; }},
+      {"--all-tests", [](ExecutorOptions &o) { o.onlyNewCoverageTests = false; }},
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
@@ -188,6 +219,7 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
          }
          return error;
        }},
+      {"--file", [](ExecutorOptions &o, const std::string &v) { return mappedFile(v, o.posix); }},
       {"--max-fail", [](ExecutorOptions &o, const std::string &v) {
          return count("--max-fail", v, [&](uint64_t n) { o.posix.maxFail = uint32_t(std::min<uint64_t>(n, 1000)); });
        }},
@@ -276,9 +308,14 @@ std::string EngineFlags::check() const {
   if (mm.contextDepth >= 0 && !mm.mergeObjects)
     return "--context-resolve needs --merge-objects";
   const EnvironmentOptions &env = options_.posix;
-  if (env.libc != LibcKind::Full && (env.symbolicInputs() || env.maxFail))
-    return "--sym-arg, --sym-args, --sym-files, --sym-stdin and --max-fail need --libc full "
+  if (env.libc != LibcKind::Full && (env.symbolicInputs() || env.maxFail || !env.files.empty()))
+    return "--sym-arg, --sym-args, --sym-files, --sym-stdin, --max-fail and --file need --libc full "
            "(the POSIX environment model runs behind the full libc's system calls)";
+  for (const MappedFile &f : env.files)
+    if (f.name.size() == 1 && f.name[0] >= 'A' && uint32_t(f.name[0] - 'A') < env.symFiles)
+      return "--file: '" + f.name + "' is one of the symbolic files of --sym-files";
+  if (given_.count("--all-tests") && given_.count("--only-new-coverage-tests"))
+    return "--all-tests and --only-new-coverage-tests contradict each other";
   if ((given_.count("--size-mode") || given_.count("--capacity")) && !options_.sizeModel.symbolic())
     return "--size-mode and --capacity need --size-model symbolic";
   return checkAddressCache(options_);

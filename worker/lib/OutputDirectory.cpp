@@ -61,6 +61,14 @@ std::string OutputDirectory::nextFreeName(const std::string &programPath) {
   }
 }
 
+void OutputDirectory::keepMappedFiles(const std::vector<MappedFile> &files) {
+  if (files.empty())
+    return;
+  fs::create_directories(fs::path(path_) / kMappedFilesDirectory);
+  for (const MappedFile &f : files)
+    writeFile(fs::path(path_) / kMappedFilesDirectory / f.name, f.bytes);
+}
+
 void OutputDirectory::onTest(const TestCase &test) {
   char name[32];
   std::snprintf(name, sizeof name, "test%06llu", (unsigned long long)++tests_);

@@ -1,4 +1,4 @@
-// CAIRN-ARGS: --search dfs --libc full --sym-stdin 2 --max-fail 1
+// CAIRN-ARGS: --search dfs --libc full --all-tests --sym-stdin 2 --max-fail 1
 // EXPECT: paths_completed=3 paths_partial=0 tests=3
 // NO-REPLAY: a native run cannot make its system calls fail
 //

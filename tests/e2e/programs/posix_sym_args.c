@@ -1,4 +1,4 @@
-// CAIRN-ARGS: --search dfs --libc full --sym-args 0 2 2
+// CAIRN-ARGS: --search dfs --libc full --all-tests --sym-args 0 2 2
 // EXPECT: paths_completed=7 paths_partial=0 tests=7
 //
 // --sym-args 0 2 2: between none and two arguments of up to two characters. The count forks

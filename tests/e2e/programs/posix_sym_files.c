@@ -1,4 +1,4 @@
-// CAIRN-ARGS: --search dfs --libc full --sym-files 1 4
+// CAIRN-ARGS: --search dfs --libc full --all-tests --sym-files 1 4
 // EXPECT: paths_completed=3 paths_partial=0 tests=3
 // EXPECT-ERROR: user user 29
 //

@@ -1,4 +1,4 @@
-// CAIRN-ARGS: --search dfs --libc full --sym-stdin 4
+// CAIRN-ARGS: --search dfs --libc full --all-tests --sym-stdin 4
 // EXPECT: paths_completed=4 paths_partial=0 tests=4
 // EXPECT-ERROR: assert assertion-failure 22
 //

@@ -1,4 +1,4 @@
-// CAIRN-ARGS: --search dfs --libc full --sym-files 1 3
+// CAIRN-ARGS: --search dfs --libc full --all-tests --sym-files 1 3
 // EXPECT: paths_completed=1 paths_partial=0 tests=1
 // NO-REPLAY: the model's fixed pid, clock and working directory are not a native run's
 //
@@ -57,6 +57,8 @@ int main(void) {
   assert(stat("out.txt", &st) == 0 && st.st_size == 7);
   assert(lstat("A", &st) == 0 && st.st_size == 3);
   assert(stat(".", &st) == 0 && S_ISDIR(st.st_mode));
+  assert(stat("", &st) == -1 && errno == ENOENT && access("", F_OK) == -1 && errno == ENOENT);
+  assert(access("A", X_OK) == -1 && errno == EACCES); /* no file of the model is executable */
   assert(access("A", R_OK) == 0 && access("nope", F_OK) == -1 && errno == ENOENT);
   assert(rename("out.txt", "moved.txt") == 0 && access("out.txt", F_OK) == -1);
   assert(unlink("moved.txt") == 0 && stat("moved.txt", &st) == -1 && errno == ENOENT);

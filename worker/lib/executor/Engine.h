@@ -119,7 +119,7 @@ private:
   bool splitFrontier(size_t count);
   bool limitReached();
   void checkMemory();
-  static uint64_t residentMegabytes();
+  static uint64_t heapMegabytes();
   RunStatistics finish();
 
   ResultSink &sink_;

@@ -1,16 +1,31 @@
 // The engine's side of the POSIX environment model (runtime/posix/): the model asks for the
-// run's options at the start, and hands what the program writes to stdout and stderr to the
-// path's output.
+// run's options and the mapped host files' contents at the start, and hands what the program
+// writes to stdout and stderr to the path's output.
 #include "executor/Engine.h"
 #include "interpreter/SpecialFunctions.h"
 
 #include "posix/environment.h"
 
 #include <cstddef>
+#include <string_view>
 
 namespace cairn::engine {
 
 namespace {
+
+bool isNull(const Value &pointer) { return pointer.concrete() && pointer.bits == 0; }
+
+// Concrete bytes into the program's memory at `pointer`; false when the path ended on it.
+bool storeBytes(const SpecialCall &c, const Value &pointer, std::string_view bytes) {
+  MemoryAccess &memory = c.engine.memory;
+  std::optional<Value> out = memory.fixPointer(c.state, pointer);
+  if (!out)
+    return false;
+  for (size_t i = 0; i < bytes.size(); ++i)
+    if (!memory.storeByte(c.state, memory.offsetBy(*out, i), Value(u128(uint8_t(bytes[i])))))
+      return false;
+  return true;
+}
 
 // cairn_environment_options(struct cairn_environment_options *out)
 void environmentOptions(const SpecialCall &c) {
@@ -26,14 +41,27 @@ void environmentOptions(const SpecialCall &c) {
   o.sym_stdin = env.symStdin ? 1 : 0;
   o.sym_stdin_size = env.symStdinSize;
   o.max_fail = env.maxFail;
-  const auto *bytes = reinterpret_cast<const uint8_t *>(&o);
-  MemoryAccess &memory = c.engine.memory;
-  std::optional<Value> out = memory.fixPointer(c.state, c.arg(0));
-  if (!out)
+  o.mapped_files = uint32_t(env.files.size());
+  storeBytes(c, c.arg(0), {reinterpret_cast<const char *>(&o), sizeof o});
+}
+
+// cairn_mapped_file(uint32_t index, char *name, void *data): the name (64 bytes, NUL-padded)
+// and the contents, each where a pointer is not null; returns the size.
+void mappedFile(const SpecialCall &c) {
+  const std::vector<MappedFile> &files = c.engine.options.posix.files;
+  std::optional<u128> index = c.engine.questions.concretize(c.state, c.arg(0), 32, true);
+  if (!index)
     return;
-  for (size_t i = 0; i < sizeof o; ++i)
-    if (!memory.storeByte(c.state, memory.offsetBy(*out, i), Value(u128(bytes[i]))))
-      return;
+  if (*index >= files.size())
+    return c.result(Value(u128(0)));
+  const MappedFile &f = files[size_t(*index)];
+  char name[64] = {};
+  f.name.copy(name, sizeof name - 1);
+  if (!isNull(c.arg(1)) && !storeBytes(c, c.arg(1), {name, sizeof name}))
+    return;
+  if (!isNull(c.arg(2)) && !storeBytes(c, c.arg(2), f.bytes))
+    return;
+  c.result(Value(u128(f.bytes.size())));
 }
 
 // cairn_write_output(int fd, const void *buf, unsigned long count): fd 2 to stderr, any other
@@ -65,6 +93,7 @@ void writeOutput(const SpecialCall &c) {
 void addEnvironmentHandlers(SpecialHandlers &table) {
   table[size_t(Special::EnvironmentOptions)] = &environmentOptions;
   table[size_t(Special::WriteOutput)] = &writeOutput;
+  table[size_t(Special::MappedFile)] = &mappedFile;
 }
 
 } // namespace cairn::engine

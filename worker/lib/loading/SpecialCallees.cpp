@@ -47,6 +47,7 @@ const std::unordered_map<std::string, Special> &specialsByName() {
       {"_Exit", Special::Exit},
       {"cairn_environment_options", Special::EnvironmentOptions},
       {"cairn_write_output", Special::WriteOutput},
+      {"cairn_mapped_file", Special::MappedFile},
       {"abort", Special::Abort},
       {"klee_set_forking", Special::SetForking},
       {"klee_alias_function", Special::AliasFunction},

@@ -7,16 +7,17 @@
 namespace cairn::engine {
 
 ObjectState::ObjectState(uint64_t size, const uint8_t *initial)
-    : bytes_(initial ? std::vector<uint8_t>(initial, initial + size) : std::vector<uint8_t>(size, 0)) {}
+    : bytes_(initial ? std::vector<uint8_t>(initial, initial + size) : std::vector<uint8_t>(size, 0)), exprs_(size) {}
 
 ExprRef ObjectState::arrayExpr(ExprContext &ctx) const {
   if (array_)
     return array_;
   std::vector<u128> init(bytes_.begin(), bytes_.end());
   ExprRef a = ctx.constArray(init, 8, 64);
-  for (uint64_t i = 0; i < exprs_.size(); ++i)
-    if (exprs_[i])
-      a = ctx.store(a, ctx.constant(i, 64), byteExpr(ctx, i));
+  if (!exprs_.empty())
+    for (uint64_t i = 0; i < bytes_.size(); ++i)
+      if (exprs_.at(i))
+        a = ctx.store(a, ctx.constant(i, 64), byteExpr(ctx, i));
   array_ = a;
   return array_;
 }
@@ -24,10 +25,10 @@ ExprRef ObjectState::arrayExpr(ExprContext &ctx) const {
 ExprRef ObjectState::byteExpr(ExprContext &ctx, uint64_t i) const {
   if (throughArray_)
     return ctx.select(arrayExpr(ctx), ctx.constant(i, 64));
-  if (exprs_.empty() || !exprs_[i])
+  const Expr *e = exprs_.at(i);
+  if (!e)
     return ctx.constant(bytes_[i], 8);
-  const ExprRef &e = exprs_[i];
-  return e->width() == 8 ? e : ctx.extract(e, 8 * pieces_[i], 8);
+  return e->width() == 8 ? ExprRef(e) : ctx.extract(ExprRef(e), 8 * exprs_.piece(i), 8);
 }
 
 void ObjectState::setByte(ExprContext &ctx, uint64_t i, const ExprRef &e) {
@@ -37,13 +38,10 @@ void ObjectState::setByte(ExprContext &ctx, uint64_t i, const ExprRef &e) {
     return;
   if (e->isConstant()) {
     bytes_[i] = uint8_t(e->value());
-    if (!exprs_.empty())
-      exprs_[i] = ExprRef();
+    exprs_.clear(i, 1);
     return;
   }
-  if (exprs_.empty())
-    exprs_.resize(bytes_.size());
-  exprs_[i] = e;
+  exprs_.set(i, e);
 }
 
 Value ObjectState::read(ExprContext &ctx, uint64_t offset, unsigned n) const {
@@ -51,7 +49,7 @@ Value ObjectState::read(ExprContext &ctx, uint64_t offset, unsigned n) const {
   bool allConcrete = !throughArray_;
   if (allConcrete && !exprs_.empty())
     for (unsigned i = 0; i < n && allConcrete; ++i)
-      allConcrete = !exprs_[offset + i];
+      allConcrete = !exprs_.at(offset + i);
   if (allConcrete) { // the fast path: no expression is built
     u128 v = 0;
     for (unsigned i = n; i-- > 0;)
@@ -69,13 +67,13 @@ Value ObjectState::read(ExprContext &ctx, uint64_t offset, unsigned n) const {
 // A symbolic value written whole and read back whole (a pointer in the relocatable model, a
 // struct field) is the value itself: no concatenation of its bytes to build and simplify.
 const Expr *ObjectState::wholeValueAt(uint64_t offset, unsigned n) const {
-  if (n < 2 || throughArray_ || pieces_.empty())
+  if (n < 2 || throughArray_ || exprs_.empty())
     return nullptr;
-  const Expr *whole = exprs_[offset].get();
-  if (!whole || whole->width() != 8 * n || pieces_[offset] != 0)
+  const Expr *whole = exprs_.at(offset);
+  if (!whole || whole->width() != 8 * n || exprs_.piece(offset) != 0)
     return nullptr;
   for (unsigned i = 1; i < n; ++i)
-    if (exprs_[offset + i].get() != whole || pieces_[offset + i] != i)
+    if (exprs_.at(offset + i) != whole || exprs_.piece(offset + i) != i)
       return nullptr;
   return whole;
 }
@@ -87,20 +85,13 @@ void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsig
     // relocatable model) are stored as bytes too: no constant is built per byte.
     for (unsigned i = 0; i < n; ++i)
       bytes_[offset + i] = uint8_t(v.bits >> (8 * i));
-    if (!exprs_.empty())
-      std::fill_n(exprs_.begin() + offset, n, ExprRef());
+    exprs_.clear(offset, n);
     return;
   }
   ExprRef e = v.expr(ctx, n * 8);
   if (n > 1 && !e->isConstant() && !array_ && !throughArray_) {
-    if (exprs_.empty())
-      exprs_.resize(bytes_.size());
-    if (pieces_.empty())
-      pieces_.resize(bytes_.size());
-    for (unsigned i = 0; i < n; ++i) {
-      exprs_[offset + i] = e;
-      pieces_[offset + i] = uint8_t(i);
-    }
+    for (unsigned i = 0; i < n; ++i)
+      exprs_.set(offset + i, e, uint8_t(i));
     return;
   }
   for (unsigned i = 0; i < n; ++i)
@@ -126,9 +117,9 @@ void ObjectState::writeSymbolic(ExprContext &ctx, const ExprRef &offset, const V
 void ObjectState::makeSymbolic(ExprContext &ctx, const ExprRef &array) {
   throughArray_ = false;
   array_ = array;
-  exprs_.assign(bytes_.size(), ExprRef());
+  exprs_ = SymbolicBytes(bytes_.size());
   for (uint64_t i = 0; i < bytes_.size(); ++i)
-    exprs_[i] = ctx.select(array, ctx.constant(i, array->domainWidth()));
+    exprs_.set(i, ctx.select(array, ctx.constant(i, array->domainWidth())));
   if (array->domainWidth() != 64)
     array_ = ExprRef(); // rebuilt with 64-bit indices on demand
 }

@@ -41,7 +41,8 @@ bool isPosixTest(const KTest &test) {
   return false;
 }
 
-PosixTestEnvironment::PosixTestEnvironment(const KTest &test, const std::string &parent) {
+PosixTestEnvironment::PosixTestEnvironment(const KTest &test, const std::string &parent,
+                                           const std::string &mappedFiles) {
   static unsigned counter = 0;
   dir_ = (fs::path(parent) / ("fs-" + std::to_string(::getpid()) + "-" + std::to_string(counter++))).string();
   fs::remove_all(dir_);
@@ -50,6 +51,14 @@ PosixTestEnvironment::PosixTestEnvironment(const KTest &test, const std::string 
   // directory and the symbolic files are its own, as they are the model's user's.
   fs::permissions(parent, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
   giveAway(dir_);
+  std::error_code ec;
+  if (!mappedFiles.empty() && fs::is_directory(mappedFiles, ec))
+    for (const fs::directory_entry &e : fs::directory_iterator(mappedFiles)) {
+      const fs::path copy = fs::path(dir_) / e.path().filename();
+      fs::copy_file(e.path(), copy);
+      fs::permissions(copy, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+      giveAway(copy);
+    }
   stdin_ = "/dev/null";
   if (!test.args.empty())
     programName_ = fs::path(test.args[0]).stem().string();

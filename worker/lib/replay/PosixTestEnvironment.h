@@ -1,7 +1,8 @@
 // A test of a run under the full libc recreated for a native run, as KLEE's replay tool does: the
 // POSIX model's inputs (runtime/posix/) become real ones. `argNN` objects are appended to the
 // recorded arguments, `stdin` is a file the program reads as its standard input, and each
-// symbolic file `X-data` is a file named X in a fresh working directory.
+// symbolic file `X-data` is a file named X in a fresh working directory, beside read-only copies
+// of the host files the run mapped in (--file, kept in the output directory's `files/`).
 #pragma once
 
 #include "cairn/ktest/KTest.h"
@@ -16,8 +17,9 @@ bool isPosixTest(const KTest &test);
 
 class PosixTestEnvironment {
 public:
-  // Lays the files out in a new directory under `parent`; throws std::runtime_error.
-  PosixTestEnvironment(const KTest &test, const std::string &parent);
+  // Lays the files out in a new directory under `parent`, with the files of `mappedFiles` (a
+  // directory that may not exist); throws std::runtime_error.
+  PosixTestEnvironment(const KTest &test, const std::string &parent, const std::string &mappedFiles = "");
   ~PosixTestEnvironment();
   PosixTestEnvironment(const PosixTestEnvironment &) = delete;
   PosixTestEnvironment &operator=(const PosixTestEnvironment &) = delete;

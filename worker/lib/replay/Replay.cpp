@@ -5,6 +5,7 @@
 #include "replay/ReplayBuild.h"
 #include "replay/ReplayLineTable.h"
 
+#include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/RecordedBitcode.h"
 #include "cairn/ktest/KTest.h"
 #include "cairn/support/Subprocess.h"
@@ -295,7 +296,8 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutc
   try {
     KTest test = readKTestFile(ktestPath);
     if (isPosixTest(test)) {
-      posix = std::make_unique<PosixTestEnvironment>(test, dir_);
+      posix = std::make_unique<PosixTestEnvironment>(
+          test, dir_, (fs::path(ktestPath).parent_path() / kMappedFilesDirectory).string());
       argv.insert(argv.end(), posix->arguments().begin(), posix->arguments().end());
       how.argv0 = posix->programName();
       how.workingDirectory = posix->workingDirectory();

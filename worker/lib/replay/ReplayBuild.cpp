@@ -10,14 +10,24 @@
 //    --check-overflow, abs, labs and llabs whose negation the sanitizer checks;
 //  - generated sources: the program's globals in sections of their own behind guards, a main
 //    that calls the analysis's entry function when that is not main, and stubs for the functions
-//    nothing defines.
+//    nothing defines;
+//  - a program given as bitcode is a copy with what clang's front end would have added for
+//    AddressSanitizer: the sanitize_address attribute on every function it defines (the pass
+//    instruments only those) and the globals' sections. Checks the front end inserts itself
+//    (UndefinedBehaviorSanitizer's overflow and shift checks) cannot be added to bitcode.
 #include "replay/ReplayBuild.h"
+
+#include "loading/RuntimeLinking.h"
 
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/support/Subprocess.h"
 
+#include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <filesystem>
 #include <fstream>
@@ -122,6 +132,50 @@ unsigned entryParameters(const std::string &program, const ReplayOptions &o) {
   return unsigned(module->module().getFunction(o.entry)->arg_size());
 }
 
+bool isBitcodeInput(const std::string &program) {
+  const std::string ext = fs::path(program).extension().string();
+  return ext == ".bc" || ext == ".ll";
+}
+
+// Whether a constant holds an address: the loader relocates it, so it is no .rodata (clang keeps
+// such tables in .data.rel.ro whatever the pragma says).
+bool holdsAddress(const llvm::Constant *c) {
+  if (c->getType()->isPointerTy())
+    return !c->isNullValue();
+  for (const llvm::Use &op : c->operands())
+    if (holdsAddress(llvm::cast<llvm::Constant>(op.get())))
+      return true;
+  return false;
+}
+
+// The bitcode program as clang's front end would have built it with -fsanitize=address and
+// sections.h included: written to `dir`, its path returned.
+std::string sanitizableCopy(const std::string &program, const std::string &dir) {
+  llvm::LLVMContext ctx;
+  std::unique_ptr<llvm::Module> m = parseModule(program, ctx, program);
+  for (llvm::Function &f : *m)
+    if (!f.isDeclaration())
+      f.addFnAttr(llvm::Attribute::SanitizeAddress);
+  for (llvm::GlobalVariable &g : m->globals()) {
+    // String literals (private, unnamed) and what already has a section keep theirs, as the pragma leaves them.
+    if (g.isDeclaration() || g.hasSection() || (g.hasPrivateLinkage() && g.hasGlobalUnnamedAddr()) ||
+        g.getName().startswith("llvm."))
+      continue;
+    const llvm::Constant *init = g.getInitializer();
+    if (g.isConstant())
+      g.setSection(holdsAddress(init) ? "" : ".cairn.rodata");
+    else
+      g.setSection(init->isNullValue() ? ".cairn.bss" : ".cairn.data");
+  }
+  const std::string copy = (fs::path(dir) / (fs::path(program).stem().string() + ".sanitized.bc")).string();
+  std::error_code ec;
+  llvm::raw_fd_ostream out(copy, ec);
+  if (ec)
+    throw std::runtime_error("cannot write " + copy + ": " + ec.message());
+  llvm::WriteBitcodeToFile(*m, out);
+  return copy;
+}
+
 } // namespace
 
 std::vector<std::string> undefinedReferences(const std::string &linkerOutput) {
@@ -168,7 +222,7 @@ ReplayBuild buildReplayBinary(const std::string &program, const ReplayOptions &o
     cc.push_back(writeSource(dir, "abs.c", kAbsSource));
   if (otherEntry)
     cc.push_back(writeSource(dir, "entry.c", entrySource(o.entry, entryParameters(program, o))));
-  cc.push_back(program);
+  cc.push_back(isBitcodeInput(program) ? sanitizableCopy(program, dir) : program);
 
   ReplayBuild build;
   build.binary = (fs::path(dir) / fs::path(program).stem()).string();

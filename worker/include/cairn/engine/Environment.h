@@ -1,6 +1,6 @@
 // The program's environment under the full libc (`--libc full`): which libc is linked, and the
 // symbolic inputs the POSIX environment model creates at the start (runtime/posix/): arguments,
-// stdin and files, named and laid out as KLEE's POSIX runtime does.
+// stdin and files, named and laid out as KLEE's POSIX runtime does, and the host files mapped in.
 #pragma once
 
 #include <cstddef>
@@ -25,6 +25,18 @@ struct SymbolicArguments {
   bool counted = false; // --sym-args: a symbolic count `n_args` in [min, max]
 };
 
+// A host file the user maps in (--file NAME=PATH): read once when the options are parsed, it is
+// a read-only file named NAME in every path's working directory. Paths never open host files.
+struct MappedFile {
+  std::string name;     // in the model's working directory: no '/'
+  std::string hostPath; // where it was read from
+  std::string bytes;
+};
+
+// The model's limits for --file (runtime/posix/posix.h has room for 32 files in all).
+inline constexpr size_t kMaxMappedFiles = 16;
+inline constexpr size_t kMaxMappedFileBytes = size_t(16) << 20;
+
 struct EnvironmentOptions {
   LibcKind libc = LibcKind::Minimal;
   std::vector<SymbolicArguments> arguments; // after the concrete ones, in the order given
@@ -32,6 +44,7 @@ struct EnvironmentOptions {
   bool symStdin = false;
   uint32_t symStdinSize = 0;
   uint32_t maxFail = 0;
+  std::vector<MappedFile> files;
   std::string programName; // argv[0] under the full libc (empty: the entry function's name)
 
   bool symbolicInputs() const { return !arguments.empty() || symFiles || symStdin; }

@@ -88,7 +88,9 @@ struct ExecutorOptions {
   uint64_t maxInstructions = 0;   // 0: none
   uint64_t maxForks = 0;          // 0: none
   uint32_t maxDepth = 0;          // symbolic branches per path; 0: none
-  uint64_t maxMemoryMB = 0;       // 0: none
+  // As KLEE's default keeps a run from taking the machine: a real program's states can each
+  // hold megabytes (its stdio buffers), thousands of them more than the machine has.
+  uint64_t maxMemoryMB = 4000;    // 0: none
   // A path with this many frames ends as a partial path (KLEE's default); 0: none.
   uint64_t maxStackFrames = 8192;
   // The native stack: a path whose frames need more (StackUsage.h) is a stack overflow; 0: none.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "cairn/engine/PersistentMap.h"
+#include "cairn/engine/SymbolicBytes.h"
 #include "cairn/engine/Value.h"
 
 #include <memory>
@@ -60,7 +61,7 @@ public:
   // Makes the object's bytes the elements of a fresh symbolic array.
   void makeSymbolic(ExprContext &ctx, const ExprRef &array);
 
-  bool isConcreteByte(uint64_t i) const { return !throughArray_ && (exprs_.empty() || !exprs_[i]); }
+  bool isConcreteByte(uint64_t i) const { return !throughArray_ && !exprs_.at(i); }
   uint8_t concreteByte(uint64_t i) const { return bytes_[i]; }
   // Byte `i` as an expression (a constant when it is concrete).
   ExprRef byteExpr(ExprContext &ctx, uint64_t i) const;
@@ -71,12 +72,11 @@ private:
   void setByte(ExprContext &ctx, uint64_t i, const ExprRef &e);
 
   std::vector<uint8_t> bytes_;
-  std::vector<ExprRef> exprs_; // empty while every byte is concrete
   // A symbolic value written whole is kept whole: each of its bytes holds the value and its
-  // byte's index here, and the 8-bit extract is built only when that byte is read alone. A
-  // pointer stored and loaded again (the relocatable model's base + offset) then costs no
-  // expression at all. Empty until the first such write.
-  std::vector<uint8_t> pieces_;
+  // byte's index (its piece), and the 8-bit extract is built only when that byte is read
+  // alone. A pointer stored and loaded again (the relocatable model's base + offset) then costs
+  // no expression at all.
+  SymbolicBytes exprs_;
   mutable ExprRef array_;      // the contents as an array, built on demand
   bool throughArray_ = false;  // a symbolic-offset write happened: bytes_/exprs_ are stale
 };

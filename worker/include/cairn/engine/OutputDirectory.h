@@ -8,6 +8,9 @@
 
 namespace cairn::engine {
 
+// Where an output directory keeps the host files a run mapped in (--file).
+inline constexpr const char *kMappedFilesDirectory = "files";
+
 class OutputDirectory final : public ResultSink {
 public:
   // Creates `path`; an existing non-empty directory is refused (results never mix).
@@ -17,6 +20,9 @@ public:
 
   // The program's argv, recorded in every test as KLEE does.
   void setProgramArgs(std::vector<std::string> argv) { argv_ = std::move(argv); }
+  // The host files mapped in (--file), kept as `files/NAME` for `cairn replay` to lay out again
+  // beside each test's symbolic files.
+  void keepMappedFiles(const std::vector<MappedFile> &files);
   void onTest(const TestCase &test) override;
   // Writes summary.json and returns its text.
   std::string writeSummary(const RunStatistics &stats);

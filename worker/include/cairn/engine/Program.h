@@ -132,7 +132,7 @@ enum class Special : uint16_t {
   PrintRange, // klee_set_forking, klee_alias_function, ... (KleeStateFunctions.cpp)
   AlignedMalloc, // cairn_aligned_malloc(alignment, size): the runtime's memalign & co. build on it
   PrintfChk, FprintfChk, SprintfChk, SnprintfChk, // glibc's fortified printf family
-  EnvironmentOptions, WriteOutput, // the POSIX environment model's (EnvironmentFunctions.cpp)
+  EnvironmentOptions, WriteOutput, MappedFile, // the POSIX environment model's (EnvironmentFunctions.cpp)
   LoadRelative, // llvm.load.relative: a relative lookup table's entry (MemoryFunctions.cpp)
   Last = LoadRelative, // the engine's handler table has one entry per function up to here
 };

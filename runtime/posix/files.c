@@ -100,6 +100,8 @@ void cairn_posix_init(const struct cairn_environment_options *o) {
     char name[64];
     unsigned long size = cairn_mapped_file(i, name, 0);
     struct cairn_file *f = cairn_new_file(name, CAIRN_REGULAR);
+    if (!f) /* the engine allows no more than the table holds */
+      break;
     f->size = f->capacity = size;
     f->data = malloc(size ? size : 1);
     cairn_mapped_file(i, 0, f->data);

@@ -96,6 +96,23 @@ TEST_F(CompilerWrapper, ArchiveMembersTheNativeLinkLeftOutAreLinkedWhenTheBitcod
   EXPECT_NE(run.output.find("\"errors\": []"), std::string::npos) << run.output;
 }
 
+// The engine's malloc gives NULL past 2 GiB; the executable, run as built (musl's malloc, no
+// AddressSanitizer), gets NULL there too when replayed: `od -S8G`'s "memory exhausted".
+TEST_F(CompilerWrapper, ReplayedExecutablesGetNullForHugeAllocationsAsTheEngineDoes) {
+  std::ofstream(dir_ / "huge.c") << "#include <stdlib.h>\n"
+                                    "int main(int argc, char **argv) {\n"
+                                    "  char *p = malloc(argc > 1 && argv[1][0] == 'x' ? (size_t)8 << 30 : 16);\n"
+                                    "  if (!p) return 7;\n"
+                                    "  p[0] = 1;\n"
+                                    "  return 0;\n}\n";
+  ASSERT_EQ(in(cc + " -g -o huge huge.c").status, 0);
+  CommandResult run = in(std::string(CAIRN_BIN) + " run --json --quiet --all-tests --sym-args 0 1 1 --output-dir out huge");
+  ASSERT_EQ(run.status, 0) << run.output;
+  CommandResult replay = in(std::string(CAIRN_BIN) + " replay huge out");
+  EXPECT_EQ(replay.status, 0) << replay.output;
+  EXPECT_NE(replay.output.find("recorded exit status 7"), std::string::npos) << replay.output;
+}
+
 TEST_F(CompilerWrapper, CompileAndLinkAtOnceAndPreprocessing) {
   CommandResult both = in(cc + " -g -o prog2 main.c util.c");
   ASSERT_EQ(both.status, 0) << both.output;

@@ -157,7 +157,8 @@ TEST_F(PosixEnvironment, SymbolicInputOptionsAreChecked) {
            {"--file settings=" + (dir_ / "missing").string(), "cannot read"},
            {"--file settings=" + dir_.string(), "cannot read"},
            {"--file a=" + conf + " --file a=" + conf, "mapped twice"},
-           {"--sym-files 2 1 --file B=" + conf, "one of the symbolic files"}}) {
+           {"--sym-files 2 1 --file B=" + conf, "one of the symbolic files"},
+           {"--sym-files 26 1 --file x=" + conf + " --file y=" + conf + " --file z=" + conf, "at most 28 files in all"}}) {
     CommandResult r = shell(cairn("run --libc full " + flags + " " + prog.string()));
     EXPECT_EQ(r.status, 2) << flags;
     EXPECT_NE(r.output.find(message), std::string::npos) << flags << ": " << r.output;

@@ -311,6 +311,8 @@ std::string EngineFlags::check() const {
   if (env.libc != LibcKind::Full && (env.symbolicInputs() || env.maxFail || !env.files.empty()))
     return "--sym-arg, --sym-args, --sym-files, --sym-stdin, --max-fail and --file need --libc full "
            "(the POSIX environment model runs behind the full libc's system calls)";
+  if (env.symFiles + env.files.size() > kMaxModelInputFiles)
+    return "--sym-files and --file: at most " + std::to_string(kMaxModelInputFiles) + " files in all";
   for (const MappedFile &f : env.files)
     if (f.name.size() == 1 && f.name[0] >= 'A' && uint32_t(f.name[0] - 'A') < env.symFiles)
       return "--file: '" + f.name + "' is one of the symbolic files of --sym-files";

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <spawn.h>
 #include <grp.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,17 +65,20 @@ ProcessResult runProcess(const std::vector<std::string> &argv,
 
   pid_t pid = 0;
   int rc = 0;
-  if (options.unprivileged && ::geteuid() == 0) {
-    // posix_spawn cannot change the user: a fork that does what the file actions say, drops
-    // root, and executes.
+  const bool dropRoot = options.unprivileged && ::geteuid() == 0;
+  if (dropRoot || options.addressSpaceLimit) {
+    // posix_spawn can neither change the user nor set a limit: a fork that does what the file
+    // actions say, limits, drops root, and executes.
     const int in = ::open(options.standardInput.c_str(), O_RDONLY | O_CLOEXEC);
     pid = in < 0 ? -1 : ::fork();
     if (pid == 0) {
       ::dup2(in, 0);
       ::dup2(options.separateOutput ? outPipe[1] : errPipe[1], 1);
       ::dup2(errPipe[1], 2);
+      const rlimit limit{options.addressSpaceLimit, options.addressSpaceLimit};
       if ((!options.workingDirectory.empty() && ::chdir(options.workingDirectory.c_str()) != 0) ||
-          ::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
+          (options.addressSpaceLimit && ::setrlimit(RLIMIT_AS, &limit) != 0) ||
+          (dropRoot && (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)))
         ::_exit(126);
       ::execve(argv[0].c_str(), args.data(), envp.data());
       ::_exit(127);

@@ -268,6 +268,7 @@ ReplayBinary::ReplayBinary(const std::string &program, const ReplayOptions &o)
   // musl, which the sanitizers do not support), and its tests come from the POSIX model.
   if (isNativeBinary(program)) {
     binary_ = fs::absolute(program).string();
+    asBuilt_ = true;
     return;
   }
   try {
@@ -304,6 +305,11 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutc
       how.standardInput = posix->standardInput();
       how.separateOutput = true;
       how.unprivileged = true;
+      // Built without AddressSanitizer's allocator, whose max_allocation_size_mb does it for the
+      // others: an allocation past the engine's 2 GiB gets NULL here too (give or take what the
+      // process holds already, hence the headroom).
+      if (asBuilt_)
+        how.addressSpaceLimit = (uint64_t(2) << 30) + (uint64_t(256) << 20);
     } else if (test.args.size() > 1) {
       argv.insert(argv.end(), test.args.begin() + 1, test.args.end());
     }

@@ -29,6 +29,9 @@ struct ProcessOptions {
   // Run by root, the program runs as nobody: a replayed program that writes files by absolute
   // path must not reach the host's (and meets EACCES there, as the model's user does).
   bool unprivileged = false;
+  // The program's address space in bytes (RLIMIT_AS; 0: no limit): a replayed program without
+  // AddressSanitizer gets NULL from malloc where the engine's did.
+  uint64_t addressSpaceLimit = 0;
 };
 
 // Runs argv[0] (searched in PATH) with the given arguments, environment additions ("K=V") and

@@ -36,6 +36,9 @@ struct MappedFile {
 // The model's limits for --file (runtime/posix/posix.h has room for 32 files in all).
 inline constexpr size_t kMaxMappedFiles = 16;
 inline constexpr size_t kMaxMappedFileBytes = size_t(16) << 20;
+// Symbolic and mapped files together: the model's table holds 32, of which stdin, the terminal,
+// the directory and a file a path creates keep theirs.
+inline constexpr size_t kMaxModelInputFiles = 28;
 
 struct EnvironmentOptions {
   LibcKind libc = LibcKind::Minimal;

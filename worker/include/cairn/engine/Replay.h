@@ -80,6 +80,7 @@ private:
   std::vector<std::string> externals_;
   double timeout_;
   bool checkLeaks_, checkMemcleanup_; // checked at the program's end, as the run asks
+  bool asBuilt_ = false;             // a `cairn cc` executable, run as it was built
 };
 
 // Classifies what a native run printed and how it ended.

@@ -130,6 +130,28 @@ TEST_F(PosixEnvironment, TestsKeepOutputAndStatusAndReplayNatively) {
   EXPECT_NE(changed.output.find("NOT reproduced"), std::string::npos) << changed.output;
 }
 
+// The working directory's parent is a directory a path can open (the model's "/"); natively,
+// run as nobody by root, the replay's parent directory must let it do the same.
+TEST_F(PosixEnvironment, TheParentDirectoryOpensInTheReplayAsInTheModel) {
+  fs::path prog = write("parent.c", "#include <errno.h>\n#include <fcntl.h>\n#include <unistd.h>\n"
+                                    "int main(int argc, char **argv) {\n"
+                                    "  if (argc < 2 || argv[1][0] != '.')\n"
+                                    "    return 0;\n"
+                                    "  char c;\n"
+                                    "  int fd = open(\"..\", O_RDONLY);\n"
+                                    "  return fd >= 0 && read(fd, &c, 1) < 0 && errno == EISDIR ? 5 : 6;\n}\n");
+  fs::path out = dir_ / "out";
+  CommandResult run = shell(cairn("run --quiet --libc full --all-tests --sym-args 0 1 1 --output-dir " + out.string() +
+                                  " " + prog.string()));
+  ASSERT_EQ(run.status, 0) << run.output;
+  bool sawFive = false;
+  for (const auto &e : fs::directory_iterator(out))
+    sawFive |= e.path().extension() == ".exit" && slurp(e.path()) == "5\n";
+  EXPECT_TRUE(sawFive);
+  CommandResult replay = shell(cairn("replay " + prog.string() + " " + out.string()));
+  EXPECT_EQ(replay.status, 0) << replay.output;
+}
+
 TEST_F(PosixEnvironment, SymbolicInputOptionsAreChecked) {
   fs::path prog = write("p.c", "int main(void) { return 0; }\n");
   CommandResult alone = shell(cairn("run --sym-stdin 4 --output-dir " + (dir_ / "a").string() + " " + prog.string()));

@@ -48,8 +48,10 @@ PosixTestEnvironment::PosixTestEnvironment(const KTest &test, const std::string 
   fs::remove_all(dir_);
   fs::create_directories(dir_);
   // Run by root, the program runs as nobody (ProcessOptions::unprivileged): its working
-  // directory and the symbolic files are its own, as they are the model's user's.
-  fs::permissions(parent, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+  // directory and the symbolic files are its own, as they are the model's user's. Its parent is
+  // readable, as the model's "/" is: `wc ..` finds a directory there, not EACCES.
+  fs::permissions(parent, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                              fs::perms::others_read | fs::perms::others_exec);
   giveAway(dir_);
   std::error_code ec;
   if (!mappedFiles.empty() && fs::is_directory(mappedFiles, ec))

@@ -258,6 +258,11 @@ protected:
     std::string test;
     RecordedOutcome recorded;
     ReplayOutcome outcome;
+
+    // What a failed expectation of this replay says: both outcomes and the native output.
+    std::string mismatch() const {
+      return test + ": " + outcome.describe() + ", recorded " + recorded.describe() + "\n" + outcome.output;
+    }
   };
 
   // Every test of the run, replayed as `cairn replay` does.
@@ -294,9 +299,7 @@ TEST_F(ReplayRoundTrip, EveryTestOfARunReproducesNatively) {
   size_t errors = 0;
   std::vector<Replayed> all = replayAll(program);
   for (const Replayed &r : all) {
-    EXPECT_TRUE(reproduces(r.outcome, r.recorded))
-        << r.test << ": " << r.outcome.describe() << ", recorded " << r.recorded.describe() << "\n"
-        << r.outcome.output;
+    EXPECT_TRUE(reproduces(r.outcome, r.recorded)) << r.mismatch();
     errors += !r.recorded.type.empty();
   }
   EXPECT_EQ(errors, 3u);
@@ -322,9 +325,7 @@ TEST_F(ReplayRoundTrip, BitcodeOnlyProgramsStillCatchMemoryErrorsNatively) {
   ASSERT_EQ(analyse(program, {}).size(), 2u);
   size_t errors = 0;
   for (const Replayed &r : replayAll(program)) {
-    EXPECT_TRUE(reproduces(r.outcome, r.recorded))
-        << r.test << ": " << r.outcome.describe() << ", recorded " << r.recorded.describe() << "\n"
-        << r.outcome.output;
+    EXPECT_TRUE(reproduces(r.outcome, r.recorded)) << r.mismatch();
     errors += r.recorded.type == "ptr";
   }
   EXPECT_EQ(errors, 2u);

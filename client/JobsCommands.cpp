@@ -4,6 +4,8 @@
 #include "RunOutcome.h"
 
 #include "cairn/engine/BitcodeFile.h"
+#include "cairn/engine/EngineFlags.h"
+#include "cairn/engine/RecordedBitcode.h"
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
@@ -205,7 +207,24 @@ int submit(std::vector<std::string> args) {
     throw UsageError("cairn submit needs a program");
   const std::string program = p.positional[0];
   const fs::path programPath(program);
-  if (programPath.extension() == ".c" || programPath.extension() == ".i") {
+  // The flags as the coordinator will read them, for what the client does itself: compiling
+  // against the libc the job runs with. The coordinator reports any that is wrong.
+  engine::ExecutorOptions said;
+  engine::EngineFlags saidFlags(said);
+  for (const std::string &flag : o.extra_flags())
+    saidFlags.setText(flag);
+  // A program built with `cairn cc` was compiled against musl: it runs with the full libc, as
+  // under cairn run; its recorded bitcode is what goes up.
+  const bool asBuilt = engine::isNativeBinary(program);
+  if (asBuilt && !saidFlags.given("--libc")) {
+    forward("--libc=full");
+    said.posix.libc = engine::LibcKind::Full;
+  }
+  load.libc = said.posix.libc;
+  load.linkRuntime = false; // the coordinator links the runtime into every upload
+  if (programPath.extension() == ".c" || programPath.extension() == ".i" || asBuilt) {
+    if (asBuilt && !load.extraCFlags.empty())
+      throw UsageError("--cflag applies to C source only; " + program + " is already compiled");
     // Compiled here, beside the user's headers and with cairn run's flags, runtime headers and
     // --cflag: the coordinator accepts bitcode only, and never compiles.
     std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(program, load);

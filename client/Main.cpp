@@ -77,7 +77,7 @@ run options:
   --solver-pool HOST:PORT[,HOST:PORT...]  send solver queries to a pool (cairn-solver-pool)
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
   --max-solver-time SECONDS
-  --max-memory MB          over MB resident, half the states end (default 4000; 0: none)
+  --max-memory MB          over MB of heap in use, half the states end (default 4000; 0: none)
   --max-stack-frames N     a path this many calls deep ends as partial (default 8192)
   --stack-size BYTES       frames needing more are a stack overflow (default 8 MiB)
   --check-overflow         signed overflow of int arithmetic is an error
@@ -87,6 +87,7 @@ run options:
   --only-new-coverage-tests  a test only for paths covering a new line or branch, and errors
                            (the default under --libc full with --sym-* inputs)
   --all-tests              a test for every path, even there
+  --no-native-strings      the runtime's string functions always run as C, never natively
   --seed N                 deterministic exploration for a given seed
   --cflag FLAG             an extra flag for clang-15 (repeatable)
   --entry NAME             the function to start from (default: main)
@@ -195,10 +196,7 @@ int runCommand(std::vector<std::string> args) {
   // A program built with `cairn cc` was compiled against musl: it runs with the full libc.
   if (!engineFlags.given("--libc") && isNativeBinary(program))
     opts.posix.libc = LibcKind::Full;
-  // A real program with symbolic arguments, stdin or files has paths by the hundred thousand,
-  // most of them covering nothing another did not: a test each is gigabytes no one reads.
-  if (opts.posix.libc == LibcKind::Full && opts.posix.symbolicInputs() && !engineFlags.given("--all-tests"))
-    opts.onlyNewCoverageTests = true;
+  engineFlags.settleDefaults();
   if (std::string error = engineFlags.check(); !error.empty())
     throw UsageError(error);
   opts.environment = programEnvironment(environFile);

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <random>
 
 namespace cairn::server {
@@ -388,6 +389,7 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
       wi.set_entry(job.stored.request.entry().empty() ? "main" : job.stored.request.entry());
       for (const std::string &a : job.stored.request.program_args())
         wi.add_program_args(a);
+      wi.set_program_name(std::filesystem::path(job.stored.request.file_name()).stem().string());
       *wi.mutable_options() = job.stored.request.options();
       for (const std::string &child : item.children) {
         const StoredItem &c = items_[child].stored;

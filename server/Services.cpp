@@ -96,8 +96,9 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     }
     engine::LoadOptions load;
     load.entry = request->entry().empty() ? "main" : request->entry();
+    load.libc = checked.posix.libc;
     std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(file.string(), load);
-    engine::translateProgram(*module, load.entry);
+    engine::translateProgram(*module, engine::startFunction(load));
     bitcode = engine::moduleBitcode(*module);
   } catch (const std::exception &e) {
     fs::remove_all(dir, ec);

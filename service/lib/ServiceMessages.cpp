@@ -20,15 +20,8 @@ std::string notForJobs(const std::string &flag) {
       {"--solver-pool", "the workers solve through the pool they were started with (cairn-worker --solver-pool)"},
       {"--cflag", "C source is compiled by the client, with its --cflag (cairn submit --cflag)"},
       {"--entry", "a job's entry is the request's entry (cairn submit --entry)"},
-      // The coordinator links the runtime into an upload; it has no musl or POSIX model to
-      // link, and a job's tests do not carry output and exit statuses yet.
-      {"--libc", "jobs run with the minimal libc; run a full-libc program with cairn run"},
-      {"--sym-arg", "the POSIX environment model needs --libc full, which jobs do not run yet"},
-      {"--sym-args", "the POSIX environment model needs --libc full, which jobs do not run yet"},
-      {"--sym-stdin", "the POSIX environment model needs --libc full, which jobs do not run yet"},
-      {"--sym-files", "the POSIX environment model needs --libc full, which jobs do not run yet"},
-      {"--max-fail", "the POSIX environment model needs --libc full, which jobs do not run yet"},
-      {"--file", "a job reads no file of the client's; the POSIX environment model needs --libc full"},
+      {"--file", "the coordinator and the workers read no file of the client's machine; map files "
+                 "into a run of cairn run"},
   };
   auto it = refused.find(std::string_view(flag).substr(0, flag.find('=')));
   if (it == refused.end())
@@ -83,6 +76,7 @@ std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions 
     if (std::string error = flags.setText(flag); !error.empty())
       return error;
   }
+  flags.settleDefaults();
   return flags.check();
 }
 
@@ -123,6 +117,10 @@ v1::TestResult toMessage(const engine::TestCase &t) {
   m.set_partial(t.partial);
   m.set_end_reason(t.endReason);
   m.set_output(t.output);
+  m.set_error_output(t.errorOutput);
+  if (t.exitStatus)
+    m.set_exit_status(*t.exitStatus);
+  m.set_records_output(t.recordsOutput);
   return m;
 }
 
@@ -136,6 +134,10 @@ engine::TestCase fromMessage(const v1::TestResult &m) {
   t.endReason = m.end_reason();
   t.path.assign(m.path().begin(), m.path().end());
   t.output = m.output();
+  t.errorOutput = m.error_output();
+  if (m.has_exit_status())
+    t.exitStatus = m.exit_status();
+  t.recordsOutput = m.records_output();
   return t;
 }
 

@@ -33,13 +33,16 @@ struct Case {
   bool mustSplit = false;   // long enough that work must move between workers
   std::vector<std::string> options = {}; // engine flags, for cairn run and the job alike
   std::string name = {};    // the case's name, when the program's is not enough
+  std::vector<std::string> aloneOptions = {}; // for cairn run only
 };
 
 // A job on a fresh cluster against `cairn run` with the same options.
 void expectJobFindsWhatCairnRunFinds(const Case &c, const fs::path &dir) {
   Cluster cluster(dir / "cluster", ClusterOptions{});
   ASSERT_TRUE(cluster.ready());
-  RunOutcome alone = runAlone(c.program, dir / "alone", c.options);
+  std::vector<std::string> aloneOptions = c.options;
+  aloneOptions.insert(aloneOptions.end(), c.aloneOptions.begin(), c.aloneOptions.end());
+  RunOutcome alone = runAlone(c.program, dir / "alone", aloneOptions);
   EXPECT_NE(alone.pathsCompleted, "0");
   std::string failure;
   std::vector<std::string> options = {"--search", "dfs"};
@@ -129,6 +132,61 @@ INSTANTIATE_TEST_SUITE_P(
                            {"--memory-model", "relocatable", "--size-model", "symbolic", "--size-mode", "lazy",
                             "--capacity", "4"},
                            "symbolic_sizes_short_buffer"}),
+    [](const ::testing::TestParamInfo<Case> &info) { return info.param.name; });
+
+// What each test of an output directory keeps of its path under the full libc (.stdout,
+// .stderr, .exit), as one sorted list: jobs number their tests in the order they arrive.
+std::vector<std::string> outputsOf(const fs::path &dir) {
+  std::vector<std::string> outputs;
+  for (const fs::directory_entry &e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".ktest")
+      continue;
+    std::string kept;
+    for (const char *what : {".stdout", ".stderr", ".exit"}) {
+      fs::path file = e.path();
+      file.replace_extension(what);
+      std::ifstream in(file, std::ios::binary);
+      kept += std::string(what) + "=" + (in ? std::string(std::istreambuf_iterator<char>(in), {}) : "(none)") + ";";
+    }
+    outputs.push_back(std::move(kept));
+  }
+  std::sort(outputs.begin(), outputs.end());
+  return outputs;
+}
+
+// Real programs as jobs: the full libc, and the POSIX model's symbolic arguments, stdin, files
+// and failing system calls. Each test keeps the program's output and exit status, as under
+// cairn run. A job's program gets an empty environment (the workers' own is not the user's),
+// so cairn run is given one too.
+class ServiceRealPrograms : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ServiceRealPrograms, JobFindsWhatCairnRunFindsWithTheSameOutputs) {
+  const Case &c = GetParam();
+  const fs::path dir = workDir(c.name);
+  expectJobFindsWhatCairnRunFinds(c, dir);
+  std::vector<std::string> job = outputsOf(dir / "job"), alone = outputsOf(dir / "alone");
+  EXPECT_EQ(job, alone);
+  EXPECT_FALSE(alone.empty());
+  // The paths that exited kept their outputs (a path ended by an error has no exit status).
+  EXPECT_TRUE(std::any_of(alone.begin(), alone.end(),
+                          [](const std::string &t) { return t.find(".exit=(none)") == std::string::npos; }));
+  fs::remove_all(dir);
+}
+
+const std::vector<std::string> kEmptyEnvironment = {"--environ", "/dev/null"};
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, ServiceRealPrograms,
+    ::testing::Values(Case{kE2e + "/posix_sym_args.c", true, false,
+                           {"--libc", "full", "--all-tests", "--sym-args", "0", "2", "2"}, "sym_args",
+                           kEmptyEnvironment},
+                      Case{kE2e + "/posix_sym_stdin.c", true, false,
+                           {"--libc", "full", "--all-tests", "--sym-stdin", "4"}, "sym_stdin", kEmptyEnvironment},
+                      Case{kE2e + "/posix_sym_files.c", true, false,
+                           {"--libc", "full", "--all-tests", "--sym-files", "1", "4"}, "sym_files",
+                           kEmptyEnvironment},
+                      Case{kE2e + "/posix_max_fail.c", false, false,
+                           {"--libc", "full", "--all-tests", "--sym-stdin", "2", "--max-fail", "1"}, "max_fail",
+                           kEmptyEnvironment}),
     [](const ::testing::TestParamInfo<Case> &info) { return info.param.name; });
 
 } // namespace

@@ -118,6 +118,32 @@ TEST(JobOptions, ExtraFlagsGoThroughTheEngineFlags) {
   EXPECT_EQ(refusal({"--memory-model=relocatable", "--merge-objects", "--context-resolve=1"}), "");
   for (const char *local : {"--output-dir=x", "--json", "--quiet", "--solver-pool=h:1", "--cflag=-DX", "--entry=f"})
     EXPECT_NE(refusal({local}).find("does not apply to a job"), std::string::npos) << local;
+  // A job reads no file of the client's machine.
+  EXPECT_NE(refusal({"--libc=full", "--file=conf=/etc/hostname"}).find("does not apply to a job"), std::string::npos);
+}
+
+// Real programs as jobs: the full libc and its symbolic inputs, with cairn run's default of a
+// test only for paths that cover something new, and --all-tests to keep every one.
+TEST(JobOptions, RealProgramFlagsSettleAsUnderCairnRun) {
+  auto settled = [](std::initializer_list<const char *> flags) {
+    v1::RunOptions in;
+    for (const char *f : flags)
+      in.add_extra_flags(f);
+    ExecutorOptions out;
+    EXPECT_EQ(service::toExecutorOptions(in, out), "");
+    return out;
+  };
+  ExecutorOptions real = settled({"--libc=full", "--sym-args=0 2 4", "--sym-stdin=8", "--sym-files=1 8", "--max-fail=1"});
+  EXPECT_EQ(real.posix.libc, LibcKind::Full);
+  EXPECT_EQ(real.posix.maxFail, 1u);
+  EXPECT_TRUE(real.onlyNewCoverageTests);
+  EXPECT_FALSE(settled({"--libc=full", "--sym-stdin=8", "--all-tests"}).onlyNewCoverageTests);
+  EXPECT_FALSE(settled({"--libc=full"}).onlyNewCoverageTests); // no symbolic input: every path's test
+  EXPECT_FALSE(settled({"--no-native-strings"}).nativeStringFunctions);
+  v1::RunOptions minimal;
+  minimal.add_extra_flags("--sym-stdin=8");
+  ExecutorOptions out;
+  EXPECT_NE(service::toExecutorOptions(minimal, out), ""); // the POSIX model needs --libc full
 }
 
 } // namespace

@@ -78,3 +78,40 @@ TEST(SymbolicBytes, ALargeObjectWithAFewSymbolicBytes) {
 }
 
 } // namespace
+
+// The native string functions' test: how many bytes from an offset are concrete, whole empty
+// chunks skipped; and concrete stores over symbolic bytes, in an object with and without its
+// array expression built.
+TEST(SymbolicBytes, ConcreteRunsStopAtTheFirstSymbolicByte) {
+  Symbols s;
+  SymbolicBytes bytes(300);
+  EXPECT_EQ(bytes.concreteRun(0, 300), 300u);
+  bytes.set(130, s.byte("a"));
+  EXPECT_EQ(bytes.concreteRun(0, 300), 130u); // across two empty chunks
+  EXPECT_EQ(bytes.concreteRun(0, 100), 100u);
+  EXPECT_EQ(bytes.concreteRun(129, 10), 1u);
+  EXPECT_EQ(bytes.concreteRun(130, 10), 0u);
+  EXPECT_EQ(bytes.concreteRun(131, 169), 169u);
+  bytes.clear(130, 1);
+  EXPECT_EQ(bytes.concreteRun(0, 300), 300u);
+}
+
+TEST(SymbolicBytes, ConcreteStoresReplaceSymbolicBytes) {
+  Symbols s;
+  for (bool withArray : {false, true}) {
+    ObjectState os(100);
+    os.write(s.ctx, 10, Value(s.word("w")), 4);
+    if (withArray) // a symbolic-offset read built the array expression, which stores keep up to date
+      (void)os.readSymbolic(s.ctx, s.ctx.constant(0, 64), 1);
+    EXPECT_EQ(os.concreteRun(0, 100), 10u);
+    const uint8_t text[] = {'a', 'b', 'c', 'd', 'e'};
+    os.writeConcrete(s.ctx, 9, text, 5);
+    EXPECT_EQ(os.concreteRun(0, 100), 100u) << withArray;
+    EXPECT_EQ(os.read(s.ctx, 9, 4).bits, u128(0x64636261)) << withArray;
+    os.fillConcrete(s.ctx, 0, 'z', 3);
+    EXPECT_EQ(os.concreteByte(2), 'z');
+    EXPECT_TRUE(os.read(s.ctx, 12, 2).concrete());
+    // The array expression, read at a symbolic offset, agrees with the bytes.
+    EXPECT_EQ(os.readSymbolic(s.ctx, s.ctx.constant(9, 64), 1).expr(s.ctx, 8), s.ctx.constant('a', 8)) << withArray;
+  }
+}

@@ -285,9 +285,13 @@ private:
       engine::LoadOptions load;
       load.linkRuntime = false; // the coordinator linked it
       load.entry = item.entry();
+      // Under the full libc the coordinator linked the POSIX model's start, which calls the entry.
+      engine::ExecutorOptions options;
+      service::toExecutorOptions(item.options(), options);
+      const std::string start = options.posix.libc == engine::LibcKind::Full ? engine::kPosixStart : item.entry();
       LoadedProgram loaded;
       loaded.module = engine::loadProgram(file.string(), load);
-      loaded.program = engine::translateProgram(*loaded.module, item.entry());
+      loaded.program = engine::translateProgram(*loaded.module, start);
       if (programs_.size() >= 8)
         programs_.erase(programs_.begin());
       return (programs_[item.program_digest()] = std::move(loaded)).program.get();
@@ -422,6 +426,7 @@ private:
     }
     options.solver.poolEndpoints = options_.poolEndpoints;
     options.programArgs.assign(item.program_args().begin(), item.program_args().end());
+    options.posix.programName = item.program_name();
     options.starts.push_back(service::fromMessage(item.prefix()));
     for (const v1::PathPrefix &p : item.more_prefixes())
       options.starts.push_back(service::fromMessage(p));

@@ -115,6 +115,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--check-memcleanup", [](ExecutorOptions &o) { o.checkMemcleanup = true; }},
       {"--only-new-coverage-tests", [](ExecutorOptions &o) { o.onlyNewCoverageTests = true; }},
       {"--all-tests", [](ExecutorOptions &o) { o.onlyNewCoverageTests = false; }},
+      {"--no-native-strings", [](ExecutorOptions &o) { o.nativeStringFunctions = false; }},
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
@@ -273,6 +274,13 @@ std::vector<std::string> EngineFlags::names(EngineFlagKind kind) {
     for (const auto &[name, handler] : valued())
       out.push_back(name);
   return out;
+}
+
+// A real program with symbolic arguments, stdin or files has paths by the hundred thousand,
+// most of them covering nothing another did not: a test each is gigabytes no one reads.
+void EngineFlags::settleDefaults() {
+  if (options_.posix.libc == LibcKind::Full && options_.posix.symbolicInputs() && !given("--all-tests"))
+    options_.onlyNewCoverageTests = true;
 }
 
 std::string EngineFlags::setSwitch(const std::string &name) {

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <malloc.h>
 
 namespace cairn::engine {
 
@@ -413,32 +412,17 @@ bool Engine::limitReached() {
 void Engine::checkMemory() {
   if (!options.maxMemoryMB)
     return;
-  uint64_t usedMB = heapMegabytes();
-  if (usedMB <= options.maxMemoryMB || states_.size() < 2)
+  if (states_.size() < 2)
     return;
+  std::optional<uint64_t> over = memoryGauge_.overLimit(options.maxMemoryMB);
+  if (!over)
+    return;
+  const uint64_t usedMB = *over;
   spdlog::warn("memory {} MB over the {} MB limit: ending {} states", usedMB, options.maxMemoryMB, states_.size() / 2);
   size_t drop = states_.size() / 2;
   for (auto it = states_.rbegin(); it != states_.rend() && drop; ++it, --drop)
     terminate(*it->second, Termination::partialPath("memory limit reached"));
   reapTerminated();
-}
-
-// What the heap holds in use, not the resident size: memory freed by ended states stays
-// resident in the allocator's arenas, and a limit on the resident size would go on ending half
-// of the states at every check after the first (as KLEE measures, by the allocator's count).
-uint64_t Engine::heapMegabytes() {
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
-  const struct mallinfo2 m = ::mallinfo2();
-  return (uint64_t(m.uordblks) + uint64_t(m.hblkhd)) >> 20;
-#else
-  FILE *f = std::fopen("/proc/self/statm", "r");
-  if (!f)
-    return 0;
-  unsigned long pages = 0, resident = 0;
-  int n = std::fscanf(f, "%lu %lu", &pages, &resident);
-  std::fclose(f);
-  return n == 2 ? resident * 4096 / (1024 * 1024) : 0;
-#endif
 }
 
 RunStatistics Engine::finish() {

@@ -6,6 +6,7 @@
 
 #include "cairn/engine/ExecutionState.h"
 #include "cairn/engine/Executor.h"
+#include "executor/MemoryGauge.h"
 #include "executor/PrefixReplay.h"
 #include "executor/SolverQuestions.h"
 #include "interpreter/Interpreter.h"
@@ -119,7 +120,6 @@ private:
   bool splitFrontier(size_t count);
   bool limitReached();
   void checkMemory();
-  static uint64_t heapMegabytes();
   RunStatistics finish();
 
   ResultSink &sink_;
@@ -133,6 +133,7 @@ private:
   std::atomic<size_t> splitRequested_{0};
   std::atomic<size_t> live_{0};
   uint64_t lastCheck_ = 0;
+  MemoryGauge memoryGauge_;
   uint64_t limitChecks_ = 0;
 };
 

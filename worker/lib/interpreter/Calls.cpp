@@ -3,6 +3,7 @@
 // are objects of the callee's frame.
 #include "executor/Engine.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/NativeStrings.h"
 #include "memory/HeapAtExit.h"
 
 namespace cairn::engine {
@@ -80,6 +81,9 @@ void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t ind
     return engine_.terminate(s, Termination::partialPath("stack frame limit reached (--max-stack-frames)"));
   if (!StackUsage::fits(s, stack_.frameBytes(index), o.stackSizeBytes))
     return stackOverflow(s);
+  // After the frame checks, which the C body's call would meet too.
+  if (callee.native != NativeString::None && runNatively(engine_, s, in, callee.native, args))
+    return;
   MemoryAccess &memory = engine_.memory;
   Frame f;
   f.function = index;

@@ -130,4 +130,18 @@ std::optional<Special> declaredSpecial(const llvm::Function &callee) {
   return it->second;
 }
 
+NativeString nativeString(const std::string &name, bool isRuntime) {
+  static const std::unordered_map<std::string, NativeString> table = {
+      {"memcpy", NativeString::Memcpy},   {"memmove", NativeString::Memmove}, {"memset", NativeString::Memset},
+      {"memcmp", NativeString::Memcmp},   {"bcmp", NativeString::Bcmp},       {"memchr", NativeString::Memchr},
+      {"strlen", NativeString::Strlen},   {"strnlen", NativeString::Strnlen}, {"strcmp", NativeString::Strcmp},
+      {"strncmp", NativeString::Strncmp}, {"strchr", NativeString::Strchr},   {"strchrnul", NativeString::Strchrnul},
+      {"strrchr", NativeString::Strrchr}, {"strcpy", NativeString::Strcpy},   {"stpcpy", NativeString::Stpcpy},
+  };
+  if (!isRuntime)
+    return NativeString::None;
+  auto it = table.find(name);
+  return it == table.end() ? NativeString::None : it->second;
+}
+
 } // namespace cairn::engine

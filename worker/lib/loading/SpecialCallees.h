@@ -6,6 +6,7 @@
 #include "cairn/engine/Program.h"
 
 #include <optional>
+#include <string>
 
 namespace llvm {
 class Function;
@@ -18,5 +19,9 @@ std::optional<Special> intrinsicSpecial(const llvm::Function &intrinsic);
 
 // Only a declaration is taken over: a program that defines its own malloc runs its own.
 std::optional<Special> declaredSpecial(const llvm::Function &callee);
+
+// The runtime's own definition of a string or memory function the engine can also run natively
+// (None for any other function, and for a program's own strlen).
+NativeString nativeString(const std::string &name, bool isRuntime);
 
 } // namespace cairn::engine

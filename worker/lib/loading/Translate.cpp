@@ -9,6 +9,7 @@
 #include "loading/RegisterTypes.h"
 #include "loading/RuntimeLinking.h"
 #include "loading/SourceLocations.h"
+#include "loading/SpecialCallees.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/Constants.h>
@@ -42,6 +43,8 @@ FunctionNumbers numberFunctions(llvm::Module &m, Program &p) {
     out.isRuntime = f.hasFnAttribute(kRuntimeAttribute);
     if (auto *sp = f.getSubprogram(); sp && !out.isRuntime) // bitcode linked before the attribute
       out.isRuntime = sp->getFilename().contains("runtime/lib");
+    if (!out.declarationOnly)
+      out.native = nativeString(out.name, out.isRuntime);
   }
   return functions;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <stdexcept>
 
 namespace cairn::engine {
@@ -96,6 +97,29 @@ void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsig
   }
   for (unsigned i = 0; i < n; ++i)
     setByte(ctx, offset + i, ctx.extract(e, 8 * i, 8));
+}
+
+void ObjectState::writeConcrete(ExprContext &ctx, uint64_t offset, const uint8_t *from, uint64_t n) {
+  assert(offset + n <= bytes_.size());
+  if (throughArray_ || array_) { // the array expression is kept up to date byte by byte
+    std::vector<uint8_t> copy(from, from + n);
+    for (uint64_t i = 0; i < n; ++i)
+      setByte(ctx, offset + i, ctx.constant(copy[i], 8));
+    return;
+  }
+  std::memmove(bytes_.data() + offset, from, n);
+  exprs_.clear(offset, n);
+}
+
+void ObjectState::fillConcrete(ExprContext &ctx, uint64_t offset, uint8_t byte, uint64_t n) {
+  assert(offset + n <= bytes_.size());
+  if (throughArray_ || array_) {
+    for (uint64_t i = 0; i < n; ++i)
+      setByte(ctx, offset + i, ctx.constant(byte, 8));
+    return;
+  }
+  std::memset(bytes_.data() + offset, byte, n);
+  exprs_.clear(offset, n);
 }
 
 Value ObjectState::readSymbolic(ExprContext &ctx, const ExprRef &offset, unsigned n) const {

@@ -1,5 +1,7 @@
 #include "cairn/engine/SymbolicBytes.h"
 
+#include <algorithm>
+
 namespace cairn::engine {
 
 SymbolicBytes::SymbolicBytes(const SymbolicBytes &other) : size_(other.size_) {
@@ -15,6 +17,24 @@ SymbolicBytes &SymbolicBytes::operator=(const SymbolicBytes &other) {
   if (this != &other)
     *this = SymbolicBytes(other);
   return *this;
+}
+
+uint64_t SymbolicBytes::concreteRun(uint64_t i, uint64_t max) const {
+  if (chunks_.empty())
+    return max;
+  uint64_t n = 0;
+  while (n < max) {
+    const Chunk *c = chunks_[(i + n) >> kChunkBits].get();
+    uint64_t inChunk = std::min(kChunkSize - ((i + n) & kChunkMask), max - n);
+    if (!c) {
+      n += inChunk;
+      continue;
+    }
+    for (uint64_t k = 0; k < inChunk; ++k, ++n)
+      if (c->expr[(i + n) & kChunkMask])
+        return n;
+  }
+  return max;
 }
 
 void SymbolicBytes::set(uint64_t i, ExprRef e, uint8_t piece) {

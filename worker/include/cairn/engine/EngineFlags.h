@@ -34,6 +34,9 @@ public:
   std::string setValue(const std::string &name, const std::string &value);
   // One flag as one piece of text: `--name` or `--name=value`.
   std::string setText(const std::string &text);
+  // The defaults that depend on other flags, once all are set: under the full libc with
+  // symbolic inputs, a test only for paths that cover something new, unless --all-tests.
+  void settleDefaults();
   // The combination of everything set so far (e.g. --address-aware-cache needs
   // --memory-model relocatable).
   std::string check() const;

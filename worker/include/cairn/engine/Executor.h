@@ -106,6 +106,9 @@ struct ExecutorOptions {
   // A test only for a path that covered a new line or branch edge, and for every error (KLEE's
   // --only-output-states-covering-new).
   bool onlyNewCoverageTests = false;
+  // The runtime's string and memory functions run natively when every byte they touch is
+  // concrete and in bounds (their C bodies otherwise): --no-native-strings turns it off.
+  bool nativeStringFunctions = true;
   // When set and true, the run stops as if a limit was reached (e.g. set from a SIGINT handler).
   const volatile std::sig_atomic_t *stopRequested = nullptr;
   // Called about twice a second with the statistics so far and the number of live states.

@@ -62,6 +62,15 @@ public:
   void makeSymbolic(ExprContext &ctx, const ExprRef &array);
 
   bool isConcreteByte(uint64_t i) const { return !throughArray_ && !exprs_.at(i); }
+  // How many bytes from `offset` on, at most `max`, are concrete (none once a symbolic-offset
+  // write made the object one array): the string functions' fast path reads them directly.
+  uint64_t concreteRun(uint64_t offset, uint64_t max) const {
+    return throughArray_ ? 0 : exprs_.concreteRun(offset, max);
+  }
+  const uint8_t *concreteBytes() const { return bytes_.data(); }
+  // Stores `n` concrete bytes at `offset` (`from` may point into this object's own bytes).
+  void writeConcrete(ExprContext &ctx, uint64_t offset, const uint8_t *from, uint64_t n);
+  void fillConcrete(ExprContext &ctx, uint64_t offset, uint8_t byte, uint64_t n);
   uint8_t concreteByte(uint64_t i) const { return bytes_[i]; }
   // Byte `i` as an expression (a constant when it is concrete).
   ExprRef byteExpr(ExprContext &ctx, uint64_t i) const;

@@ -161,12 +161,21 @@ struct Loop {
   bool hasInnerLoops = false;
 };
 
+// The runtime's string and memory functions the engine may run natively, when every byte the
+// call touches is concrete and in bounds (interpreter/NativeStrings.cpp); their C body runs
+// otherwise, forking on symbolic bytes and reporting errors as the program's own code would.
+enum class NativeString : uint8_t {
+  None, Memcpy, Memmove, Memset, Memcmp, Bcmp, Memchr, Strlen, Strnlen, Strcmp, Strncmp, Strchr, Strchrnul,
+  Strrchr, Strcpy, Stpcpy,
+};
+
 struct Function {
   std::string name;
   uint32_t numRegs = 0;
   uint32_t numParams = 0; // parameters are registers 0 .. numParams-1
   bool variadic = false;
   bool isRuntime = false; // defined by Cairn's runtime rather than the user's program
+  NativeString native = NativeString::None; // runtime functions only
   std::vector<uint16_t> paramWidths;
   uint16_t returnWidth = 0; // 0: void
   std::vector<Instr> instrs;

@@ -32,6 +32,10 @@ public:
   // Which byte of at(i) byte `i` is (0 for an 8-bit expression).
   uint8_t piece(uint64_t i) const { return chunks_[i >> kChunkBits]->piece[i & kChunkMask]; }
 
+  // How many bytes from `i` on, at most `max`, are concrete: whole chunks with no expression are
+  // skipped at once.
+  uint64_t concreteRun(uint64_t i, uint64_t max) const;
+
   void set(uint64_t i, ExprRef e, uint8_t piece = 0);
   // Bytes [offset, offset + n) concrete again.
   void clear(uint64_t offset, uint64_t n);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <set>
 
 using namespace cairn::testing;
 namespace fs = std::filesystem;
@@ -160,6 +161,60 @@ TEST_F(ServiceSubmit, RawSourceUploadsAreRefusedWithoutReadingTheCoordinatorsFil
   EXPECT_FALSE(cluster.runJob(std::string(CAIRN_EXAMPLES_DIR) + "/sign.c", {"--search", "dfs"}, dir / "job", failure, 60)
                    .empty())
       << failure;
+}
+
+} // namespace
+
+namespace {
+
+// A program built with `cairn cc` goes up as the bitcode it recorded, and runs as `cairn run`
+// runs it: under the full libc, with symbolic arguments; each test keeps what the path printed.
+TEST_F(ServiceSubmit, ExecutablesBuiltWithCairnCcRunWithTheFullLibc) {
+  write(dir / "main.c", "#include <stdio.h>\n"
+                        "int main(int argc, char **argv) {\n"
+                        "  int k = 0;\n"
+                        "  if (argc > 1) {\n"
+                        "    if (argv[1][0] == '-')\n"
+                        "      k = 2;\n"
+                        "    else\n"
+                        "      k = 1;\n"
+                        "  }\n"
+                        "  printf(\"kind %d\\n\", k);\n"
+                        "  return k;\n"
+                        "}\n");
+  const fs::path prog = dir / "classify";
+  CommandResult built = runCommand({CAIRN_BIN, "cc", "-O2", "-o", prog.string(), (dir / "main.c").string()});
+  ASSERT_EQ(built.status, 0) << built.output;
+  const std::vector<std::string> options = {"--search", "dfs", "--sym-args", "0", "1", "2", "--all-tests"};
+  std::vector<std::string> argv = {CAIRN_BIN, "run", "--quiet", "--environ", "/dev/null", "--output-dir",
+                                   (dir / "alone").string()};
+  argv.insert(argv.end(), options.begin(), options.end());
+  argv.push_back(prog.string());
+  CommandResult alone = runCommand(argv);
+  ASSERT_EQ(alone.status, 0) << alone.output;
+  RunOutcome expected = outcomeOf(dir / "alone");
+  EXPECT_EQ(expected.pathsCompleted, "3") << describe(expected); // no argument, '-', another
+
+  ClusterOptions clusterOptions;
+  clusterOptions.workers = 1;
+  clusterOptions.poolReplicas = 0;
+  Cluster cluster(dir / "cluster", clusterOptions);
+  ASSERT_TRUE(cluster.ready());
+  std::string failure;
+  std::string job = cluster.runJob(prog.string(), options, dir / "job", failure, 60);
+  ASSERT_FALSE(job.empty()) << failure;
+  EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
+  std::set<std::string> printed;
+  for (const fs::directory_entry &e : fs::directory_iterator(dir / "job"))
+    if (e.path().extension() == ".stdout") {
+      std::ifstream in(e.path());
+      printed.insert(std::string(std::istreambuf_iterator<char>(in), {}));
+    }
+  EXPECT_EQ(printed, (std::set<std::string>{"kind 0\n", "kind 1\n", "kind 2\n"}));
+  CommandResult status = cluster.cairn("status", {"--json", job});
+  EXPECT_NE(status.output.find("\"classify.bc\""), std::string::npos) << status.output;
+  CommandResult replay = runCommand({CAIRN_BIN, "replay", prog.string(), (dir / "job").string()});
+  EXPECT_EQ(replay.status, 0) << replay.output;
 }
 
 } // namespace

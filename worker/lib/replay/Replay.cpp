@@ -285,6 +285,24 @@ ReplayBinary::ReplayBinary(const std::string &program, const ReplayOptions &o)
 ReplayBinary::~ReplayBinary() {
   std::error_code ec;
   fs::remove_all(dir_, ec);
+  if (!filesDir_.empty())
+    fs::remove_all(filesDir_, ec);
+}
+
+// Where a POSIX test's working directory and stdin go: in memory (/dev/shm) where the machine has
+// it, as the model's file system is. A disk's file system has limits the model does not (ext4
+// refuses offsets past 16 TiB: `tail -c +41T` seeks there) and costs a disk write per file.
+std::string ReplayBinary::filesDirectory() const {
+  if (!filesDir_.empty())
+    return filesDir_;
+  std::error_code ec;
+  const fs::path shm = "/dev/shm";
+  if (fs::is_directory(shm, ec) && ::access(shm.c_str(), W_OK) == 0) {
+    fs::path dir = shm / (fs::path(dir_).filename().string() + "-files");
+    if (fs::create_directories(dir, ec) || fs::is_directory(dir, ec))
+      return filesDir_ = dir.string();
+  }
+  return filesDir_ = dir_;
 }
 
 ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutcome &recorded) const {
@@ -298,7 +316,7 @@ ReplayOutcome ReplayBinary::run(const std::string &ktestPath, const RecordedOutc
     KTest test = readKTestFile(ktestPath);
     if (isPosixTest(test)) {
       posix = std::make_unique<PosixTestEnvironment>(
-          test, dir_, (fs::path(ktestPath).parent_path() / kMappedFilesDirectory).string());
+          test, filesDirectory(), (fs::path(ktestPath).parent_path() / kMappedFilesDirectory).string());
       argv.insert(argv.end(), posix->arguments().begin(), posix->arguments().end());
       how.argv0 = posix->programName();
       how.workingDirectory = posix->workingDirectory();

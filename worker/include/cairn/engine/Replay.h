@@ -76,7 +76,10 @@ public:
   const std::vector<std::string> &externals() const { return externals_; }
 
 private:
+  std::string filesDirectory() const;
+
   std::string dir_, binary_;
+  mutable std::string filesDir_; // made at the first POSIX test
   std::vector<std::string> externals_;
   double timeout_;
   bool checkLeaks_, checkMemcleanup_; // checked at the program's end, as the run asks

@@ -17,6 +17,10 @@ namespace cairn::engine {
 
 std::unique_ptr<llvm::Module> parseModule(const std::string &path, llvm::LLVMContext &ctx,
                                           const std::string &shownAs) {
+  // Bitcode and IR from front ends before LLVM 15 have typed pointers: the reader upgrades them
+  // to opaque ones, as the runtime's are, when the context says so before it first reads any
+  // (left to itself, it would take the first module's kind and refuse the other).
+  ctx.setOpaquePointers(true);
   llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> m = llvm::parseIRFile(path, diag, ctx);
   if (!m) {

@@ -5,6 +5,7 @@
 
 #include "cairn/engine/BitcodeFile.h"
 #include "cairn/engine/EngineFlags.h"
+#include "cairn/engine/FindingsReports.h"
 #include "cairn/engine/RecordedBitcode.h"
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
@@ -40,7 +41,8 @@ const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
   cairn wait [--timeout SECONDS] [--json] JOB   until the job ends; exit 0 when it completed
                                                 (1 cancelled or failed, 3 timeout, 4 address-cache
                                                 validation failed)
-  cairn results [--output-dir DIR] JOB          tests, errors and summary.json as cairn run writes them
+  cairn results [--output-dir DIR] [--sarif FILE] [--junit FILE] JOB
+                                                tests, errors and summary.json as cairn run writes them
   cairn cancel JOB
   common: --server HOST:PORT (default $CAIRN_SERVER, else 127.0.0.1:7470)
           --token-file FILE (default: the token in $CAIRN_TOKEN)   --tls-ca FILE (TLS roots)
@@ -328,9 +330,10 @@ int wait(std::vector<std::string> args) {
 
 int results(std::vector<std::string> args) {
   Connection c;
-  std::string outputDir;
-  ValuedOptions valued = {
-      {"--output-dir", [&](const std::string &v) { outputDir = v; }}};
+  std::string outputDir, sarifFile, junitFile;
+  ValuedOptions valued = {{"--output-dir", [&](const std::string &v) { outputDir = v; }},
+                          {"--sarif", [&](const std::string &v) { sarifFile = v; }},
+                          {"--junit", [&](const std::string &v) { junitFile = v; }}};
   addConnectionOptions(c, valued);
   Arguments p = parseArguments(args, valued, {});
   const std::string job = oneJob(p, "results");
@@ -371,6 +374,11 @@ int results(std::vector<std::string> args) {
   for (const v1::ErrorReport &e : status.errors())
     stats.errors.push_back(service::fromMessage(e));
   std::string summary = out.writeSummary(stats);
+  const engine::ReportContext reported{status.name(), out.path(), CAIRN_VERSION};
+  if (!sarifFile.empty())
+    writeReport(sarifFile, "SARIF report", engine::sarifReport(reported, out.errors()) + "\n");
+  if (!junitFile.empty())
+    writeReport(junitFile, "JUnit report", engine::junitReport(reported, stats, out.errors()));
   std::ofstream log(out.path() + "/run.log");
   log << "cairn results " << job << " from " << c.server << "\njob " << status.name() << ": "
       << stateName(status.state()) << (status.failure().empty() ? "" : ": " + status.failure()) << "\nitems "

@@ -5,6 +5,7 @@
 #include "RunOutcome.h"
 
 #include "cairn/engine/CoverageReport.h"
+#include "cairn/engine/FindingsReports.h"
 #include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
@@ -122,6 +123,8 @@ run options:
   --no-address-cache-models  with --address-aware-cache: sat/unsat answers only, no models
   --json                   print the summary as one JSON object on stdout
   --lcov FILE              line coverage in lcov's format (genhtml, Codecov, GitLab)
+  --sarif FILE             the errors in SARIF 2.1.0 (code scanning: GitHub, GitLab, Azure)
+  --junit FILE             the errors and paths as a JUnit XML test report
   --quiet                  no progress or summary text on stderr
 
 replay options (those of the run that made the tests):
@@ -168,7 +171,7 @@ std::vector<std::string> programEnvironment(const std::string &file) {
 int runCommand(std::vector<std::string> args) {
   ExecutorOptions opts;
   LoadOptions load;
-  std::string outputDir, program, environFile, lcovFile;
+  std::string outputDir, program, environFile, lcovFile, sarifFile, junitFile;
   bool json = false, quiet = false;
   opts.solver.timeoutSeconds = 30;
   EngineFlags engineFlags(opts);
@@ -179,6 +182,8 @@ int runCommand(std::vector<std::string> args) {
       {"--entry", [&](const std::string &v) { load.entry = v; }},
       {"--environ", [&](const std::string &v) { environFile = v; }},
       {"--lcov", [&](const std::string &v) { lcovFile = v; }},
+      {"--sarif", [&](const std::string &v) { sarifFile = v; }},
+      {"--junit", [&](const std::string &v) { junitFile = v; }},
   };
   client::FlagOptions flags = {
       {"--json", [&] { json = true; }},
@@ -247,12 +252,13 @@ int runCommand(std::vector<std::string> args) {
   if (live)
     std::fputs("\r\033[K", stderr);
   std::string summary = out.writeSummary(stats);
-  if (!lcovFile.empty()) {
-    std::ofstream lcov(lcovFile);
-    lcov << lcovReport(*translated, stats);
-    if (!lcov.flush())
-      spdlog::error("cannot write the lcov report {}", lcovFile);
-  }
+  if (!lcovFile.empty())
+    client::writeReport(lcovFile, "lcov report", lcovReport(*translated, stats));
+  const ReportContext reported{program, out.path(), CAIRN_VERSION};
+  if (!sarifFile.empty())
+    client::writeReport(sarifFile, "SARIF report", sarifReport(reported, out.errors()) + "\n");
+  if (!junitFile.empty())
+    client::writeReport(junitFile, "JUnit report", junitReport(reported, stats, out.errors()));
   for (const ErrorReport &e : stats.errors)
     spdlog::info("error {}/{} at {}:{}: {}", e.type, e.kind, e.file, e.line, e.message);
   for (const SolverLayerStats &l : stats.solverLayers)

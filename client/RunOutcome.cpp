@@ -4,6 +4,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <fstream>
+
 namespace cairn::client {
 
 bool failsAddressCacheValidation(const engine::RunStatistics &stats) {
@@ -20,6 +22,17 @@ std::string sizeBoundNote(const engine::SizeBoundStats &bound) {
     note += " (raised up to " + std::to_string(bound.maxCapacity) + " where a path needed more)";
   return note + " were not explored: " + std::to_string(bound.pathsCut) + " partial " +
          (bound.pathsCut == 1 ? "path" : "paths") + " cut there";
+}
+
+} // namespace cairn::client
+
+namespace cairn::client {
+
+void writeReport(const std::string &path, const std::string &what, const std::string &text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out.flush())
+    spdlog::error("cannot write the {} {}", what, path);
 }
 
 } // namespace cairn::client

@@ -24,4 +24,7 @@ bool failsAddressCacheValidation(const engine::RunStatistics &stats);
 // it cut, so that a run without errors is not read as covering every size.
 std::string sizeBoundNote(const engine::SizeBoundStats &bound);
 
+// Writes a report file (--lcov, --sarif, --junit); says on stderr when it cannot.
+void writeReport(const std::string &path, const std::string &what, const std::string &text);
+
 } // namespace cairn::client

@@ -67,6 +67,28 @@ if [[ $action == test ]] && ! dpkg-query -W -f='${Status}' chromium 2>/dev/null 
   fi
 fi
 
+# For the test suite's checks of the CI reports: a JSON schema validator and xmllint from
+# Debian, and the SARIF 2.1.0 schema from npm (deploy/fetch-sarif-schema.sh). Without them those
+# checks are skipped, with the reason.
+if [[ $action == test ]]; then
+  report_tools=()
+  for p in python3-jsonschema libxml2-utils; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || report_tools+=("$p")
+  done
+  if ((${#report_tools[@]})) && [[ $(id -u) -eq 0 ]]; then
+    echo "bootstrap: installing ${report_tools[*]} (for the report format checks)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq --no-install-recommends "${report_tools[@]}" >/dev/null 2>&1 ||
+      { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${report_tools[@]}" >/dev/null 2>&1; } ||
+      echo "bootstrap: ${report_tools[*]} could not be installed: the report format checks will be skipped" >&2
+  fi
+  if [[ ! -f $build/deps/sarif/sarif-2.1.0-rtm.5.json ]]; then
+    echo "bootstrap: fetching the SARIF 2.1.0 schema"
+    "$root/deploy/fetch-sarif-schema.sh" "$build/deps/sarif/sarif-2.1.0-rtm.5.json" ||
+      echo "bootstrap: the SARIF schema could not be fetched: its check will be skipped" >&2
+  fi
+fi
+
 # Configured again where an earlier configuration found no musl source (it builds no libc then).
 if [[ ! -f $build/build.ninja ]] || ! grep -q '^CAIRN_LIBC_BC:INTERNAL=.' "$build/CMakeCache.txt"; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

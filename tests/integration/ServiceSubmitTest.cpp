@@ -76,6 +76,18 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
   // What was uploaded is the client's bitcode; the job keeps the source's name.
   EXPECT_NE(status.output.find("\"uses_header.bc\""), std::string::npos) << status.output;
   EXPECT_NE(status.output.find("\"uses_header.c\""), std::string::npos) << status.output;
+  // The job's reports for CI, as cairn run writes them: the null dereference at line 11.
+  CommandResult reported = cluster.cairn("results", {"--output-dir", (dir / "job-reports").string(), "--sarif",
+                                                     (dir / "job.sarif").string(), "--junit",
+                                                     (dir / "job.xml").string(), job});
+  ASSERT_EQ(reported.status, 0) << reported.output;
+  std::ifstream sarifFile(dir / "job.sarif"), junitFile(dir / "job.xml");
+  const std::string sarif((std::istreambuf_iterator<char>(sarifFile)), {});
+  const std::string junit((std::istreambuf_iterator<char>(junitFile)), {});
+  EXPECT_NE(sarif.find("\"ruleId\": \"ptr/null\""), std::string::npos) << sarif;
+  EXPECT_NE(sarif.find("\"startLine\": 11"), std::string::npos) << sarif;
+  EXPECT_NE(junit.find("failures=\"1\""), std::string::npos) << junit;
+  EXPECT_NE(junit.find("uses_header.c:11"), std::string::npos) << junit;
 }
 
 // The first line of the coordinator's /etc/passwd, and its longer fields: none may come back.

@@ -1,6 +1,7 @@
 #include "cairn/engine/OutputDirectory.h"
 
 #include "cairn/ktest/KTest.h"
+#include "reports/JsonText.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -12,27 +13,6 @@ namespace fs = std::filesystem;
 namespace cairn::engine {
 
 namespace {
-
-std::string jsonString(const std::string &s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    default:
-      if (c < 0x20) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        out += buf;
-      } else {
-        out.push_back(char(c));
-      }
-    }
-  }
-  return out + "\"";
-}
 
 void writeFile(const fs::path &p, const std::string &text) {
   std::ofstream out(p, std::ios::binary);

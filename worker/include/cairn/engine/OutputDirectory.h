@@ -27,6 +27,8 @@ public:
   // Writes summary.json and returns its text.
   std::string writeSummary(const RunStatistics &stats);
   const std::string &path() const { return path_; }
+  // The errors met, each with its test's file name.
+  const std::vector<std::pair<ErrorReport, std::string>> &errors() const { return errors_; }
 
 private:
   std::string path_;

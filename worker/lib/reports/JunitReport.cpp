@@ -1,0 +1,90 @@
+#include "cairn/engine/FindingsReports.h"
+
+#include "reports/StackFrames.h"
+
+#include <cstdio>
+
+namespace cairn::engine {
+
+namespace {
+
+// Text for an XML attribute or element: markup escaped, and what XML 1.0 cannot hold (control
+// characters, bytes that are not UTF-8) as U+FFFD.
+std::string xmlText(const std::string &s) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    switch (c) {
+    case '&': out += "&amp;"; ++i; continue;
+    case '<': out += "&lt;"; ++i; continue;
+    case '>': out += "&gt;"; ++i; continue;
+    case '"': out += "&quot;"; ++i; continue;
+    case '\'': out += "&apos;"; ++i; continue;
+    case '\n': out += "&#10;"; ++i; continue;
+    case '\t': out += "&#9;"; ++i; continue;
+    default: break;
+    }
+    size_t n = c < 0x20 ? 0 : c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    bool valid = n && i + n <= s.size() && !(n == 2 && c < 0xc2);
+    for (size_t k = 1; valid && k < n; ++k)
+      valid = (static_cast<unsigned char>(s[i + k]) >> 6) == 0x2;
+    if (valid) {
+      out.append(s, i, n);
+      i += n;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  return buf;
+}
+
+} // namespace
+
+std::string junitReport(const ReportContext &context, const RunStatistics &stats, const RecordedErrors &errors) {
+  const std::string program = xmlText(context.program);
+  const bool partial = stats.pathsPartial > 0;
+  const size_t cases = errors.size() + 1 + (partial ? 1 : 0);
+  const std::string counts = "tests=\"" + std::to_string(cases) + "\" failures=\"" + std::to_string(errors.size()) +
+                             "\" errors=\"0\" skipped=\"" + (partial ? "1" : "0") + "\" time=\"" +
+                             seconds(stats.wallSeconds) + "\"";
+  std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cairn\" " + counts + ">\n";
+  x += "  <testsuite name=\"" + program + "\" " + counts + ">\n    <properties>\n";
+  for (const auto &[name, value] : {std::pair<const char *, uint64_t>{"paths_completed", stats.pathsCompleted},
+                                    {"paths_partial", stats.pathsPartial},
+                                    {"tests", stats.tests},
+                                    {"lines_covered", stats.linesCovered},
+                                    {"lines_total", stats.linesTotal}})
+    x += "      <property name=\"" + std::string(name) + "\" value=\"" + std::to_string(value) + "\"/>\n";
+  x += "      <property name=\"output_dir\" value=\"" + xmlText(context.outputDir) + "\"/>\n    </properties>\n";
+  for (const auto &[e, test] : errors) {
+    const std::string id = e.type + "/" + e.kind;
+    const std::string where = e.file.empty() ? "an unknown location" : e.file + ":" + std::to_string(e.line);
+    x += "    <testcase classname=\"" + program + "\" name=\"" + xmlText(id + " at " + where) + "\"";
+    if (!e.file.empty())
+      x += " file=\"" + xmlText(e.file) + "\" line=\"" + std::to_string(e.line) + "\"";
+    std::string detail = e.message + "\n";
+    for (const StackFrame &f : parseStack(e.stack))
+      detail += "  at " + f.function + (f.file.empty() ? "" : " (" + f.file + ":" + std::to_string(f.line) + ")") + "\n";
+    if (!test.empty())
+      detail += "test: " + context.outputDir + "/" + test + " (cairn replay " + context.program + " " +
+                context.outputDir + "/" + test + ")\n";
+    x += ">\n      <failure type=\"" + xmlText(id) + "\" message=\"" + xmlText(e.message) + "\">" + xmlText(detail) +
+         "</failure>\n    </testcase>\n";
+  }
+  x += "    <testcase classname=\"" + program + "\" name=\"" + std::to_string(stats.pathsCompleted) +
+       " paths explored to their end\" time=\"" + seconds(stats.wallSeconds) + "\"/>\n";
+  if (partial)
+    x += "    <testcase classname=\"" + program + "\" name=\"" + std::to_string(stats.pathsPartial) +
+         " paths cut short\">\n      <skipped message=\"a limit or the solver ended them before the program did\"/>\n"
+         "    </testcase>\n";
+  return x + "  </testsuite>\n</testsuites>\n";
+}
+
+} // namespace cairn::engine

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <memory>
 #include <set>
 
 using namespace cairn::testing;
@@ -23,6 +24,14 @@ protected:
   fs::path dir = fs::path(::testing::TempDir()) / ("cairn-submit-" + std::to_string(::getpid()));
   void SetUp() override { fs::create_directories(dir); }
   void TearDown() override { fs::remove_all(dir); }
+
+  // A coordinator with one worker and no solver pool: enough for a small job.
+  std::unique_ptr<Cluster> smallCluster() {
+    ClusterOptions options;
+    options.workers = 1;
+    options.poolReplicas = 0;
+    return std::make_unique<Cluster>(dir / "cluster", options);
+  }
 
   fs::path write(const fs::path &path, const std::string &bytes) {
     fs::create_directories(path.parent_path());
@@ -63,21 +72,18 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
   EXPECT_EQ(expected.pathsCompleted, "3") << describe(expected);
   EXPECT_EQ(expected.errors.size(), 1u) << describe(expected);
 
-  ClusterOptions clusterOptions;
-  clusterOptions.workers = 1;
-  clusterOptions.poolReplicas = 0;
-  Cluster cluster(dir / "cluster", clusterOptions);
-  ASSERT_TRUE(cluster.ready());
+  std::unique_ptr<Cluster> cluster = smallCluster();
+  ASSERT_TRUE(cluster->ready());
   std::string failure;
-  std::string job = cluster.runJob(program, options, dir / "job", failure, 60);
+  std::string job = cluster->runJob(program, options, dir / "job", failure, 60);
   ASSERT_FALSE(job.empty()) << failure;
   EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
-  CommandResult status = cluster.cairn("status", {"--json", job});
+  CommandResult status = cluster->cairn("status", {"--json", job});
   // What was uploaded is the client's bitcode; the job keeps the source's name.
   EXPECT_NE(status.output.find("\"uses_header.bc\""), std::string::npos) << status.output;
   EXPECT_NE(status.output.find("\"uses_header.c\""), std::string::npos) << status.output;
   // The job's reports for CI, as cairn run writes them: the null dereference at line 11.
-  CommandResult reported = cluster.cairn("results", {"--output-dir", (dir / "job-reports").string(), "--sarif",
+  CommandResult reported = cluster->cairn("results", {"--output-dir", (dir / "job-reports").string(), "--sarif",
                                                      (dir / "job.sarif").string(), "--junit",
                                                      (dir / "job.xml").string(), job});
   ASSERT_EQ(reported.status, 0) << reported.output;
@@ -111,12 +117,9 @@ std::vector<std::string> secretsOfPasswd() {
 TEST_F(ServiceSubmit, RawSourceUploadsAreRefusedWithoutReadingTheCoordinatorsFiles) {
   const std::vector<std::string> secrets = secretsOfPasswd();
   ASSERT_FALSE(secrets.empty()) << "this test needs a readable /etc/passwd";
-  ClusterOptions clusterOptions;
-  clusterOptions.workers = 1;
-  clusterOptions.poolReplicas = 0;
-  Cluster cluster(dir / "cluster", clusterOptions);
-  ASSERT_TRUE(cluster.ready());
-  auto stub = cairn::v1::Jobs::NewStub(grpc::CreateChannel(cluster.server(), grpc::InsecureChannelCredentials()));
+  std::unique_ptr<Cluster> cluster = smallCluster();
+  ASSERT_TRUE(cluster->ready());
+  auto stub = cairn::v1::Jobs::NewStub(grpc::CreateChannel(cluster->server(), grpc::InsecureChannelCredentials()));
 
   struct Upload {
     std::string fileName, program;
@@ -170,7 +173,7 @@ TEST_F(ServiceSubmit, RawSourceUploadsAreRefusedWithoutReadingTheCoordinatorsFil
   }
   // Still serving: a client-compiled program runs.
   std::string failure;
-  EXPECT_FALSE(cluster.runJob(std::string(CAIRN_EXAMPLES_DIR) + "/sign.c", {"--search", "dfs"}, dir / "job", failure, 60)
+  EXPECT_FALSE(cluster->runJob(std::string(CAIRN_EXAMPLES_DIR) + "/sign.c", {"--search", "dfs"}, dir / "job", failure, 60)
                    .empty())
       << failure;
 }
@@ -207,13 +210,10 @@ TEST_F(ServiceSubmit, ExecutablesBuiltWithCairnCcRunWithTheFullLibc) {
   RunOutcome expected = outcomeOf(dir / "alone");
   EXPECT_EQ(expected.pathsCompleted, "3") << describe(expected); // no argument, '-', another
 
-  ClusterOptions clusterOptions;
-  clusterOptions.workers = 1;
-  clusterOptions.poolReplicas = 0;
-  Cluster cluster(dir / "cluster", clusterOptions);
-  ASSERT_TRUE(cluster.ready());
+  std::unique_ptr<Cluster> cluster = smallCluster();
+  ASSERT_TRUE(cluster->ready());
   std::string failure;
-  std::string job = cluster.runJob(prog.string(), options, dir / "job", failure, 60);
+  std::string job = cluster->runJob(prog.string(), options, dir / "job", failure, 60);
   ASSERT_FALSE(job.empty()) << failure;
   EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
   std::set<std::string> printed;
@@ -223,7 +223,7 @@ TEST_F(ServiceSubmit, ExecutablesBuiltWithCairnCcRunWithTheFullLibc) {
       printed.insert(std::string(std::istreambuf_iterator<char>(in), {}));
     }
   EXPECT_EQ(printed, (std::set<std::string>{"kind 0\n", "kind 1\n", "kind 2\n"}));
-  CommandResult status = cluster.cairn("status", {"--json", job});
+  CommandResult status = cluster->cairn("status", {"--json", job});
   EXPECT_NE(status.output.find("\"classify.bc\""), std::string::npos) << status.output;
   CommandResult replay = runCommand({CAIRN_BIN, "replay", prog.string(), (dir / "job").string()});
   EXPECT_EQ(replay.status, 0) << replay.output;

@@ -176,20 +176,27 @@ private:
     return done(intResult(equalityOnly ? diff != 0 : diff));
   }
 
+  // The first `byte` among the `limit` bytes at the first argument (memchr, strnlen): its
+  // index; `limit` when none is, all of them read; nullopt when the C loop must decide (a
+  // symbolic byte or the object's end comes first).
+  std::optional<uint64_t> firstOf(uint8_t byte, uint64_t limit) {
+    std::optional<Span> at = span(args_[0]);
+    if (!at)
+      return std::nullopt;
+    const uint64_t within = at->entry->state->concreteRun(at->offset, std::min(limit, at->room));
+    if (const void *hit = std::memchr(at->bytes, byte, within))
+      return uint64_t(static_cast<const uint8_t *>(hit) - at->bytes);
+    return within == limit ? std::optional<uint64_t>(limit) : std::nullopt;
+  }
+
   bool memchr() {
     std::optional<uint64_t> n = count(2);
     if (!n || !args_[1].concrete())
       return false;
     if (*n == 0)
-      return done(sizeResult(0));
-    std::optional<Span> at = span(args_[0]);
-    if (!at)
-      return false;
-    const uint64_t within = at->entry->state->concreteRun(at->offset, std::min(*n, at->room));
-    const void *hit = std::memchr(at->bytes, int(uint8_t(args_[1].bits)), within);
-    if (hit)
-      return done(e_.memory.offsetBy(args_[0], uint64_t(static_cast<const uint8_t *>(hit) - at->bytes)));
-    return within == *n ? done(sizeResult(0)) : false;
+      return done(sizeResult(0)); // the C loop reads nothing
+    std::optional<uint64_t> i = firstOf(uint8_t(args_[1].bits), *n);
+    return i && done(*i == *n ? sizeResult(0) : e_.memory.offsetBy(args_[0], *i));
   }
 
   bool strlen() {
@@ -203,14 +210,8 @@ private:
       return false;
     if (*max == 0)
       return done(sizeResult(0));
-    std::optional<Span> at = span(args_[0]);
-    if (!at)
-      return false;
-    const uint64_t within = at->entry->state->concreteRun(at->offset, std::min(*max, at->room));
-    const void *nul = std::memchr(at->bytes, 0, within);
-    if (nul)
-      return done(sizeResult(uint64_t(static_cast<const uint8_t *>(nul) - at->bytes)));
-    return within == *max ? done(sizeResult(*max)) : false;
+    std::optional<uint64_t> len = firstOf(0, *max);
+    return len && done(sizeResult(*len));
   }
 
   // strcmp and strncmp (`limit` bytes at most): the C loop reads both strings up to the first

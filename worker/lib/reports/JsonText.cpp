@@ -4,10 +4,7 @@
 
 namespace cairn::engine {
 
-namespace {
-
-// The length of the valid UTF-8 sequence starting at s[i], or 0.
-size_t utf8Length(const std::string &s, size_t i) {
+size_t utf8SequenceAt(const std::string &s, size_t i) {
   const unsigned char c = static_cast<unsigned char>(s[i]);
   size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
   if (n == 0 || i + n > s.size() || (n == 2 && c < 0xc2))
@@ -17,8 +14,6 @@ size_t utf8Length(const std::string &s, size_t i) {
       return 0;
   return n;
 }
-
-} // namespace
 
 std::string jsonString(const std::string &s) {
   std::string out = "\"";
@@ -36,7 +31,7 @@ std::string jsonString(const std::string &s) {
       std::snprintf(buf, sizeof buf, "\\u%04x", c);
       out += buf;
       ++i;
-    } else if (size_t n = utf8Length(s, i)) {
+    } else if (size_t n = utf8SequenceAt(s, i)) {
       out.append(s, i, n);
       i += n;
     } else {

@@ -1,5 +1,6 @@
 #include "cairn/engine/FindingsReports.h"
 
+#include "reports/JsonText.h"
 #include "reports/StackFrames.h"
 
 #include <cstdio>
@@ -24,11 +25,7 @@ std::string xmlText(const std::string &s) {
     case '\t': out += "&#9;"; ++i; continue;
     default: break;
     }
-    size_t n = c < 0x20 ? 0 : c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-    bool valid = n && i + n <= s.size() && !(n == 2 && c < 0xc2);
-    for (size_t k = 1; valid && k < n; ++k)
-      valid = (static_cast<unsigned char>(s[i + k]) >> 6) == 0x2;
-    if (valid) {
+    if (size_t n = c < 0x20 ? 0 : utf8SequenceAt(s, i)) {
       out.append(s, i, n);
       i += n;
     } else {

@@ -49,11 +49,22 @@ std::optional<uint64_t> concreteString(MemoryAccess &memory, const ExecutionStat
   std::optional<Span> span = spanAt(memory, s, p);
   if (!span)
     return std::nullopt;
-  const uint64_t concrete = span->entry->state->concreteRun(span->offset, span->room);
-  const void *nul = std::memchr(span->bytes, 0, concrete);
+  // The bytes are searched first and their concreteness checked up to what was found: a
+  // symbolic byte's stale value may stop the search early, and then the C loop decides.
+  const void *nul = std::memchr(span->bytes, 0, span->room);
   if (!nul)
     return std::nullopt;
-  return uint64_t(static_cast<const uint8_t *>(nul) - span->bytes);
+  const uint64_t length = uint64_t(static_cast<const uint8_t *>(nul) - span->bytes);
+  if (span->entry->state->concreteRun(span->offset, length + 1) <= length)
+    return std::nullopt;
+  return length;
+}
+
+// Byte `i` from the span, when it is inside the object and concrete.
+std::optional<uint8_t> byteAt(const Span &span, uint64_t i) {
+  if (i >= span.room || !span.entry->state->isConcreteByte(span.offset + i))
+    return std::nullopt;
+  return span.bytes[i];
 }
 
 // `n` concrete bytes at `p`, all inside its object.
@@ -164,16 +175,16 @@ private:
     std::optional<Span> a = span(args_[0]), b = span(args_[1]);
     if (!a || !b)
       return false;
-    const uint64_t within = std::min({*n, a->entry->state->concreteRun(a->offset, std::min(*n, a->room)),
-                                      b->entry->state->concreteRun(b->offset, std::min(*n, b->room))});
-    const auto mismatch = std::mismatch(a->bytes, a->bytes + within, b->bytes);
-    const uint64_t i = uint64_t(mismatch.first - a->bytes);
-    if (i == *n)
-      return done(intResult(0));
-    if (i == within) // the next byte is symbolic or outside an object
-      return false;
-    const int diff = int(a->bytes[i]) - int(b->bytes[i]);
-    return done(intResult(equalityOnly ? diff != 0 : diff));
+    for (uint64_t i = 0; i < *n; ++i) {
+      std::optional<uint8_t> x = byteAt(*a, i), y = byteAt(*b, i);
+      if (!x || !y) // symbolic, or outside an object: the C loop decides
+        return false;
+      if (*x != *y) {
+        const int diff = int(*x) - int(*y);
+        return done(intResult(equalityOnly ? diff != 0 : diff));
+      }
+    }
+    return done(intResult(0));
   }
 
   // The first `byte` among the `limit` bytes at the first argument (memchr, strnlen): its
@@ -183,10 +194,14 @@ private:
     std::optional<Span> at = span(args_[0]);
     if (!at)
       return std::nullopt;
-    const uint64_t within = at->entry->state->concreteRun(at->offset, std::min(limit, at->room));
-    if (const void *hit = std::memchr(at->bytes, byte, within))
-      return uint64_t(static_cast<const uint8_t *>(hit) - at->bytes);
-    return within == limit ? std::optional<uint64_t>(limit) : std::nullopt;
+    const uint64_t searched = std::min(limit, at->room);
+    const void *hit = std::memchr(at->bytes, byte, searched);
+    const uint64_t end = hit ? uint64_t(static_cast<const uint8_t *>(hit) - at->bytes) : limit;
+    // Everything the C loop reads: up to the hit, or all `limit` bytes, concrete and in bounds.
+    const uint64_t read = hit ? end + 1 : limit;
+    if (read > at->room || at->entry->state->concreteRun(at->offset, read) < read)
+      return std::nullopt;
+    return end;
   }
 
   bool memchr() {
@@ -222,16 +237,16 @@ private:
     std::optional<Span> a = span(args_[0]), b = span(args_[1]);
     if (!a || !b)
       return false;
-    const uint64_t within = std::min({limit, a->entry->state->concreteRun(a->offset, std::min(limit, a->room)),
-                                      b->entry->state->concreteRun(b->offset, std::min(limit, b->room))});
-    for (uint64_t i = 0; i < within; ++i) {
-      const uint8_t x = a->bytes[i], y = b->bytes[i];
-      if (x != y)
-        return done(intResult(int(x) - int(y)));
-      if (!x)
+    for (uint64_t i = 0; i < limit; ++i) {
+      std::optional<uint8_t> x = byteAt(*a, i), y = byteAt(*b, i);
+      if (!x || !y)
+        return false;
+      if (*x != *y)
+        return done(intResult(int(*x) - int(*y)));
+      if (!*x)
         return done(intResult(0));
     }
-    return within == limit ? done(intResult(0)) : false;
+    return done(intResult(0));
   }
   bool strcmp() { return compareStrings(~uint64_t(0)); }
   bool strncmp() {

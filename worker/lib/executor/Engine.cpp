@@ -336,6 +336,8 @@ void Engine::terminate(ExecutionState &s, Termination t) {
 
 void Engine::setUpGlobals(ExecutionState &s) {
   for (const GlobalObject &g : program.globals) {
+    if (!g.unsupported.empty())
+      continue; // an access finds no object there, and says why (MemoryAccess::memoryError)
     auto mo = std::make_shared<MemoryObject>();
     mo->id = nextObjectId++;
     mo->address = g.address;

@@ -47,8 +47,13 @@ void ConstantTranslator::layoutGlobals(llvm::Module &m) {
   for (llvm::GlobalVariable &g : m.globals()) {
     GlobalObject &obj = p_.globals[i++];
     obj.bytes.assign(obj.size, 0);
-    if (g.hasInitializer())
+    if (!g.hasInitializer())
+      continue;
+    try {
       write(g.getInitializer(), obj.bytes.data(), obj.size);
+    } catch (const LoadError &e) {
+      obj.unsupported = e.what();
+    }
   }
 }
 

@@ -157,6 +157,10 @@ void MemoryAccess::memoryError(ExecutionState &s, uint64_t address, unsigned byt
   for (const auto &[base, size] : s.freed)
     if (address >= base && address < base + std::max<uint64_t>(size, 1))
       return engine_.error(s, "ptr", "use-after-free", "memory error: use after free");
+  for (const GlobalObject &g : engine_.program.globals)
+    if (!g.unsupported.empty() && address >= g.address && address < g.address + g.size)
+      return engine_.error(s, "model", "unsupported-constant",
+                           "the initial value of global " + g.name + " cannot be computed: " + g.unsupported);
   std::string what = "memory error: out of bound pointer";
   if (near)
     what += " (" + std::to_string(bytes) + "-byte access at offset " +

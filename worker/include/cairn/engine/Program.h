@@ -206,6 +206,9 @@ struct GlobalObject {
   uint64_t size = 0;
   bool readOnly = false;
   std::vector<uint8_t> bytes; // `size` bytes
+  // Why its initial contents could not be computed (a constant the engine does not support),
+  // or empty. Such a global is left out of memory: only a path that touches it ends, with this.
+  std::string unsupported;
 };
 
 struct Program {

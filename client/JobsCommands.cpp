@@ -34,9 +34,10 @@ namespace cairn::client {
 namespace fs = std::filesystem;
 
 const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
-  cairn submit [job options] PROGRAM(.c|.bc|.ll) [-- program arguments]   prints the job id
-                                                (C source is compiled here, as cairn run does,
-                                                and its bitcode uploaded)
+  cairn submit [job options] PROGRAM(.c|.bc|.ll|built with cairn cc) [-- program arguments]
+                                                prints the job id (C source is compiled here,
+                                                as cairn run does, and its bitcode uploaded; a
+                                                cairn cc program's recorded bitcode goes up)
   cairn status [--json] JOB
   cairn wait [--timeout SECONDS] [--json] JOB   until the job ends; exit 0 when it completed
                                                 (1 cancelled or failed, 3 timeout, 4 address-cache

@@ -225,9 +225,10 @@ int submit(std::vector<std::string> args) {
   }
   load.libc = said.posix.libc;
   load.linkRuntime = false; // the coordinator links the runtime into every upload
-  if (programPath.extension() == ".c" || programPath.extension() == ".i" || asBuilt) {
-    if (asBuilt && !load.extraCFlags.empty())
-      throw UsageError("--cflag applies to C source only; " + program + " is already compiled");
+  const bool source = programPath.extension() == ".c" || programPath.extension() == ".i";
+  if (!source && !load.extraCFlags.empty())
+    throw UsageError("--cflag applies to C source only; " + program + " is already compiled");
+  if (source || asBuilt) {
     // Compiled here, beside the user's headers and with cairn run's flags, runtime headers and
     // --cflag: the coordinator accepts bitcode only, and never compiles.
     std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(program, load);
@@ -237,8 +238,6 @@ int submit(std::vector<std::string> args) {
     if (request.name().empty())
       request.set_name(programPath.filename().string());
   } else {
-    if (!load.extraCFlags.empty())
-      throw UsageError("--cflag applies to C source only; " + program + " is already compiled");
     request.set_program(readFile(program));
     request.set_file_name(programPath.filename().string());
   }

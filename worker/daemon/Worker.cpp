@@ -268,7 +268,7 @@ private:
     return dropped_;
   }
 
-  const engine::Program *program(const v1::WorkItem &item, std::string &failure) {
+  const engine::Program *program(const v1::WorkItem &item, engine::LibcKind libc, std::string &failure) {
     auto it = programs_.find(item.program_digest());
     if (it != programs_.end())
       return it->second.program.get();
@@ -286,9 +286,7 @@ private:
       load.linkRuntime = false; // the coordinator linked it
       load.entry = item.entry();
       // Under the full libc the coordinator linked the POSIX model's start, which calls the entry.
-      engine::ExecutorOptions options;
-      service::toExecutorOptions(item.options(), options);
-      const std::string start = options.posix.libc == engine::LibcKind::Full ? engine::kPosixStart : item.entry();
+      const std::string start = libc == engine::LibcKind::Full ? engine::kPosixStart : item.entry();
       LoadedProgram loaded;
       loaded.module = engine::loadProgram(file.string(), load);
       loaded.program = engine::translateProgram(*loaded.module, start);
@@ -413,11 +411,9 @@ private:
     v1::ItemDoneRequest done;
     done.set_worker_id(workerId);
     done.set_item_id(item.item_id());
-    std::string failure;
     engine::ExecutorOptions options;
-    const engine::Program *prog = program(item, failure);
-    if (prog)
-      failure = service::toExecutorOptions(item.options(), options);
+    std::string failure = service::toExecutorOptions(item.options(), options);
+    const engine::Program *prog = failure.empty() ? program(item, options.posix.libc, failure) : nullptr;
     if (!failure.empty()) {
       spdlog::error("item {}: {}", item.item_id(), failure);
       done.set_failure(failure);

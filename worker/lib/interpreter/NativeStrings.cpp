@@ -43,9 +43,14 @@ std::optional<Span> spanAt(MemoryAccess &memory, const ExecutionState &s, const 
   return Span{e, a, offset, e->object->size - offset, e->state->concreteBytes() + offset};
 }
 
-// The length of the concrete NUL-terminated string at `p` (without its NUL), if all of it and
-// its NUL are concrete and inside the object.
-std::optional<uint64_t> concreteString(MemoryAccess &memory, const ExecutionState &s, const Value &p) {
+// A concrete NUL-terminated string: where it is, and its length without the NUL.
+struct ConcreteString {
+  Span span;
+  uint64_t length = 0;
+};
+
+// The string at `p`, if all of it and its NUL are concrete and inside the object.
+std::optional<ConcreteString> concreteString(MemoryAccess &memory, const ExecutionState &s, const Value &p) {
   std::optional<Span> span = spanAt(memory, s, p);
   if (!span)
     return std::nullopt;
@@ -57,7 +62,7 @@ std::optional<uint64_t> concreteString(MemoryAccess &memory, const ExecutionStat
   const uint64_t length = uint64_t(static_cast<const uint8_t *>(nul) - span->bytes);
   if (span->entry->state->concreteRun(span->offset, length + 1) <= length)
     return std::nullopt;
-  return length;
+  return ConcreteString{*span, length};
 }
 
 // Byte `i` from the span, when it is inside the object and concrete.
@@ -124,7 +129,7 @@ private:
     return v.concrete() ? std::optional<uint64_t>(uint64_t(v.bits)) : std::nullopt;
   }
   std::optional<Span> span(const Value &p) { return spanAt(e_.memory, s_, p); }
-  std::optional<uint64_t> string(const Value &p) { return concreteString(e_.memory, s_, p); }
+  std::optional<ConcreteString> string(const Value &p) { return concreteString(e_.memory, s_, p); }
   bool done(Value v) {
     e_.interpreter.returnValue(s_, in_, std::move(v));
     return true;
@@ -215,8 +220,8 @@ private:
   }
 
   bool strlen() {
-    std::optional<uint64_t> len = string(args_[0]);
-    return len && done(sizeResult(*len));
+    std::optional<ConcreteString> str = string(args_[0]);
+    return str && done(sizeResult(str->length));
   }
 
   bool strnlen() {
@@ -255,45 +260,38 @@ private:
   }
 
   // strchr (NULL when the string ends first) and strchrnul (the NUL's address then).
+  // The C code compares `(char)c` with every byte up to and including the NUL.
   bool strchr(bool orEnd) {
-    if (!args_[1].concrete())
+    std::optional<ConcreteString> str = args_[1].concrete() ? string(args_[0]) : std::nullopt;
+    if (!str)
       return false;
-    std::optional<uint64_t> len = string(args_[0]);
-    if (!len)
-      return false;
-    const char ch = char(args_[1].bits);
-    std::optional<Span> at = span(args_[0]);
-    const void *hit = std::memchr(at->bytes, uint8_t(ch), *len + 1);
-    if (hit)
-      return done(e_.memory.offsetBy(args_[0], uint64_t(static_cast<const uint8_t *>(hit) - at->bytes)));
-    return done(orEnd ? e_.memory.offsetBy(args_[0], *len) : sizeResult(0));
+    const uint8_t *bytes = str->span.bytes;
+    if (const void *hit = std::memchr(bytes, uint8_t(args_[1].bits), str->length + 1))
+      return done(e_.memory.offsetBy(args_[0], uint64_t(static_cast<const uint8_t *>(hit) - bytes)));
+    return done(orEnd ? e_.memory.offsetBy(args_[0], str->length) : sizeResult(0));
   }
 
   bool strrchr() {
-    if (!args_[1].concrete())
+    std::optional<ConcreteString> str = args_[1].concrete() ? string(args_[0]) : std::nullopt;
+    if (!str)
       return false;
-    std::optional<uint64_t> len = string(args_[0]);
-    if (!len)
-      return false;
-    const uint8_t ch = uint8_t(args_[1].bits);
-    std::optional<Span> at = span(args_[0]);
-    for (uint64_t i = *len + 1; i-- > 0;)
-      if (at->bytes[i] == ch)
+    for (uint64_t i = str->length + 1; i-- > 0;)
+      if (str->span.bytes[i] == uint8_t(args_[1].bits))
         return done(e_.memory.offsetBy(args_[0], i));
     return done(sizeResult(0));
   }
 
   // strcpy returns the destination, stpcpy the end of the copy.
   bool strcpy(bool returnEnd) {
-    std::optional<uint64_t> len = string(args_[1]);
-    if (!len)
+    std::optional<ConcreteString> src = string(args_[1]);
+    if (!src)
       return false;
-    const Span src = *span(args_[1]);
-    std::optional<Span> dst = writableSpan(e_.memory, s_, args_[0], *len + 1);
-    if (!dst || overlap(src, *dst, *len + 1))
+    const uint64_t n = src->length + 1;
+    std::optional<Span> dst = writableSpan(e_.memory, s_, args_[0], n);
+    if (!dst || overlap(src->span, *dst, n))
       return false;
-    store(*dst, src.bytes, *len + 1, src.entry->object == dst->entry->object);
-    return done(returnEnd ? e_.memory.offsetBy(args_[0], *len) : args_[0]);
+    store(*dst, src->span.bytes, n, src->span.entry->object == dst->entry->object);
+    return done(returnEnd ? e_.memory.offsetBy(args_[0], src->length) : args_[0]);
   }
 
   Engine &e_;

@@ -4,155 +4,22 @@
 //
 // Sound under the engine's invariant that the path constraints alone are satisfiable: dropping
 // a satisfiable, independent part cannot change the answer.
+#include "ConstraintPartition.h"
+#include "Footprint.h"
+
 #include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/SolverChain.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace cairn {
 
 namespace {
-
-// The variables (and array elements) an expression reads.
-class Footprint {
-public:
-  void addWhole(const SymbolDecl *s) { elements_[s].whole = true; }
-  void addElement(const SymbolDecl *s, uint64_t index) {
-    Elements &e = elements_[s];
-    if (!e.whole)
-      e.indices.push_back(index);
-  }
-  void normalize() {
-    for (auto &[s, e] : elements_) {
-      if (e.whole) {
-        e.indices.clear();
-        continue;
-      }
-      std::sort(e.indices.begin(), e.indices.end());
-      e.indices.erase(std::unique(e.indices.begin(), e.indices.end()), e.indices.end());
-    }
-  }
-  bool empty() const { return elements_.empty(); }
-  // f(symbol, whole, indices): indices are meaningful when not whole.
-  template <class F> void forEach(F &&f) const {
-    for (const auto &[s, e] : elements_)
-      f(s, e.whole, e.indices);
-  }
-
-  bool intersects(const Footprint &o) const {
-    const Footprint &small = elements_.size() <= o.elements_.size() ? *this : o;
-    const Footprint &large = &small == this ? o : *this;
-    for (const auto &[s, e] : small.elements_) {
-      auto it = large.elements_.find(s);
-      if (it == large.elements_.end())
-        continue;
-      const Elements &f = it->second;
-      if (e.whole || f.whole)
-        return true;
-      auto a = e.indices.begin(), b = f.indices.begin();
-      while (a != e.indices.end() && b != f.indices.end()) {
-        if (*a == *b)
-          return true;
-        *a < *b ? ++a : ++b;
-      }
-    }
-    return false;
-  }
-
-  void merge(const Footprint &o) {
-    for (const auto &[s, f] : o.elements_) {
-      Elements &e = elements_[s];
-      if (e.whole)
-        continue;
-      if (f.whole) {
-        e.whole = true;
-        e.indices.clear();
-        continue;
-      }
-      std::vector<uint64_t> merged;
-      merged.reserve(e.indices.size() + f.indices.size());
-      std::set_union(e.indices.begin(), e.indices.end(), f.indices.begin(), f.indices.end(),
-                     std::back_inserter(merged));
-      e.indices.swap(merged);
-    }
-  }
-
-private:
-  struct Elements {
-    bool whole = false;
-    std::vector<uint64_t> indices; // sorted and unique after normalize()
-  };
-  std::map<const SymbolDecl *, Elements> elements_;
-};
-
-// Walks `root`, recording what it reads. An array reached through a select at a constant
-// index is read at that element only; reached any other way, it is read whole.
-Footprint computeFootprint(const Expr *root) {
-  Footprint fp;
-  constexpr uint64_t kWhole = ~uint64_t(0);
-  struct Item {
-    const Expr *e;
-    uint64_t readAt; // for array-sorted nodes: the element read, or kWhole
-    bool constIndex;
-  };
-  std::vector<Item> work{{root, kWhole, false}};
-  std::unordered_set<const Expr *> visitedScalars;
-  std::set<std::pair<const Expr *, uint64_t>> visitedArrays;
-  while (!work.empty()) {
-    Item it = work.back();
-    work.pop_back();
-    const Expr *e = it.e;
-    if (e->isArray()) {
-      uint64_t at = it.constIndex ? it.readAt : kWhole;
-      if (!visitedArrays.insert({e, at}).second)
-        continue;
-      switch (e->kind()) {
-      case Kind::ArraySymbol:
-        if (at == kWhole)
-          fp.addWhole(e->symbol());
-        else
-          fp.addElement(e->symbol(), at);
-        continue;
-      case Kind::ConstArray: continue;
-      case Kind::Store:
-        work.push_back({e->kid(1), kWhole, false});
-        work.push_back({e->kid(2), kWhole, false});
-        work.push_back({e->kid(0), at, at != kWhole});
-        continue;
-      case Kind::Ite:
-        work.push_back({e->kid(0), kWhole, false});
-        work.push_back({e->kid(1), at, at != kWhole});
-        work.push_back({e->kid(2), at, at != kWhole});
-        continue;
-      default: break;
-      }
-    }
-    if (!e->isArray() && !visitedScalars.insert(e).second)
-      continue;
-    switch (e->kind()) {
-    case Kind::Constant: break;
-    case Kind::Symbol: fp.addWhole(e->symbol()); break;
-    case Kind::Select: {
-      const Expr *index = e->kid(1);
-      work.push_back({index, kWhole, false});
-      if (index->isConstant())
-        work.push_back({e->kid(0), uint64_t(index->value()), true});
-      else
-        work.push_back({e->kid(0), kWhole, false});
-      break;
-    }
-    default:
-      for (unsigned i = 0; i < e->numKids(); ++i)
-        work.push_back({e->kid(i), kWhole, false});
-    }
-  }
-  fp.normalize();
-  return fp;
-}
 
 class IndependentSolver final : public SolverLayer {
 public:
@@ -176,47 +43,150 @@ public:
     if (wanted.empty()) // "are the constraints satisfiable?": nothing to slice against
       return forward(q, wantModel);
 
+    const ConstraintPartition *partition =
+        q.path && q.path->size() == q.constraints.size() ? &q.path->partition() : nullptr;
+    const std::vector<uint32_t> kept =
+        partition ? keptByPartition(*partition, wanted) : keptByFixpoint(q, std::move(wanted));
+    Query sliced;
+    sliced.expr = q.expr;
+    sliced.terms = q.terms;
+    sliced.constraints.reserve(kept.size());
+    for (uint32_t i : kept)
+      sliced.constraints.push_back(q.constraints[i]);
+    // The symbolic form follows the slice made on the concrete one: the same constraints.
+    if (q.original) {
+      auto form = std::make_shared<QueryForm>(QueryForm{{}, q.original->expr, q.original->concreteOnly});
+      form->constraints.reserve(kept.size());
+      for (uint32_t i : kept)
+        form->constraints.push_back(q.original->constraints[i]);
+      sliced.original = std::move(form);
+    }
+    if (wantModel && !q.terms.empty())
+      return solveFactors(sliced, partition ? componentsByPartition(*partition, kept, sliced) : componentsByPairs(sliced));
+    return forward(sliced, wantModel);
+  }
+
+private:
+  // The groups the path keeps, in the path's order: the slice costs the size of those groups.
+  static std::vector<uint32_t> keptByPartition(const ConstraintPartition &partition, const Footprint &wanted) {
+    thread_local std::vector<uint32_t> groups;
+    groups.clear();
+    partition.groupsReading(wanted, groups);
+    std::vector<uint32_t> kept = partition.falseConstraints();
+    for (uint32_t g : groups)
+      partition.members(g, kept);
+    std::sort(kept.begin(), kept.end());
+    kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
+    return kept;
+  }
+
+  // With no partition: the constraints that read what the query reads, grown to a fixpoint.
+  std::vector<uint32_t> keptByFixpoint(const Query &q, Footprint wanted) {
     std::vector<const Footprint *> fps;
     fps.reserve(q.constraints.size());
     for (const ExprRef &c : q.constraints)
       fps.push_back(&footprintOf(c));
-    std::vector<bool> kept(q.constraints.size(), false);
+    std::vector<bool> taken(q.constraints.size(), false);
     for (bool changed = true; changed;) {
       changed = false;
       for (size_t i = 0; i < fps.size(); ++i) {
-        if (kept[i])
+        if (taken[i])
           continue;
         if (q.constraints[i]->isFalse() || fps[i]->intersects(wanted)) {
-          kept[i] = true;
+          taken[i] = true;
           wanted.merge(*fps[i]);
           changed = true;
         }
       }
     }
-    Query sliced;
-    sliced.expr = q.expr;
-    sliced.terms = q.terms;
-    for (size_t i = 0; i < kept.size(); ++i)
-      if (kept[i])
-        sliced.constraints.push_back(q.constraints[i]);
-    // The symbolic form follows the slice made on the concrete one: the same constraints.
-    if (q.original) {
-      auto form = std::make_shared<QueryForm>(QueryForm{{}, q.original->expr, q.original->concreteOnly});
-      for (size_t i = 0; i < kept.size(); ++i)
-        if (kept[i])
-          form->constraints.push_back(q.original->constraints[i]);
-      sliced.original = std::move(form);
-    }
-    if (wantModel && !q.terms.empty())
-      return solveFactors(sliced);
-    return forward(sliced, wantModel);
+    std::vector<uint32_t> kept;
+    for (uint32_t i = 0; i < taken.size(); ++i)
+      if (taken[i])
+        kept.push_back(i);
+    return kept;
   }
 
-private:
+  // The independent parts of a sliced query, over its items (its constraints, then its expr when
+  // that is not true): each part's items in order, the parts ordered by their first item.
+  struct Components {
+    std::vector<size_t> items; // part by part
+    std::vector<size_t> ends;  // where each part's items end in `items`
+  };
+
+  // Parts from a label per item (labels below `labels`): one pass to number the labels in order
+  // of first use, one to place the items, with no allocation per part.
+  static Components componentsByLabel(const std::vector<uint32_t> &labelOf, size_t labels) {
+    thread_local std::vector<uint32_t> partOfLabel;
+    constexpr uint32_t kNone = ~uint32_t(0);
+    partOfLabel.assign(labels, kNone);
+    std::vector<uint32_t> partOf(labelOf.size());
+    std::vector<size_t> sizes;
+    for (size_t i = 0; i < labelOf.size(); ++i) {
+      uint32_t &part = partOfLabel[labelOf[i]];
+      if (part == kNone) {
+        part = uint32_t(sizes.size());
+        sizes.push_back(0);
+      }
+      partOf[i] = part;
+      ++sizes[part];
+    }
+    Components c;
+    c.ends.resize(sizes.size());
+    for (size_t p = 0, end = 0; p < sizes.size(); ++p)
+      c.ends[p] = end += sizes[p];
+    c.items.resize(labelOf.size());
+    std::vector<size_t> next(sizes.size());
+    for (size_t p = 0; p < sizes.size(); ++p)
+      next[p] = c.ends[p] - sizes[p];
+    for (size_t i = 0; i < labelOf.size(); ++i)
+      c.items[next[partOf[i]]++] = i;
+    return c;
+  }
+
+  // From the path's groups: `kept[j]` is the path index of the query's constraint j.
+  Components componentsByPartition(const ConstraintPartition &partition, const std::vector<uint32_t> &kept,
+                                   const Query &q) {
+    const bool withExpr = q.expr && !q.expr->isTrue();
+    const uint32_t exprLabel = uint32_t(partition.size()); // the groups the expr reads join it
+    std::vector<uint32_t> exprGroups;
+    if (withExpr)
+      partition.groupsReading(footprintOf(q.expr), exprGroups);
+    std::vector<uint32_t> labelOf(kept.size() + withExpr);
+    for (size_t j = 0; j < kept.size(); ++j) {
+      uint32_t g = partition.group(kept[j]);
+      labelOf[j] = std::binary_search(exprGroups.begin(), exprGroups.end(), g) ? exprLabel : g;
+    }
+    if (withExpr)
+      labelOf.back() = exprLabel;
+    return componentsByLabel(labelOf, partition.size() + 1);
+  }
+
+  // Without one: a union-find over the items, joined where footprints meet.
+  Components componentsByPairs(const Query &q) {
+    std::vector<ExprRef> items = q.constraints;
+    if (q.expr && !q.expr->isTrue())
+      items.push_back(q.expr);
+    std::vector<uint32_t> parent(items.size());
+    for (uint32_t i = 0; i < items.size(); ++i)
+      parent[i] = i;
+    auto root = [&](uint32_t i) {
+      while (parent[i] != i)
+        i = parent[i] = parent[parent[i]];
+      return i;
+    };
+    for (uint32_t i = 0; i < items.size(); ++i)
+      for (uint32_t j = i + 1; j < items.size(); ++j)
+        if (root(i) != root(j) && footprintOf(items[i]).intersects(footprintOf(items[j])))
+          parent[root(i)] = root(j);
+    for (uint32_t i = 0; i < items.size(); ++i)
+      parent[i] = root(i);
+    return componentsByLabel(parent, items.size());
+  }
+
   // A model for a whole path (the terms ask for whole inputs) is the union of the models of
   // its independent parts, each a small query that repeats across paths and so hits the
   // caches below.
-  SolverResponse solveFactors(const Query &q) {
+  SolverResponse solveFactors(const Query &q, const Components &components) {
     std::vector<ExprRef> items = q.constraints;
     if (q.expr && !q.expr->isTrue())
       items.push_back(q.expr);
@@ -226,32 +196,14 @@ private:
       if (q.expr && !q.expr->isTrue())
         symbolicItems.push_back(q.original->expr);
     }
-    // Components by shared elements, with a union-find over the items.
-    std::vector<size_t> parent(items.size());
-    for (size_t i = 0; i < items.size(); ++i)
-      parent[i] = i;
-    auto root = [&](size_t i) {
-      while (parent[i] != i)
-        i = parent[i] = parent[parent[i]];
-      return i;
-    };
-    for (size_t i = 0; i < items.size(); ++i)
-      for (size_t j = i + 1; j < items.size(); ++j)
-        if (root(i) != root(j) && footprintOf(items[i]).intersects(footprintOf(items[j])))
-          parent[root(i)] = root(j);
-    std::map<size_t, std::vector<size_t>> components;
-    for (size_t i = 0; i < items.size(); ++i)
-      components[root(i)].push_back(i);
-
     SolverResponse merged{SatResult::Sat, {}, {}};
     std::map<const SymbolDecl *, std::vector<u128>> arrays;
-    for (const auto &[r, members] : components) {
+    for (size_t p = 0, begin = 0; p < components.ends.size(); begin = components.ends[p++]) {
+      const std::span<const size_t> members(components.items.data() + begin, components.ends[p] - begin);
       Query part;
-      Footprint fp;
-      for (size_t i : members) {
+      part.constraints.reserve(members.size());
+      for (size_t i : members)
         part.constraints.push_back(items[i]);
-        fp.merge(footprintOf(items[i]));
-      }
       part.expr = items[members.front()]->context().trueExpr();
       if (q.original) {
         auto form = std::make_shared<QueryForm>(QueryForm{{}, part.expr, q.original->concreteOnly});
@@ -265,22 +217,25 @@ private:
           ++stats_.unknown;
         return answer;
       }
-      fp.forEach([&](const SymbolDecl *s, bool whole, const std::vector<uint64_t> &indices) {
-        if (!s->isArray()) {
-          merged.model.setScalar(s, answer.model.scalar(s));
-          return;
-        }
-        std::vector<u128> &values = arrays[s];
-        values.resize(s->size, 0);
-        if (whole) {
-          for (uint64_t i = 0; i < s->size; ++i)
-            values[i] = answer.model.element(s, i);
-        } else {
-          for (uint64_t i : indices)
-            if (i < s->size)
-              values[i] = answer.model.element(s, i);
-        }
-      });
+      // What the part's members read is the part's: copied member by member (parts read
+      // disjoint elements, so no copy overwrites another part's).
+      for (size_t i : members)
+        footprintOf(items[i]).forEach([&](const SymbolDecl *s, bool whole, const std::vector<uint64_t> &indices) {
+          if (!s->isArray()) {
+            merged.model.setScalar(s, answer.model.scalar(s));
+            return;
+          }
+          std::vector<u128> &values = arrays[s];
+          values.resize(s->size, 0);
+          if (whole) {
+            for (uint64_t e = 0; e < s->size; ++e)
+              values[e] = answer.model.element(s, e);
+          } else {
+            for (uint64_t e : indices)
+              if (e < s->size)
+                values[e] = answer.model.element(s, e);
+          }
+        });
     }
     for (auto &[s, values] : arrays)
       merged.model.setArray(s, std::move(values));

@@ -55,12 +55,13 @@ std::shared_ptr<const QueryForm> formOf(const PathConstraints &path, ExprRef exp
   return std::make_shared<const QueryForm>(QueryForm{*path.built, std::move(expr), path.concreteOnly});
 }
 
-Answer<bool> satisfiable(Solver &solver, const std::vector<ExprRef> &constraints, const ExprRef &e,
+Answer<bool> satisfiable(Solver &solver, const PathConstraints &path, const ExprRef &e,
                          std::shared_ptr<const QueryForm> form) {
-  if (e->isConstant() && constraints.empty())
+  if (e->isConstant() && path.solved.empty())
     return {e->isTrue(), {}};
-  Query q(constraints, e);
+  Query q(path.solved, e);
   q.original = std::move(form);
+  q.path = path.list;
   SolverResponse r = solver.check(q, false);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};
@@ -76,11 +77,11 @@ Answer<bool> negate(Answer<bool> a) {
 } // namespace
 
 Answer<bool> Solver::mayBeTrue(const PathConstraints &path, const ExprRef &e, const ExprRef &built) {
-  return satisfiable(*this, path.solved, e, formOf(path, built));
+  return satisfiable(*this, path, e, formOf(path, built));
 }
 
 Answer<bool> Solver::mayBeFalse(const PathConstraints &path, const ExprRef &e, const ExprRef &built) {
-  return satisfiable(*this, path.solved, e->context().lnot(e),
+  return satisfiable(*this, path, e->context().lnot(e),
                      formOf(path, path.built ? e->context().lnot(built) : ExprRef()));
 }
 
@@ -111,6 +112,7 @@ Answer<u128> Solver::getValue(const PathConstraints &path, const ExprRef &e) {
     return {e->value(), {}};
   Query q(path.solved, e->context().trueExpr(), {e});
   q.original = formOf(path, e->context().trueExpr());
+  q.path = path.list;
   SolverResponse r = check(q, true);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};
@@ -124,6 +126,7 @@ Answer<Assignment> Solver::getInitialValues(const PathConstraints &path, const s
     return {Assignment(), {}};
   Query q(path.solved, symbols.front()->context().trueExpr(), symbols);
   q.original = formOf(path, symbols.front()->context().trueExpr());
+  q.path = path.list;
   SolverResponse r = check(q, true);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};

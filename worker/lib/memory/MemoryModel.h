@@ -35,7 +35,7 @@ public:
   // `e` as the solver gets it on this state.
   virtual ExprRef substitute(const ExecutionState &s, const ExprRef &e) = 0;
   // The path constraints as the solver gets them.
-  virtual const std::vector<ExprRef> &solverConstraints(ExecutionState &s) = 0;
+  virtual const ConstraintList &solverConstraints(ExecutionState &s) = 0;
   // The path constraints as the solver's questions take them: substituted, and as built when a
   // layer caches by that form (the address-aware cache). `aboutLayout`: the question asks
   // where objects lie, so only its substituted form may answer it.

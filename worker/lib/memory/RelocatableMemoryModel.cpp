@@ -42,7 +42,7 @@ struct RelocationState final : MemoryModelState {
   std::shared_ptr<const BaseBindings> relocated;
   // The path constraints as the solver gets them (every base replaced by its address), for the
   // first `substituted` constraints; rebuilt when an object moves.
-  std::vector<ExprRef> solverConstraints;
+  ConstraintList solverConstraints;
   size_t substituted = 0;
   // solverConstraints as they were before substitution (for the address-aware cache), and
   // whether the path took a branch that depends on the layout (a pointer leaving its object),
@@ -97,7 +97,7 @@ public:
     return substitutionFor(s).apply(e);
   }
 
-  const std::vector<ExprRef> &solverConstraints(ExecutionState &s) override {
+  const ConstraintList &solverConstraints(ExecutionState &s) override {
     RelocationState &r = of(s);
     for (; r.substituted < s.constraints.size(); ++r.substituted) {
       const ExprRef &symbolic = s.constraints[r.substituted];
@@ -113,7 +113,7 @@ public:
   }
 
   PathConstraints solverPath(ExecutionState &s, bool aboutLayout) override {
-    const std::vector<ExprRef> &solved = solverConstraints(s);
+    const ConstraintList &solved = solverConstraints(s);
     if (!engine_.options.solver.addressCache)
       return solved;
     const RelocationState &r = of(s);
@@ -249,7 +249,7 @@ private:
     std::vector<uint64_t> found;
     RunStatistics &stats = engine_.stats;
     Solver &solver = *engine_.solver;
-    const std::vector<ExprRef> &constraints = solverConstraints(s);
+    const ConstraintList &constraints = solverConstraints(s);
     const bool byContext = options_.contextDepth >= 0;
     if (byContext) {
       if (auto seen = contextsAt_.find(engine_.currentInstr); seen != contextsAt_.end()) {
@@ -284,7 +284,7 @@ private:
     }
     // One object per model of p, excluding the objects found so far.
     ExprRef target = substitute(s, p);
-    std::vector<ExprRef> query = constraints;
+    std::vector<ExprRef> query = constraints.exprs();
     if (ExprRef hitsSome = pointsIntoSomeObject(ctx_, s.memory, p))
       query.push_back(substitute(s, hitsSome));
     for (unsigned round = 0; round < kMaxTargets; ++round) {

@@ -14,7 +14,7 @@ public:
     return e->isConstant() ? std::optional<u128>(e->value()) : std::nullopt;
   }
   ExprRef substitute(const ExecutionState &, const ExprRef &e) override { return e; }
-  const std::vector<ExprRef> &solverConstraints(ExecutionState &s) override { return s.constraints; }
+  const ConstraintList &solverConstraints(ExecutionState &s) override { return s.constraints; }
   PathConstraints solverPath(ExecutionState &s, bool) override { return s.constraints; }
   void tookLayoutBranch(ExecutionState &) override {}
   bool crossesObjects(const ExprRef &, const MemoryObject &) override { return false; }

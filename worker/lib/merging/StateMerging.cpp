@@ -129,7 +129,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   }
 
   // The common prefix, then the disjunction of what the paths added after it.
-  first.constraints.resize(context.prefixConstraints);
+  first.constraints.truncate(context.prefixConstraints);
   if (!merger->condition()->isTrue())
     first.constraints.push_back(merger->condition());
   first.decisions.resize(context.prefixDecisions);

@@ -25,8 +25,20 @@ namespace {
 class ListSearcher : public Searcher {
 public:
   void add(ExecutionState *s) override { states_.push_back(s); }
+  // The state removed is nearly always the one running: the newest under depth-first, the
+  // oldest under breadth-first.
   void remove(ExecutionState *s) override {
-    auto it = std::find(states_.rbegin(), states_.rend(), s); // usually the newest
+    if (states_.empty())
+      return;
+    if (states_.back() == s) {
+      states_.pop_back();
+      return;
+    }
+    if (states_.front() == s) {
+      states_.pop_front();
+      return;
+    }
+    auto it = std::find(states_.rbegin(), states_.rend(), s);
     if (it != states_.rend())
       states_.erase(std::next(it).base());
   }

@@ -5,6 +5,7 @@
 
 #include "cairn/expr/Assignment.h"
 #include "cairn/expr/Expr.h"
+#include "cairn/solver/ConstraintList.h"
 
 #include <chrono>
 #include <initializer_list>
@@ -39,6 +40,9 @@ struct PathConstraints {
   PathConstraints(std::initializer_list<ExprRef> solved) : owned_(solved), solved(owned_) {}
   PathConstraints(const std::vector<ExprRef> &solved, const std::vector<ExprRef> &built, bool concreteOnly)
       : solved(solved), built(&built), concreteOnly(concreteOnly) {}
+  PathConstraints(const ConstraintList &solved) : solved(solved.exprs()), list(&solved) {} // NOLINT
+  PathConstraints(const ConstraintList &solved, const std::vector<ExprRef> &built, bool concreteOnly)
+      : solved(solved.exprs()), built(&built), concreteOnly(concreteOnly), list(&solved) {}
   PathConstraints(const PathConstraints &) = delete; // `solved` may refer to the object's own list
   PathConstraints &operator=(const PathConstraints &) = delete;
 
@@ -49,6 +53,7 @@ public:
   const std::vector<ExprRef> &solved;
   const std::vector<ExprRef> *built = nullptr;
   bool concreteOnly = false;
+  const ConstraintList *list = nullptr; // `solved`, with its independent groups
 };
 
 // Asks whether `constraints ∧ expr` is satisfiable. When a model is requested, a Sat response
@@ -59,6 +64,9 @@ struct Query {
   ExprRef expr;                     // width 1
   std::vector<ExprRef> terms;       // expressions whose symbols the model must cover
   std::shared_ptr<const QueryForm> original; // may be null: the query is as the engine built it
+  // The path `constraints` were copied from, whose independent groups it keeps up to date; null
+  // when there is none. A layer that changes `constraints` passes on a query without it.
+  const ConstraintList *path = nullptr;
 
   Query() = default;
   Query(std::vector<ExprRef> c, ExprRef e, std::vector<ExprRef> t = {})

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cairn/engine/Memory.h"
+#include "cairn/solver/ConstraintList.h"
 
 #include <map>
 #include <optional>
@@ -87,7 +88,7 @@ struct MergeMembership {
 struct ExecutionState {
   uint64_t id = 0;
   std::vector<Frame> stack;
-  std::vector<ExprRef> constraints;
+  ConstraintList constraints;
   AddressSpace memory;
   std::vector<SymbolicInput> inputs;
   std::vector<uint8_t> decisions; // the branch taken at each symbolic fork: the path's identity

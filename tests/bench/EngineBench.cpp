@@ -16,59 +16,15 @@
 #include <array>
 #include <filesystem>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
+#include "BenchProcess.h"
+
 namespace fs = std::filesystem;
-
-namespace {
-
-struct Run {
-  std::string json;
-  long maxRssKb = 0;
-  bool ok = false;
-};
-
-Run runCairn(const std::vector<std::string> &argv) {
-  Run r;
-  int fds[2];
-  if (pipe(fds) != 0)
-    return r;
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], 1);
-    close(fds[0]);
-    std::vector<char *> args;
-    for (const std::string &a : argv)
-      args.push_back(const_cast<char *>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  close(fds[1]);
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fds[0], buf, sizeof buf)) > 0)
-    r.json.append(buf, size_t(n));
-  close(fds[0]);
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  r.maxRssKb = usage.ru_maxrss;
-  r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  return r;
-}
-
-// The number after "key": in a flat JSON object.
-double field(const std::string &json, const char *key) {
-  std::string k = std::string("\"") + key + "\": ";
-  size_t at = json.find(k);
-  return at == std::string::npos ? -1 : std::atof(json.c_str() + at + k.size());
-}
-
-} // namespace
+using cairn::bench::field;
+using cairn::bench::Run;
+using cairn::bench::runCairn;
 
 // One way of running every program: a name, the binary (empty: CAIRN_BINARY) and the `cairn run`
 // options that make it.
@@ -131,7 +87,7 @@ int main(int argc, char **argv) {
     }
   }
   if (configs.empty())
-    configs.push_back({"default", {}});
+    configs.push_back({"default", {}, {}});
   std::sort(programs.begin(), programs.end());
   const bool compare = configs.size() > 1;
   std::printf("%-22s %-14s %8s %12s %10s %9s %10s %8s %9s", "program", "config", "paths",

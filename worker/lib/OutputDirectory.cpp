@@ -3,25 +3,17 @@
 #include "cairn/ktest/KTest.h"
 #include "reports/JsonText.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
 namespace cairn::engine {
-
-namespace {
-
-void writeFile(const fs::path &p, const std::string &text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-  if (!out)
-    throw std::runtime_error("cannot write " + p.string());
-}
-
-} // namespace
 
 OutputDirectory::OutputDirectory(std::string path) : path_(std::move(path)) {
   std::error_code ec;
@@ -30,6 +22,32 @@ OutputDirectory::OutputDirectory(std::string path) : path_(std::move(path)) {
   fs::create_directories(path_, ec);
   if (ec)
     throw std::runtime_error("cannot create output directory " + path_ + ": " + ec.message());
+  dir_ = ::open(path_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_ < 0)
+    throw std::runtime_error("cannot open output directory " + path_ + ": " + std::strerror(errno));
+}
+
+OutputDirectory::~OutputDirectory() {
+  if (dir_ >= 0)
+    ::close(dir_);
+}
+
+// Straight system calls: a run writes a file per path, tens of thousands of them, and a stream's
+// buffer and locale work cost as much as the file itself.
+void OutputDirectory::write(const std::string &name, const std::string &text) {
+  int fd = ::openat(dir_, name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  bool ok = fd >= 0;
+  for (size_t done = 0; ok && done < text.size();) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    ok = n > 0;
+    done += ok ? size_t(n) : 0;
+  }
+  if (fd >= 0 && ::close(fd) != 0)
+    ok = false;
+  if (!ok)
+    throw std::runtime_error("cannot write " + (fs::path(path_) / name).string());
 }
 
 std::string OutputDirectory::nextFreeName(const std::string &programPath) {
@@ -46,7 +64,7 @@ void OutputDirectory::keepMappedFiles(const std::vector<MappedFile> &files) {
     return;
   fs::create_directories(fs::path(path_) / kMappedFilesDirectory);
   for (const MappedFile &f : files)
-    writeFile(fs::path(path_) / kMappedFilesDirectory / f.name, f.bytes);
+    write(std::string(kMappedFilesDirectory) + "/" + f.name, f.bytes);
 }
 
 void OutputDirectory::onTest(const TestCase &test) {
@@ -58,7 +76,7 @@ void OutputDirectory::onTest(const TestCase &test) {
     k.objects.push_back({objName, bytes});
   // Written in place rather than through a temporary file: the directory is ours alone, and
   // a run writes thousands of tests (a rename each doubles the file system's work).
-  writeFile(fs::path(path_) / (std::string(name) + ".ktest"), serializeKTest(k));
+  write(std::string(name) + ".ktest", serializeKTest(k));
   if (test.error) {
     const ErrorReport &e = *test.error;
     std::string text = "Error: " + e.message + "\nFile: " + e.file + "\nLine: " +
@@ -66,19 +84,19 @@ void OutputDirectory::onTest(const TestCase &test) {
                        "\nStack:\n";
     for (size_t i = 0; i < e.stack.size(); ++i)
       text += "\t#" + std::to_string(i) + " " + e.stack[i] + "\n";
-    writeFile(fs::path(path_) / (std::string(name) + "." + e.type + ".err"), text);
+    write(std::string(name) + "." + e.type + ".err", text);
     errors_.emplace_back(e, std::string(name) + ".ktest");
   }
   if (test.partial)
-    writeFile(fs::path(path_) / (std::string(name) + ".early"), test.endReason + "\n");
+    write(std::string(name) + ".early", test.endReason + "\n");
   // Under the full libc, what the path wrote and how it exited, for the replay to compare.
   if (test.recordsOutput) {
     if (!test.output.empty())
-      writeFile(fs::path(path_) / (std::string(name) + ".stdout"), test.output);
+      write(std::string(name) + ".stdout", test.output);
     if (!test.errorOutput.empty())
-      writeFile(fs::path(path_) / (std::string(name) + ".stderr"), test.errorOutput);
+      write(std::string(name) + ".stderr", test.errorOutput);
     if (test.exitStatus)
-      writeFile(fs::path(path_) / (std::string(name) + ".exit"), std::to_string(*test.exitStatus & 0xff) + "\n");
+      write(std::string(name) + ".exit", std::to_string(*test.exitStatus & 0xff) + "\n");
   }
 }
 
@@ -175,7 +193,7 @@ std::string summaryJson(const RunStatistics &s,
 
 std::string OutputDirectory::writeSummary(const RunStatistics &stats) {
   std::string json = summaryJson(stats, errors_);
-  writeFile(fs::path(path_) / "summary.json", json + "\n");
+  write("summary.json", json + "\n");
   return json;
 }
 

@@ -89,7 +89,7 @@ struct SolverResponse {
 };
 
 // Per-layer counters: what reached the layer, what it answered itself, and the time spent in it
-// and below.
+// and below (for the caches: on their misses; their hits are not clocked).
 struct SolverLayerStats {
   std::string layer;
   uint64_t queries = 0;

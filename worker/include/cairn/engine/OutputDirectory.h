@@ -15,6 +15,9 @@ class OutputDirectory final : public ResultSink {
 public:
   // Creates `path`; an existing non-empty directory is refused (results never mix).
   explicit OutputDirectory(std::string path);
+  ~OutputDirectory() override;
+  OutputDirectory(const OutputDirectory &) = delete;
+  OutputDirectory &operator=(const OutputDirectory &) = delete;
   // `cairn-out-N` next to the program, with the first N not yet taken.
   static std::string nextFreeName(const std::string &programPath);
 
@@ -31,7 +34,11 @@ public:
   const std::vector<std::pair<ErrorReport, std::string>> &errors() const { return errors_; }
 
 private:
+  // Writes `name` in the directory; throws with the file's path when it cannot.
+  void write(const std::string &name, const std::string &text);
+
   std::string path_;
+  int dir_ = -1; // files are created relative to it: no path walk per test
   std::vector<std::string> argv_;
   uint64_t tests_ = 0;
   std::vector<std::pair<ErrorReport, std::string>> errors_; // with their test file names

@@ -186,6 +186,36 @@ TEST_F(TestComp, TestsWithInputsOfOtherOriginsAreLeftOutWithAWarning) {
   EXPECT_FALSE(fs::exists(dir / "suite" / "test000001.xml"));
 }
 
+// Under the error-coverage property the test that calls reach_error covers it: the task's own
+// reach_error, an assertion failing inside it, as sv-benchmarks write them.
+TEST_F(TestComp, TheTestReachingReachErrorCoversTheError) {
+  const std::string spec = "COVER( init(main()), FQL(COVER EDGES(@CALL(reach_error))) )";
+  CommandResult r = runWithStderr({CAIRN_BIN, "run", "--quiet", "--search", "dfs", "--output-dir", (dir / "out").string(),
+                                   "--test-comp", (dir / "suite").string(), "--test-comp-spec", spec,
+                                   kDtdDir + "/reach.c"});
+  ASSERT_EQ(r.status, 0) << r.output;
+  size_t covering = 0, tests = 0;
+  for (const fs::directory_entry &e : fs::directory_iterator(dir / "out")) {
+    if (e.path().extension() != ".ktest")
+      continue;
+    ++tests;
+    const std::string xml = readText(dir / "suite" / (e.path().stem().string() + ".xml"));
+    const bool covers = xml.find("<testcase coversError=\"true\">") != std::string::npos;
+    covering += covers;
+    EXPECT_EQ(covers, testCaseValues(xml) == std::vector<std::string>{"42"}) << xml;
+    EXPECT_EQ(covers, fs::exists(dir / "out" / (e.path().stem().string() + ".assert.err"))) << xml;
+  }
+  EXPECT_EQ(tests, 2u);
+  EXPECT_EQ(covering, 1u);
+  EXPECT_NE(readText(dir / "suite" / "metadata.xml").find("<specification>" + spec + "</specification>"),
+            std::string::npos);
+  const std::string tool = xmllint();
+  if (tool.empty())
+    GTEST_SKIP() << "xmllint (libxml2-utils) is not installed";
+  for (const fs::directory_entry &e : fs::directory_iterator(dir / "suite"))
+    EXPECT_TRUE(valid(tool, e.path().filename() == "metadata.xml" ? "test-metadata.dtd" : "testcase.dtd", e.path()));
+}
+
 TEST_F(TestComp, ResultsOfAJobWriteTheSameSuite) {
   ClusterOptions options;
   options.workers = 1;

@@ -2,6 +2,7 @@
 
 #include "CommandLine.h"
 #include "RunOutcome.h"
+#include "TestCompOutput.h"
 
 #include "cairn/engine/BitcodeFile.h"
 #include "cairn/engine/EngineFlags.h"
@@ -44,6 +45,9 @@ const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
                                                 validation failed)
   cairn results [--output-dir DIR] [--sarif FILE] [--junit FILE] JOB
                                                 tests, errors and summary.json as cairn run writes them
+                [--test-comp DIR --program FILE [--entry NAME] [--test-comp-spec TEXT]]
+                                                and a Test-Comp suite: FILE is the program submitted
+                                                (the metadata hashes it), NAME where it started
   cairn cancel JOB
   common: --server HOST:PORT (default $CAIRN_SERVER, else 127.0.0.1:7470)
           --token-file FILE (default: the token in $CAIRN_TOKEN)   --tls-ca FILE (TLS roots)
@@ -330,13 +334,25 @@ int wait(std::vector<std::string> args) {
 
 int results(std::vector<std::string> args) {
   Connection c;
-  std::string outputDir, sarifFile, junitFile;
+  std::string outputDir, sarifFile, junitFile, testCompDir, programFile, entry = "main";
+  std::string testCompSpec = engine::kTestCompCoverBranches;
   ValuedOptions valued = {{"--output-dir", [&](const std::string &v) { outputDir = v; }},
                           {"--sarif", [&](const std::string &v) { sarifFile = v; }},
-                          {"--junit", [&](const std::string &v) { junitFile = v; }}};
+                          {"--junit", [&](const std::string &v) { junitFile = v; }},
+                          {"--test-comp", [&](const std::string &v) { testCompDir = v; }},
+                          {"--test-comp-spec", [&](const std::string &v) { testCompSpec = v; }},
+                          {"--program", [&](const std::string &v) { programFile = v; }},
+                          {"--entry", [&](const std::string &v) { entry = v; }}};
   addConnectionOptions(c, valued);
   Arguments p = parseArguments(args, valued, {});
   const std::string job = oneJob(p, "results");
+  if (!testCompDir.empty()) {
+    // The coordinator keeps the program's bitcode, not the file the user has: the metadata
+    // names and hashes the file, so it has to be given.
+    if (programFile.empty())
+      throw UsageError("--test-comp needs --program FILE: the program the job was submitted with");
+    checkTestCompDirectory(testCompDir);
+  }
   auto stub = connect(c);
   v1::JobStatus status;
   {
@@ -379,6 +395,10 @@ int results(std::vector<std::string> args) {
     writeReport(sarifFile, "SARIF report", engine::sarifReport(reported, out.errors()) + "\n");
   if (!junitFile.empty())
     writeReport(junitFile, "JUnit report", engine::junitReport(reported, stats, out.errors()));
+  // The engine runs 64-bit targets: a job's architecture is 64bit.
+  if (!testCompDir.empty())
+    writeTestCompSuite(testCompDir, engine::testCompMetadata(programFile, entry, 64, testCompSpec, CAIRN_VERSION),
+                       out.path(), out.errors(), true);
   std::ofstream log(out.path() + "/run.log");
   log << "cairn results " << job << " from " << c.server << "\njob " << status.name() << ": "
       << stateName(status.state()) << (status.failure().empty() ? "" : ": " + status.failure()) << "\nitems "

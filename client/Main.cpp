@@ -3,6 +3,7 @@
 #include "CompilerWrapper.h"
 #include "JobsCommands.h"
 #include "RunOutcome.h"
+#include "TestCompOutput.h"
 
 #include "cairn/engine/CoverageReport.h"
 #include "cairn/engine/FindingsReports.h"
@@ -125,6 +126,9 @@ run options:
   --lcov FILE              line coverage in lcov's format (genhtml, Codecov, GitLab)
   --sarif FILE             the errors in SARIF 2.1.0 (code scanning: GitHub, GitLab, Azure)
   --junit FILE             the errors and paths as a JUnit XML test report
+  --test-comp DIR          the tests as a Test-Comp test suite (metadata.xml, a test case per
+                           test: its __VERIFIER_nondet_* values); DIR must be new or empty
+  --test-comp-spec TEXT    the suite's specification (default: Test-Comp's branch coverage)
   --quiet                  no progress or summary text on stderr
 
 replay options (those of the run that made the tests):
@@ -171,7 +175,8 @@ std::vector<std::string> programEnvironment(const std::string &file) {
 int runCommand(std::vector<std::string> args) {
   ExecutorOptions opts;
   LoadOptions load;
-  std::string outputDir, program, environFile, lcovFile, sarifFile, junitFile;
+  std::string outputDir, program, environFile, lcovFile, sarifFile, junitFile, testCompDir;
+  std::string testCompSpec = kTestCompCoverBranches;
   bool json = false, quiet = false;
   opts.solver.timeoutSeconds = 30;
   EngineFlags engineFlags(opts);
@@ -184,6 +189,8 @@ int runCommand(std::vector<std::string> args) {
       {"--lcov", [&](const std::string &v) { lcovFile = v; }},
       {"--sarif", [&](const std::string &v) { sarifFile = v; }},
       {"--junit", [&](const std::string &v) { junitFile = v; }},
+      {"--test-comp", [&](const std::string &v) { testCompDir = v; }},
+      {"--test-comp-spec", [&](const std::string &v) { testCompSpec = v; }},
   };
   client::FlagOptions flags = {
       {"--json", [&] { json = true; }},
@@ -210,6 +217,12 @@ int runCommand(std::vector<std::string> args) {
 
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   std::unique_ptr<Program> translated = translateProgram(*module, startFunction(load));
+  if (!testCompDir.empty()) { // refused before the run rather than after it
+    if (!callsVerifierNondet(*translated))
+      throw std::runtime_error("--test-comp: " + program + " calls no __VERIFIER_nondet_* function, and a Test-Comp "
+                               "test case holds only their values");
+    client::checkTestCompDirectory(testCompDir);
+  }
   OutputDirectory out(outputDir.empty() ? OutputDirectory::nextFreeName(program) : outputDir);
   std::vector<std::string> argv = {program};
   argv.insert(argv.end(), opts.programArgs.begin(), opts.programArgs.end());
@@ -259,6 +272,10 @@ int runCommand(std::vector<std::string> args) {
     client::writeReport(sarifFile, "SARIF report", sarifReport(reported, out.errors()) + "\n");
   if (!junitFile.empty())
     client::writeReport(junitFile, "JUnit report", junitReport(reported, stats, out.errors()));
+  if (!testCompDir.empty())
+    client::writeTestCompSuite(
+        testCompDir, testCompMetadata(program, load.entry, translated->pointerBits, testCompSpec, CAIRN_VERSION),
+        out.path(), out.errors(), false);
   for (const ErrorReport &e : stats.errors)
     spdlog::info("error {}/{} at {}:{}: {}", e.type, e.kind, e.file, e.line, e.message);
   for (const SolverLayerStats &l : stats.solverLayers)

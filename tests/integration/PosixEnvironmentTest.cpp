@@ -112,6 +112,12 @@ TEST_F(PosixEnvironment, TestsKeepOutputAndStatusAndReplayNatively) {
   EXPECT_EQ(lcov.rfind("TN:cairn\nSF:" + prog.string() + "\n", 0), 0u) << lcov;
   EXPECT_NE(lcov.find("DA:10,1\nDA:11,0\nDA:12,1\n"), std::string::npos) << lcov;
   EXPECT_NE(lcov.find("LF:14\nLH:13\nend_of_record\n"), std::string::npos) << lcov;
+  // Every edge of every decision taken but the two into `return 9` (each operand of the `||`).
+  EXPECT_NE(lcov.find("SF:" + prog.string() + "\nBRDA:10,0,0,0\nBRDA:10,0,1,1\nBRDA:10,1,0,0\nBRDA:10,1,1,1\n"
+                      "BRDA:12,0,0,1\nBRDA:12,0,1,1\nBRDA:14,0,0,1\nBRDA:14,0,1,1\nBRDA:14,1,0,1\nBRDA:14,1,1,1\n"
+                      "BRDA:15,0,0,1\nBRDA:15,0,1,1\nBRDA:18,0,0,1\nBRDA:18,0,1,1\nBRF:14\nBRH:12\nDA:"),
+            std::string::npos)
+      << lcov;
 
   CommandResult replay = shell(cairn("replay " + prog.string() + " " + out.string()));
   EXPECT_EQ(replay.status, 0) << replay.output;

@@ -119,4 +119,69 @@ TEST_F(Reports, JunitHasAFailedCasePerErrorAndFollowsTheSchema) {
   EXPECT_NE(runCommand({xmllint, "--noout", "--schema", xsd, (dir / "broken.xml").string()}).status, 0);
 }
 
+// Branch coverage in the lcov report: a BRDA record per edge of each `if`, `&&` operand, `?:`
+// and switch (its cases that share a block are one edge), taken or not, and "-" for a decision
+// no path reached; genhtml reads it as branch coverage.
+TEST_F(Reports, LcovHasBranchRecordsThatGenhtmlRenders) {
+  const fs::path program = dir / "branches.c";
+  std::ofstream(program) << R"c(#include "cairn.h"
+int classify(int x) {
+  switch (x) {
+  case 1:
+  case 2:
+    return 10;
+  case 7:
+    return 70;
+  default:
+    return 0;
+  }
+}
+int never(int x) {
+  if (x > 0)
+    return 1;
+  return 2;
+}
+int main(void) {
+  int x;
+  klee_make_symbolic(&x, sizeof x, "x");
+  if (x > 5 && x < 3)
+    return never(x);
+  return x > 100 ? classify(x) : classify(x + 1);
+}
+)c";
+  CommandResult r = runCommand({CAIRN_BIN, "run", "--quiet", "--search", "dfs", "--output-dir", (dir / "out").string(),
+                                "--lcov", (dir / "run.info").string(), program.string()});
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string lcov = readText(dir / "run.info");
+  // Line 21's second decision (x < 3 once x > 5) can only be false; never() is never called.
+  EXPECT_NE(lcov.find("SF:" + program.string() + "\n"
+                      "BRDA:3,0,0,1\nBRDA:3,0,1,1\nBRDA:3,0,2,1\n"
+                      "BRDA:14,0,0,-\nBRDA:14,0,1,-\n"
+                      "BRDA:21,0,0,1\nBRDA:21,0,1,1\nBRDA:21,1,0,0\nBRDA:21,1,1,1\n"
+                      "BRDA:23,0,0,1\nBRDA:23,0,1,1\n"
+                      "BRF:11\nBRH:8\nDA:3,1\n"),
+            std::string::npos)
+      << lcov;
+  EXPECT_NE(lcov.find("DA:22,0\nDA:23,1\nDA:24,1\nLF:14\nLH:9\nend_of_record\n"), std::string::npos) << lcov;
+
+  CommandResult found = runCommand({"/bin/sh", "-c", "command -v genhtml"});
+  if (found.status != 0)
+    GTEST_SKIP() << "genhtml (lcov) is not installed";
+  const std::string genhtml = found.output.substr(0, found.output.find('\n'));
+  CommandResult html = runCommand({"/bin/sh", "-c",
+                                   genhtml + " --branch-coverage -o '" + (dir / "html").string() + "' '" +
+                                       (dir / "run.info").string() + "' 2>&1"});
+  EXPECT_EQ(html.status, 0) << html.output;
+  EXPECT_NE(html.output.find("branches...: 72.7% (8 of 11 branches)"), std::string::npos) << html.output;
+  EXPECT_NE(readText(dir / "html" / "index.html").find("Branches"), std::string::npos);
+  // And what genhtml counts comes from the records: one whose count is no number drops out.
+  std::string broken = lcov;
+  broken.replace(broken.find("BRDA:21,1,0,0"), 13, "BRDA:21,1,0,x");
+  std::ofstream(dir / "broken.info") << broken;
+  CommandResult counted = runCommand({"/bin/sh", "-c",
+                                      genhtml + " --branch-coverage -o '" + (dir / "broken-html").string() + "' '" +
+                                          (dir / "broken.info").string() + "' 2>&1"});
+  EXPECT_NE(counted.output.find("(8 of 10 branches)"), std::string::npos) << counted.output;
+}
+
 } // namespace

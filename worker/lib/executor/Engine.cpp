@@ -434,6 +434,7 @@ RunStatistics Engine::finish() {
   stats.linesCovered = covered.size();
   stats.coveredLines.assign(covered.begin(), covered.end());
   std::sort(stats.coveredLines.begin(), stats.coveredLines.end());
+  stats.branchesTaken = interpreter.branchesTaken();
   stats.files.clear();
   std::map<uint32_t, RunStatistics::FileCoverage> perFile;
   for (uint64_t key : program.coverableLineKeys)

@@ -11,7 +11,8 @@ namespace cairn::engine {
 
 Interpreter::Interpreter(Engine &engine)
     : engine_(engine), program_(engine.program), ctx_(engine.ctx), stats_(engine.stats),
-      locationSeen_(engine.program.locations.size(), false), stack_(engine.program) {}
+      locationSeen_(engine.program.locations.size(), false), branchTaken_(engine.program.branchTargets.size(), 0),
+      stack_(engine.program) {}
 
 void Interpreter::enterBlock(Frame &f, uint32_t block, uint32_t from) {
   const Function &fn = program_.functions[f.function];
@@ -52,6 +53,7 @@ void Interpreter::firstVisit(ExecutionState &s, uint32_t locId) {
 
 void Interpreter::follow(ExecutionState &s, uint32_t to, uint32_t from) {
   Frame &f = s.top();
+  takeBranch(program_.functions[f.function].blocks[from], to);
   if (engine_.options.onlyNewCoverageTests && branches_.take(f.function, from, to))
     s.coveredNew = true;
   enterBlock(f, to, from);

@@ -38,6 +38,8 @@ public:
   const StackUsage &stackUsage() const { return stack_; }
   // (file << 32 | line) of every line of the user's program run so far.
   const std::unordered_set<uint64_t> &coveredLines() const { return covered_; }
+  // Per branch of the user's program (Program::branchTargets): 1 once some path took it.
+  const std::vector<uint8_t> &branchesTaken() const { return branchTaken_; }
 
 private:
   void setReg(ExecutionState &s, const Instr &in, Value v) { s.top().regs[in.dst] = std::move(v); }
@@ -50,6 +52,14 @@ private:
   // Enters block `to` of the state's function from `from`, a branch's or a switch's edge: the
   // first path to take an edge has covered something new (--only-new-coverage-tests).
   void follow(ExecutionState &s, uint32_t to, uint32_t from);
+  // A flat array store per decision of the user's program: no hashing on the concrete path.
+  void takeBranch(const BasicBlock &from, uint32_t to) {
+    for (uint32_t b = from.firstBranch, end = b + from.branchCount; b < end; ++b)
+      if (program_.branchTargets[b] == to) {
+        branchTaken_[b] = 1;
+        return;
+      }
+  }
   void binary(ExecutionState &s, const Instr &in);
   bool checkSignedOverflow(ExecutionState &s, const Instr &in, const Value &a, const Value &b);
   bool checkOvershift(ExecutionState &s, const Instr &in, const Value &amount);
@@ -82,6 +92,7 @@ private:
   std::unordered_set<uint64_t> covered_; // (file, line) of user code executed
   std::vector<bool> locationSeen_;       // per location: one load for the common case
   BranchCoverage branches_;              // only with --only-new-coverage-tests
+  std::vector<uint8_t> branchTaken_;     // per branch of Program::branchTargets (lcov)
   StackUsage stack_;
 };
 

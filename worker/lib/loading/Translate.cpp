@@ -4,6 +4,7 @@
 // labels and source locations are numbered as the function bodies meet them, in module order.
 #include "cairn/engine/Translate.h"
 
+#include "loading/BranchSites.h"
 #include "loading/ConstantTranslation.h"
 #include "loading/FunctionTranslation.h"
 #include "loading/RegisterTypes.h"
@@ -90,6 +91,8 @@ std::unique_ptr<Program> translateProgram(LoadedModule &module, const std::strin
   collectConstructors(m, functions, p);
   p.coverableLines = locations.userLineCount();
   p.coverableLineKeys = locations.userLineKeys();
+  numberBranchSites(p);
+  p.pointerBits = m.getDataLayout().getPointerSizeInBits();
   return program;
 }
 

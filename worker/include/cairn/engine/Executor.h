@@ -63,6 +63,8 @@ struct RunStatistics {
   uint64_t linesCovered = 0;
   uint64_t linesTotal = 0;
   std::vector<uint64_t> coveredLines; // (file index << 32) | line, for merging runs' coverage
+  // Per branch of the program's decisions (Program::branchTargets): 1 when some path took it.
+  std::vector<uint8_t> branchesTaken;
   // Line coverage per source file of the program, in the program's order of files.
   struct FileCoverage {
     std::string file;

@@ -110,6 +110,10 @@ struct BasicBlock {
     uint32_t first, count;
   };
   std::vector<Edge> edges;
+  // A decision of the user's program ends this block (loading/BranchSites.h): its edges are
+  // the branches firstBranch .. firstBranch + branchCount - 1 of Program::branchTargets.
+  uint32_t firstBranch = ~0u;
+  uint32_t branchCount = 0;
 };
 
 // Functions the engine implements itself.
@@ -193,6 +197,14 @@ struct Function {
   std::vector<std::string> unsupported; // what each Unsupported instruction is, and why
 };
 
+// A conditional branch or switch of the user's program, for lcov's branch records: where it is
+// and its edges, the branches first .. first + count - 1 of Program::branchTargets.
+struct BranchSite {
+  uint32_t function = 0, block = 0;
+  uint32_t loc = 0; // its terminator's location
+  uint32_t first = 0, count = 0;
+};
+
 struct SourceLocation {
   uint32_t file = 0; // index into Program::files
   uint32_t line = 0;
@@ -231,6 +243,12 @@ struct Program {
   uint64_t coverableLines = 0;
   // The same lines, each as (file index << 32) | line, sorted: coverage per file.
   std::vector<uint64_t> coverableLineKeys;
+  // The decisions of the user's program in function and block order, and per branch (an edge
+  // out of one) the block it enters.
+  std::vector<BranchSite> branchSites;
+  std::vector<uint32_t> branchTargets;
+  // The target's pointer width: the architecture of a Test-Comp suite.
+  uint32_t pointerBits = 64;
 };
 
 } // namespace cairn::engine

@@ -28,7 +28,7 @@ u128 signedRem(u128 a, u128 b, unsigned width) {
 
 } // namespace
 
-u128 foldBinary(Kind kind, u128 a, u128 b, unsigned width) {
+u128 foldBinaryWide(Kind kind, u128 a, u128 b, unsigned width) {
   const u128 m = widthMask(width);
   switch (kind) {
   case Kind::Add: return (a + b) & m;

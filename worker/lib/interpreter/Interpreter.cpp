@@ -81,11 +81,11 @@ void Interpreter::step(ExecutionState &s) {
   switch (in.op) {
   case Opcode::Binary: return binary(s, in);
   case Opcode::Compare: {
-    Value a = eval(f, in.a), b = eval(f, in.b);
-    if (a.concrete() && b.concrete()) {
-      u128 r = foldBinary(in.kind, a.bits, b.bits, in.imm);
+    if (u128 x, y; concreteOperand(f, in.a, x) && concreteOperand(f, in.b, y)) {
+      u128 r = foldBinary(in.kind, x, y, in.imm);
       return setReg(s, in, Value(in.negate ? r ^ 1 : r));
     }
+    Value a = eval(f, in.a), b = eval(f, in.b);
     ExprRef e = ctx_.build(in.kind, std::array{a.expr(ctx_, in.imm), b.expr(ctx_, in.imm)});
     return setReg(s, in, Value(in.negate ? ctx_.lnot(e) : e));
   }
@@ -239,8 +239,16 @@ void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
 
 void Interpreter::binary(ExecutionState &s, const Instr &in) {
   Frame &f = s.top();
-  Value a = eval(f, in.a), b = eval(f, in.b);
   const bool division = in.kind == Kind::UDiv || in.kind == Kind::SDiv || in.kind == Kind::URem || in.kind == Kind::SRem;
+  const ExecutorOptions &options = engine_.options;
+  const bool shift = in.kind == Kind::Shl || in.kind == Kind::LShr || in.kind == Kind::AShr;
+  // Concrete operands with nothing to check: no value copied, no expression built.
+  if (u128 x, y; concreteOperand(f, in.a, x) && concreteOperand(f, in.b, y) && !(division && y == 0) &&
+                 !(options.checkOverflow && in.noSignedWrap) && !(options.checkOvershift && shift)) {
+    f.regs[in.dst] = Value(foldBinary(in.kind, x, y, in.width));
+    return;
+  }
+  Value a = eval(f, in.a), b = eval(f, in.b);
   if (division) {
     if (b.concrete() && b.bits == 0)
       return engine_.error(s, "div", "division-by-zero", "division by zero");
@@ -259,11 +267,9 @@ void Interpreter::binary(ExecutionState &s, const Instr &in) {
       return;
     }
   }
-  const ExecutorOptions &options = engine_.options;
   if (options.checkOverflow && in.noSignedWrap && !checkSignedOverflow(s, in, a, b))
     return;
-  if (options.checkOvershift && (in.kind == Kind::Shl || in.kind == Kind::LShr || in.kind == Kind::AShr) &&
-      !checkOvershift(s, in, b))
+  if (options.checkOvershift && shift && !checkOvershift(s, in, b))
     return;
   if (a.concrete() && b.concrete())
     return setReg(s, in, Value(foldBinary(in.kind, a.bits, b.bits, in.width)));

@@ -26,6 +26,16 @@ public:
   Value eval(const Frame &f, Operand o) const {
     return o.constant ? Value(program_.constants[o.index]) : f.regs[o.index];
   }
+  // The operand's bits when it is concrete, without copying its value (the fast paths).
+  bool concreteOperand(const Frame &f, Operand o, u128 &bits) const {
+    if (o.constant) {
+      bits = program_.constants[o.index];
+      return true;
+    }
+    const Value &v = f.regs[o.index];
+    bits = v.bits;
+    return v.concrete();
+  }
   // Control enters `block` of the frame's function from the block `from` (~0u: none).
   void enterBlock(Frame &f, uint32_t block, uint32_t from);
   // Pushes a frame for function `index`, called by `in` with `args`.

@@ -47,6 +47,11 @@ void ObjectState::setByte(ExprContext &ctx, uint64_t i, const ExprRef &e) {
 
 Value ObjectState::read(ExprContext &ctx, uint64_t offset, unsigned n) const {
   assert(offset + n <= bytes_.size());
+  if (n <= 8 && !throughArray_ && exprs_.empty()) { // the common case: one little-endian load
+    uint64_t v = 0;
+    std::memcpy(&v, bytes_.data() + offset, n);
+    return Value(u128(v));
+  }
   bool allConcrete = !throughArray_;
   if (allConcrete && !exprs_.empty())
     for (unsigned i = 0; i < n && allConcrete; ++i)
@@ -84,8 +89,13 @@ void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsig
   if (v.concrete() && !throughArray_ && !array_) {
     // Concrete bytes next to symbolic ones (an int field beside a pointer field in the
     // relocatable model) are stored as bytes too: no constant is built per byte.
-    for (unsigned i = 0; i < n; ++i)
-      bytes_[offset + i] = uint8_t(v.bits >> (8 * i));
+    if (n <= 8) {
+      const uint64_t low = uint64_t(v.bits); // the host is little-endian, as the programs are
+      std::memcpy(bytes_.data() + offset, &low, n);
+    } else {
+      for (unsigned i = 0; i < n; ++i)
+        bytes_[offset + i] = uint8_t(v.bits >> (8 * i));
+    }
     exprs_.clear(offset, n);
     return;
   }

@@ -219,3 +219,72 @@ TEST(AddressSpaceTest, OverlappingFindsTheObjectARangeMeets) {
   EXPECT_EQ(space.overlapping(0x1000, 0x1000)->object->address, 0x1080u); // the last one it meets
   EXPECT_EQ(space.overlapping(0x10a0, 0x100), nullptr);
 }
+
+// find() remembers the last object it found and writable() the last entry it made its own.
+// Random forks, moves, writes, reads at every offset, unbinds and rebinds on a set of address
+// spaces: no remembered entry may show another space's bytes or an object that is gone.
+TEST(AddressSpaceTest, RememberedEntriesNeverCrossAForkOrOutliveAChange) {
+  ExprContext ctx;
+  std::mt19937 rng(20261127);
+  auto pick = [&](size_t n) { return size_t(std::uniform_int_distribution<size_t>(0, n - 1)(rng)); };
+  struct Side {
+    AddressSpace space;
+    std::map<uint64_t, uint8_t> first; // each bound object's first byte, as written
+  };
+  std::vector<Side> sides(1);
+  sides.reserve(6); // no reallocation: its moves would make every side forget what it remembers
+  for (uint64_t base : {0x100u, 0x200u, 0x300u, 0x400u}) {
+    sides[0].space.bind(object(base, 8), std::make_shared<ObjectState>(8));
+    sides[0].first[base] = 0;
+  }
+  auto expectSeen = [&](const Side &s) {
+    for (const auto &[base, byte] : s.first)
+      for (uint64_t at = base; at < base + 8; at += 3) {
+        const AddressSpace::Entry *e = s.space.find(at);
+        ASSERT_NE(e, nullptr) << std::hex << at;
+        ASSERT_EQ(e->object->address, base);
+        ASSERT_EQ(e->state->read(ctx, 0, 1).bits, byte) << std::hex << at;
+      }
+  };
+  for (int step = 0; step < 3000; ++step) {
+    Side &s = sides[pick(sides.size())];
+    const uint64_t base = 0x100 * (1 + pick(4));
+    switch (pick(6)) {
+    case 0: // a fork: a new side, or another side replaced by the copy
+      if (sides.size() < sides.capacity()) {
+        Side copy = s;
+        sides.push_back(std::move(copy));
+      } else {
+        sides[pick(sides.size())] = s;
+      }
+      break;
+    case 1: { // a move, as a state's container may make
+      Side moved = std::move(s);
+      s = std::move(moved);
+      break;
+    }
+    case 2:
+      if (s.first.size() > 1 && s.first.count(base)) {
+        s.space.unbind(base);
+        s.first.erase(base);
+        EXPECT_EQ(s.space.find(base + 1), nullptr);
+      }
+      break;
+    case 3:
+      s.space.bind(object(base, 8), std::make_shared<ObjectState>(8));
+      s.first[base] = 0;
+      break;
+    default:
+      if (s.first.count(base)) {
+        const uint8_t v = uint8_t(pick(256));
+        s.space.find(base + 5); // remembered before the write makes the entry its own
+        s.space.writable(base).write(ctx, 0, Value(u128(v)), 1);
+        s.first[base] = v;
+      }
+    }
+    for (const Side &each : sides)
+      expectSeen(each);
+    if (::testing::Test::HasFailure())
+      return;
+  }
+}

@@ -158,7 +158,32 @@ void ObjectState::makeSymbolic(ExprContext &ctx, const ExprRef &array) {
     array_ = ExprRef(); // rebuilt with 64-bit indices on demand
 }
 
+AddressSpace::AddressSpace(const AddressSpace &o) : objects_(o.objects_), bytes_(o.bytes_) { o.owned_ = nullptr; }
+
+AddressSpace &AddressSpace::operator=(const AddressSpace &o) {
+  if (this != &o) {
+    objects_ = o.objects_;
+    bytes_ = o.bytes_;
+    forget();
+    o.owned_ = nullptr;
+  }
+  return *this;
+}
+
+AddressSpace::AddressSpace(AddressSpace &&o) noexcept : objects_(std::move(o.objects_)), bytes_(o.bytes_) { o.forget(); }
+
+AddressSpace &AddressSpace::operator=(AddressSpace &&o) noexcept {
+  if (this != &o) {
+    objects_ = std::move(o.objects_);
+    bytes_ = o.bytes_;
+    forget();
+    o.forget();
+  }
+  return *this;
+}
+
 void AddressSpace::bind(std::shared_ptr<const MemoryObject> mo, std::shared_ptr<const ObjectState> os) {
+  forget();
   uint64_t base = mo->address;
   if (const Objects::value_type *old = objects_.find(base))
     bytes_ -= old->second.object->size;
@@ -167,6 +192,7 @@ void AddressSpace::bind(std::shared_ptr<const MemoryObject> mo, std::shared_ptr<
 }
 
 void AddressSpace::unbind(uint64_t address) {
+  forget();
   if (const Objects::value_type *old = objects_.find(address)) {
     bytes_ -= old->second.object->size;
     objects_.erase(address);
@@ -174,12 +200,17 @@ void AddressSpace::unbind(uint64_t address) {
 }
 
 const AddressSpace::Entry *AddressSpace::find(uint64_t address) const {
+  if (last_.entry && address - last_.start < last_.size)
+    return last_.entry;
   const Objects::value_type *below = objects_.floor(address);
   if (!below)
     return nullptr;
   const MemoryObject &mo = *below->second.object;
   uint64_t size = mo.size ? mo.size : 1; // a zero-sized object still owns its address
-  return address - mo.address < size ? &below->second : nullptr;
+  if (address - mo.address >= size)
+    return nullptr;
+  last_ = {&below->second, mo.address, size};
+  return &below->second;
 }
 
 // Objects do not overlap, so only the last one starting before the range's end can meet it.
@@ -199,9 +230,16 @@ const AddressSpace::Entry *AddressSpace::findBase(uint64_t address) const {
 ObjectState &AddressSpace::writable(uint64_t base) {
   // The entry is this state's alone now, so a count above one means another state's entry
   // shares the contents.
-  Entry *e = objects_.mutate(base);
-  if (!e)
-    throw std::out_of_range("no object at this address");
+  Entry *e = owned_ && owned_->object->address == base ? owned_ : nullptr;
+  if (!e) {
+    // Making the path to `base` unshared may replace nodes an earlier find() returned.
+    e = objects_.mutate(base);
+    if (!e)
+      throw std::out_of_range("no object at this address");
+    const uint64_t size = e->object->size ? e->object->size : 1;
+    last_ = {e, base, size};
+    owned_ = e;
+  }
   if (e->state.use_count() > 1)
     e->state = std::make_shared<ObjectState>(*e->state);
   return const_cast<ObjectState &>(*e->state);

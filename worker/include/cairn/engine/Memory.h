@@ -97,6 +97,14 @@ public:
     std::shared_ptr<const ObjectState> state;
   };
 
+  AddressSpace() = default;
+  // A copy shares every entry with its source, so neither may write through an entry it made
+  // its own before: both forget it (`owned_`).
+  AddressSpace(const AddressSpace &o);
+  AddressSpace &operator=(const AddressSpace &o);
+  AddressSpace(AddressSpace &&o) noexcept;
+  AddressSpace &operator=(AddressSpace &&o) noexcept;
+
   void bind(std::shared_ptr<const MemoryObject> mo, std::shared_ptr<const ObjectState> os);
   void unbind(uint64_t address);
   // The object whose [address, address+size) holds `address`, if any.
@@ -114,8 +122,24 @@ public:
   uint64_t bytes() const { return bytes_; }
 
 private:
+  // The last entry found, with its extent: consecutive accesses nearly always meet one object
+  // (a frame's locals, one array), and the map's walk was a third of a concrete load's cost.
+  // Valid while this space's map is unchanged: any change but a write to `owned_` resets it.
+  struct LastFound {
+    const Entry *entry = nullptr;
+    uint64_t start = 0, size = 0;
+  };
+  void forget() const {
+    last_ = {};
+    owned_ = nullptr;
+  }
+
   Objects objects_;
   uint64_t bytes_ = 0;
+  mutable LastFound last_;
+  // The entry writable() last made this space's own (its path in the map unshared): written
+  // again without a walk until the map changes or the space is copied.
+  mutable Entry *owned_ = nullptr;
 };
 
 } // namespace cairn::engine

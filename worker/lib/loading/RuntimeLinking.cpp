@@ -15,6 +15,17 @@
 
 namespace cairn::engine {
 
+namespace {
+
+LoadError notBitcode(const std::string &shownAs, const llvm::SMDiagnostic &diag) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  diag.print("", os, /*ShowColors=*/false);
+  return LoadError(shownAs + ": not valid LLVM 15 bitcode or IR: " + os.str());
+}
+
+} // namespace
+
 std::unique_ptr<llvm::Module> parseModule(const std::string &path, llvm::LLVMContext &ctx,
                                           const std::string &shownAs) {
   // Bitcode and IR from front ends before LLVM 15 have typed pointers: the reader upgrades them
@@ -23,12 +34,8 @@ std::unique_ptr<llvm::Module> parseModule(const std::string &path, llvm::LLVMCon
   ctx.setOpaquePointers(true);
   llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> m = llvm::parseIRFile(path, diag, ctx);
-  if (!m) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    diag.print("", os, /*ShowColors=*/false);
-    throw LoadError(shownAs + ": not valid LLVM 15 bitcode or IR: " + os.str());
-  }
+  if (!m)
+    throw notBitcode(shownAs, diag);
   return m;
 }
 
@@ -37,7 +44,13 @@ void linkBitcode(llvm::Module &m, const std::string &path, const std::string &wh
   std::error_code ec;
   if (path.empty() || !std::filesystem::is_regular_file(path, ec))
     throw LoadError(what + " was not found" + (path.empty() ? std::string() : " at " + path) + " (" + hint + ")");
-  std::unique_ptr<llvm::Module> lib = parseModule(path, m.getContext(), what + " at " + path);
+  // Read lazily: only what the link takes is materialized. All of musl's bitcode, or all of the
+  // runtime's, read eagerly was a sixth of a short run's start-up.
+  m.getContext().setOpaquePointers(true);
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> lib = llvm::getLazyIRFileModule(path, diag, m.getContext());
+  if (!lib)
+    throw notBitcode(what + " at " + path, diag);
   lib->setDataLayout(m.getDataLayout());
   lib->setTargetTriple(m.getTargetTriple());
   if (llvm::Linker::linkModules(m, std::move(lib), onlyNeeded ? llvm::Linker::Flags::LinkOnlyNeeded

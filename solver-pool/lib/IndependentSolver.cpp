@@ -12,10 +12,8 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <span>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace cairn {
 

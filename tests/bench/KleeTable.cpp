@@ -39,7 +39,7 @@ const std::vector<Row> &rows() {
       {"branches-12", "branches-12.c", "dfs", {}, 0.57},
       {"live-objects", "live-objects.c", "dfs", {}, 0.26},
       {"maze-16", "maze-16.c", "bfs", {}, 4.69},
-      {"branches-16", "branches-16.c", "dfs", {}, 0},
+      {"branches-16", "branches-12.c", "dfs", {"-DBYTES=16"}, 0},
       {"live-objects-10k", "live-objects.c", "dfs", {"-DOBJECTS=10000"}, 0},
   };
   return table;

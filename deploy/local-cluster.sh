@@ -2,9 +2,10 @@
 # A Cairn cluster on this machine's loopback: a solver pool replica, the coordinator and N
 # workers, each its own process.
 #   deploy/local-cluster.sh start [--workers N] [--pool-threads N] [--worker-token-file FILE]
-#                                  (default 2 workers; with a token file, the coordinator takes
-#                                  workers with one of its tokens only, and each worker sends the
-#                                  file's first one)
+#                                  (default 2 workers; the coordinator takes workers with one of
+#                                  the file's tokens only, and each worker sends the file's first
+#                                  one; without the option, a fresh token is made for the cluster
+#                                  in its directory, readable by this user only)
 #   deploy/local-cluster.sh stop
 #   deploy/local-cluster.sh status
 # `start` prints CAIRN_SERVER=HOST:PORT (for `cairn submit|status|wait|results|cancel`) and the
@@ -56,6 +57,12 @@ start() {
   fi
   mkdir -p "$state"
   : >"$state/pids"
+  if ((${#server_auth[@]} == 0)); then
+    # Workers authenticate by default: a token of 256 random bits that only this user can read.
+    (umask 077 && od -An -N32 -tx1 /dev/urandom | tr -d ' \n' >"$state/worker-token" && echo >>"$state/worker-token")
+    server_auth=(--worker-token-file "$state/worker-token")
+    worker_auth=(--token-file "$state/worker-token")
+  fi
   trap 'echo "local-cluster: start failed: stopping what started" >&2; stop' ERR
 
   "$build/solver-pool/daemon/cairn-solver-pool" --listen 127.0.0.1:0 --threads "$pool_threads" \

@@ -84,18 +84,30 @@ RunStatistics Engine::run() {
 }
 
 // A state runs on until it forks or ends (or a slice is used up): no pick per instruction.
+// The interpreter's concrete runs change none of what is checked here; only the instruction
+// that ends a run (one taking the general path) can, so the checks come once per run.
 void Engine::runSlice(ExecutionState &s) {
   const uint64_t forksBefore = stats.forks;
   paused = false;
-  // Replay's time is that of the slices spent rebuilding start states (clocked only then).
+  // Replay's time is that of the slices spent rebuilding start states (clocked only then), and
+  // replayed instructions are counted apart: a rebuilding state takes one step at a time.
   const bool rebuilding = s.instructions < s.prefix.replayInstructions;
   const Clock::time_point sliceStart = rebuilding ? Clock::now() : Clock::time_point{};
-  for (unsigned slice = 0; slice < kSlice && stats.forks == forksBefore && terminated_.empty() && !paused &&
-                           !s.prefix.excluded && (!rebuilding || s.instructions < s.prefix.replayInstructions) &&
-                           !(options.maxInstructions && stats.instructions >= options.maxInstructions);
-       ++slice)
+  for (uint64_t slice = 0; slice < kSlice && stats.forks == forksBefore && terminated_.empty() && !paused &&
+                           !s.prefix.excluded && (!rebuilding || s.instructions < s.prefix.replayInstructions);)
     try {
-      interpreter.step(s);
+      uint64_t budget = kSlice - slice;
+      if (options.maxInstructions) {
+        if (stats.instructions >= options.maxInstructions)
+          break;
+        budget = std::min(budget, options.maxInstructions - stats.instructions);
+      }
+      if (rebuilding) {
+        interpreter.step(s);
+        ++slice;
+      } else {
+        slice += interpreter.run(s, budget);
+      }
     } catch (const MalformedExpr &bug) {
       // An engine bug on this path: it ends as partial (what it found so far is kept, and no
       // claim is made past this point) and the run goes on with the others.

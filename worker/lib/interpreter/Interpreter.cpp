@@ -11,8 +11,9 @@ namespace cairn::engine {
 
 Interpreter::Interpreter(Engine &engine)
     : engine_(engine), program_(engine.program), ctx_(engine.ctx), stats_(engine.stats),
-      locationSeen_(engine.program.locations.size(), false), branchTaken_(engine.program.branchTargets.size(), 0),
-      stack_(engine.program) {}
+      locationSeen_(engine.program.locations.size(), 0), branchTaken_(engine.program.branchTargets.size(), 0),
+      stack_(engine.program), checkOverflow_(engine.options.checkOverflow),
+      checkOvershift_(engine.options.checkOvershift) {}
 
 void Interpreter::enterBlock(Frame &f, uint32_t block, uint32_t from) {
   const Function &fn = program_.functions[f.function];
@@ -40,7 +41,7 @@ void Interpreter::enterBlock(Frame &f, uint32_t block, uint32_t from) {
 }
 
 void Interpreter::firstVisit(ExecutionState &s, uint32_t locId) {
-  locationSeen_[locId] = true;
+  locationSeen_[locId] = 1;
   const SourceLocation &l = program_.locations[locId];
   if (!l.line)
     return;
@@ -124,6 +125,11 @@ void Interpreter::step(ExecutionState &s) {
   case Opcode::Alloca: return allocateLocal(s, in, fn);
   case Opcode::Load: {
     unsigned bytes = (in.width + 7) / 8;
+    if (u128 p; concreteOperand(f, in.a, p))
+      if (uint64_t v; engine_.memory.loadPlain(s, uint64_t(p), bytes, v)) {
+        f.regs[in.dst] = Value(in.width % 8 ? u128(v) & widthMask(in.width) : u128(v));
+        return;
+      }
     uint32_t dst = in.dst;
     unsigned width = in.width;
     engine_.memory.resolve(s, eval(f, in.a), bytes, false,
@@ -139,6 +145,9 @@ void Interpreter::step(ExecutionState &s) {
   }
   case Opcode::Store: {
     unsigned bytes = (in.width + 7) / 8;
+    if (u128 p, x; concreteOperand(f, in.b, p) && concreteOperand(f, in.a, x) &&
+                   engine_.memory.storePlain(s, uint64_t(p), bytes, uint64_t(x)))
+      return;
     Value v = eval(f, in.a);
     if (in.width % 8 && !v.concrete())
       v = Value(ctx_.zext(v.sym, bytes * 8));
@@ -239,16 +248,14 @@ void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
 
 void Interpreter::binary(ExecutionState &s, const Instr &in) {
   Frame &f = s.top();
-  const bool division = in.kind == Kind::UDiv || in.kind == Kind::SDiv || in.kind == Kind::URem || in.kind == Kind::SRem;
-  const ExecutorOptions &options = engine_.options;
-  const bool shift = in.kind == Kind::Shl || in.kind == Kind::LShr || in.kind == Kind::AShr;
   // Concrete operands with nothing to check: no value copied, no expression built.
-  if (u128 x, y; concreteOperand(f, in.a, x) && concreteOperand(f, in.b, y) && !(division && y == 0) &&
-                 !(options.checkOverflow && in.noSignedWrap) && !(options.checkOvershift && shift)) {
+  if (u128 x, y; concreteOperand(f, in.a, x) && concreteOperand(f, in.b, y) && foldsWithoutChecks(in, y)) {
     f.regs[in.dst] = Value(foldBinary(in.kind, x, y, in.width));
     return;
   }
   Value a = eval(f, in.a), b = eval(f, in.b);
+  const bool division = in.kind == Kind::UDiv || in.kind == Kind::SDiv || in.kind == Kind::URem || in.kind == Kind::SRem;
+  const bool shift = in.kind == Kind::Shl || in.kind == Kind::LShr || in.kind == Kind::AShr;
   if (division) {
     if (b.concrete() && b.bits == 0)
       return engine_.error(s, "div", "division-by-zero", "division by zero");
@@ -267,9 +274,9 @@ void Interpreter::binary(ExecutionState &s, const Instr &in) {
       return;
     }
   }
-  if (options.checkOverflow && in.noSignedWrap && !checkSignedOverflow(s, in, a, b))
+  if (checkOverflow_ && in.noSignedWrap && !checkSignedOverflow(s, in, a, b))
     return;
-  if (options.checkOvershift && shift && !checkOvershift(s, in, b))
+  if (checkOvershift_ && shift && !checkOvershift(s, in, b))
     return;
   if (a.concrete() && b.concrete())
     return setReg(s, in, Value(foldBinary(in.kind, a.bits, b.bits, in.width)));

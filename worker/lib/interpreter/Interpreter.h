@@ -23,6 +23,9 @@ public:
   explicit Interpreter(Engine &engine);
 
   void step(ExecutionState &s);
+  // Up to `budget` instructions of `s`, those of the concrete fast path in one loop
+  // (ConcreteRun.cpp), ending after the first that needs step(): how many ran.
+  uint64_t run(ExecutionState &s, uint64_t budget);
   Value eval(const Frame &f, Operand o) const {
     return o.constant ? Value(program_.constants[o.index]) : f.regs[o.index];
   }
@@ -70,6 +73,23 @@ private:
         return;
       }
   }
+  bool runConcrete(ExecutionState &s, Frame &f, const Instr &in);
+  // A binary operation on concrete operands (`y` the second) that nothing needs to check: a
+  // division by a nonzero value, no requested overflow or overshift check.
+  bool foldsWithoutChecks(const Instr &in, u128 y) const {
+    if (checkOverflow_ && in.noSignedWrap)
+      return false;
+    switch (in.kind) {
+    case Kind::UDiv:
+    case Kind::SDiv:
+    case Kind::URem:
+    case Kind::SRem: return y != 0;
+    case Kind::Shl:
+    case Kind::LShr:
+    case Kind::AShr: return !checkOvershift_;
+    default: return true;
+    }
+  }
   void binary(ExecutionState &s, const Instr &in);
   bool checkSignedOverflow(ExecutionState &s, const Instr &in, const Value &a, const Value &b);
   bool checkOvershift(ExecutionState &s, const Instr &in, const Value &amount);
@@ -100,10 +120,11 @@ private:
   ExprContext &ctx_;
   RunStatistics &stats_;
   std::unordered_set<uint64_t> covered_; // (file, line) of user code executed
-  std::vector<bool> locationSeen_;       // per location: one load for the common case
+  std::vector<uint8_t> locationSeen_;    // per location: one byte load for the common case
   BranchCoverage branches_;              // only with --only-new-coverage-tests
   std::vector<uint8_t> branchTaken_;     // per branch of Program::branchTargets (lcov)
   StackUsage stack_;
+  const bool checkOverflow_, checkOvershift_; // the run's options, read on every binary operation
 };
 
 } // namespace cairn::engine

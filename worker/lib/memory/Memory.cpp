@@ -158,14 +158,14 @@ void ObjectState::makeSymbolic(ExprContext &ctx, const ExprRef &array) {
     array_ = ExprRef(); // rebuilt with 64-bit indices on demand
 }
 
-AddressSpace::AddressSpace(const AddressSpace &o) : objects_(o.objects_), bytes_(o.bytes_) { o.owned_ = nullptr; }
+AddressSpace::AddressSpace(const AddressSpace &o) : objects_(o.objects_), bytes_(o.bytes_) { o.disown(); }
 
 AddressSpace &AddressSpace::operator=(const AddressSpace &o) {
   if (this != &o) {
     objects_ = o.objects_;
     bytes_ = o.bytes_;
     forget();
-    o.owned_ = nullptr;
+    o.disown();
   }
   return *this;
 }
@@ -199,18 +199,30 @@ void AddressSpace::unbind(uint64_t address) {
   }
 }
 
-const AddressSpace::Entry *AddressSpace::find(uint64_t address) const {
-  if (last_.entry && address - last_.start < last_.size)
-    return last_.entry;
+void AddressSpace::remember(Entry *e, bool owned) const {
+  const uint64_t size = e->object->size ? e->object->size : 1; // a zero-sized object still owns its address
+  Remembered *slot = nullptr;
+  for (Remembered &r : remembered_)
+    if (!r.entry || r.entry == e) {
+      slot = &r;
+      break;
+    }
+  if (!slot)
+    slot = &remembered_[nextSlot_++ % kRemembered];
+  *slot = {e, e->object->address, size, owned};
+}
+
+const AddressSpace::Entry *AddressSpace::findInMap(uint64_t address) const {
   const Objects::value_type *below = objects_.floor(address);
   if (!below)
     return nullptr;
   const MemoryObject &mo = *below->second.object;
-  uint64_t size = mo.size ? mo.size : 1; // a zero-sized object still owns its address
-  if (address - mo.address >= size)
+  if (address - mo.address >= (mo.size ? mo.size : 1))
     return nullptr;
-  last_ = {&below->second, mo.address, size};
-  return &below->second;
+  // The map's nodes are not changed through a found entry: remembering it writable is safe.
+  Entry *e = const_cast<Entry *>(&below->second);
+  remember(e, false);
+  return e;
 }
 
 // Objects do not overlap, so only the last one starting before the range's end can meet it.
@@ -227,22 +239,16 @@ const AddressSpace::Entry *AddressSpace::findBase(uint64_t address) const {
   return at ? &at->second : nullptr;
 }
 
-ObjectState &AddressSpace::writable(uint64_t base) {
-  // The entry is this state's alone now, so a count above one means another state's entry
-  // shares the contents.
-  Entry *e = owned_ && owned_->object->address == base ? owned_ : nullptr;
-  if (!e) {
-    // Making the path to `base` unshared may replace nodes an earlier find() returned.
-    e = objects_.mutate(base);
-    if (!e)
-      throw std::out_of_range("no object at this address");
-    const uint64_t size = e->object->size ? e->object->size : 1;
-    last_ = {e, base, size};
-    owned_ = e;
-  }
-  if (e->state.use_count() > 1)
-    e->state = std::make_shared<ObjectState>(*e->state);
-  return const_cast<ObjectState &>(*e->state);
+ObjectState &AddressSpace::makeWritable(uint64_t base) {
+  Entry *e = objects_.mutate(base);
+  if (!e)
+    throw std::out_of_range("no object at this address");
+  // Making the path to `base` unshared may have replaced nodes a found entry lives in.
+  for (Remembered &r : remembered_)
+    if (!r.owned)
+      r = {};
+  remember(e, true);
+  return ownState(*e);
 }
 
 } // namespace cairn::engine

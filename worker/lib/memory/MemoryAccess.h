@@ -71,6 +71,19 @@ public:
     access(s, *e, Value(u128(a - e->object->address)));
   }
   void resolveSymbolic(ExecutionState &s, const Value &address, unsigned bytes, bool write, Access access);
+  // The concrete fast path of a load or a store: at a concrete address, within an ordinary
+  // object (a constant size, not relocated) whose bytes are all concrete, of 1, 2, 4 or 8
+  // bytes. Done at once, as resolve() would; false, having done nothing, for resolve() to
+  // decide (an error among them).
+  bool loadPlain(ExecutionState &s, uint64_t a, unsigned bytes, uint64_t &out) const {
+    const AddressSpace::Entry *e = s.memory.find(a);
+    return e && isPlainAccess(*e->object, a, bytes) && e->state->readPlain(a - e->object->address, bytes, out);
+  }
+  bool storePlain(ExecutionState &s, uint64_t a, unsigned bytes, uint64_t v) {
+    const AddressSpace::Entry *e = s.memory.find(a);
+    return e && isPlainAccess(*e->object, a, bytes) && !e->object->readOnly &&
+           s.memory.writable(e->object->address).writePlain(a - e->object->address, bytes, v);
+  }
 
   Value readAt(const AddressSpace::Entry &e, const Value &offset, unsigned bytes);
   void writeAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset, const Value &v, unsigned bytes);
@@ -110,6 +123,9 @@ public:
   std::optional<uint64_t> heapObjectSize(const ExecutionState &s, uint64_t a) const;
 
 private:
+  static bool isPlainAccess(const MemoryObject &mo, uint64_t a, unsigned bytes) {
+    return !mo.sizeExpr && !mo.relocation && a - mo.address < mo.size && mo.size - (a - mo.address) >= bytes;
+  }
   void resolveTargets(ExecutionState &s, const Value &address, unsigned bytes, bool write, Access access,
                       bool merge);
   void overflowAccess(ExecutionState &s, const MemoryObject &mo, const ExprRef &p, uint64_t sample,

@@ -10,6 +10,8 @@
 #include "cairn/engine/SymbolicBytes.h"
 #include "cairn/engine/Value.h"
 
+#include <array>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,6 +57,19 @@ public:
   // Reads/writes `bytes` little-endian bytes at a concrete offset (within bounds).
   Value read(ExprContext &ctx, uint64_t offset, unsigned bytes) const;
   void write(ExprContext &ctx, uint64_t offset, const Value &v, unsigned bytes);
+  // The concrete fast paths: an access of 1, 2, 4 or 8 bytes to an object with no symbolic
+  // byte, done with one fixed-size copy; false, having done nothing, for any other access.
+  bool readPlain(uint64_t offset, unsigned n, uint64_t &out) const {
+    if (throughArray_ || !exprs_.empty())
+      return false;
+    out = 0;
+    return copyPlain(&out, bytes_.data() + offset, n);
+  }
+  bool writePlain(uint64_t offset, unsigned n, uint64_t v) {
+    if (throughArray_ || array_ || !exprs_.empty())
+      return false;
+    return copyPlain(bytes_.data() + offset, &v, n);
+  }
   // At a symbolic offset (the caller has checked the bounds).
   Value readSymbolic(ExprContext &ctx, const ExprRef &offset, unsigned bytes) const;
   void writeSymbolic(ExprContext &ctx, const ExprRef &offset, const Value &v, unsigned bytes);
@@ -76,6 +91,16 @@ public:
   ExprRef byteExpr(ExprContext &ctx, uint64_t i) const;
 
 private:
+  // Little-endian, as the host is: the low `n` bytes of a uint64_t are the value's.
+  static bool copyPlain(void *to, const void *from, unsigned n) {
+    switch (n) {
+    case 1: std::memcpy(to, from, 1); return true;
+    case 2: std::memcpy(to, from, 2); return true;
+    case 4: std::memcpy(to, from, 4); return true;
+    case 8: std::memcpy(to, from, 8); return true;
+    default: return false;
+    }
+  }
   const Expr *wholeValueAt(uint64_t offset, unsigned n) const;
   ExprRef arrayExpr(ExprContext &ctx) const;
   void setByte(ExprContext &ctx, uint64_t i, const ExprRef &e);
@@ -99,7 +124,7 @@ public:
 
   AddressSpace() = default;
   // A copy shares every entry with its source, so neither may write through an entry it made
-  // its own before: both forget it (`owned_`).
+  // its own before (`Remembered::owned`).
   AddressSpace(const AddressSpace &o);
   AddressSpace &operator=(const AddressSpace &o);
   AddressSpace(AddressSpace &&o) noexcept;
@@ -108,12 +133,22 @@ public:
   void bind(std::shared_ptr<const MemoryObject> mo, std::shared_ptr<const ObjectState> os);
   void unbind(uint64_t address);
   // The object whose [address, address+size) holds `address`, if any.
-  const Entry *find(uint64_t address) const;
+  const Entry *find(uint64_t address) const {
+    for (const Remembered &r : remembered_)
+      if (r.entry && address - r.start < r.size)
+        return r.entry;
+    return findInMap(address);
+  }
   const Entry *findBase(uint64_t address) const;
   // An object whose extent meets [address, address + size) (size > 0, no wrap-around), if any.
   const Entry *overlapping(uint64_t address, uint64_t size) const;
   // A writable copy of the object's contents (copied when another state shares it).
-  ObjectState &writable(uint64_t base);
+  ObjectState &writable(uint64_t base) {
+    for (const Remembered &r : remembered_)
+      if (r.owned && r.start == base)
+        return ownState(*r.entry);
+    return makeWritable(base);
+  }
   // By address: iterates as (address, Entry) pairs.
   using Objects = PersistentMap<Entry>;
   const Objects &objects() const { return objects_; }
@@ -122,24 +157,39 @@ public:
   uint64_t bytes() const { return bytes_; }
 
 private:
-  // The last entry found, with its extent: consecutive accesses nearly always meet one object
-  // (a frame's locals, one array), and the map's walk was a third of a concrete load's cost.
-  // Valid while this space's map is unchanged: any change but a write to `owned_` resets it.
-  struct LastFound {
-    const Entry *entry = nullptr;
+  // The entries found last, with their extents: consecutive accesses nearly always meet a few
+  // objects (a frame's locals, one array), and the map's walk was a third of a concrete load's
+  // cost. An entry writable() made this space's own (its path in the map unshared) is marked
+  // `owned`: written again without a walk. Any change to the map forgets them all, except that
+  // making another path unshared keeps the owned ones (it copies only shared nodes, never an
+  // owned one or its ancestors); a copy of the space shares every node, so neither side may
+  // write through an entry it owned before.
+  struct Remembered {
+    Entry *entry = nullptr;
     uint64_t start = 0, size = 0;
+    bool owned = false;
   };
-  void forget() const {
-    last_ = {};
-    owned_ = nullptr;
+  static constexpr unsigned kRemembered = 4;
+  const Entry *findInMap(uint64_t address) const;
+  ObjectState &makeWritable(uint64_t base);
+  // The entry's contents, copied first when another state's entry shares them (the entry is
+  // this state's alone, so a count above one means exactly that).
+  static ObjectState &ownState(Entry &e) {
+    if (e.state.use_count() > 1)
+      e.state = std::make_shared<ObjectState>(*e.state);
+    return const_cast<ObjectState &>(*e.state);
+  }
+  void remember(Entry *e, bool owned) const;
+  void forget() const { remembered_ = {}; }
+  void disown() const {
+    for (Remembered &r : remembered_)
+      r.owned = false;
   }
 
   Objects objects_;
   uint64_t bytes_ = 0;
-  mutable LastFound last_;
-  // The entry writable() last made this space's own (its path in the map unshared): written
-  // again without a walk until the map changes or the space is copied.
-  mutable Entry *owned_ = nullptr;
+  mutable std::array<Remembered, kRemembered> remembered_{};
+  mutable unsigned nextSlot_ = 0; // the slot a new entry replaces, round robin
 };
 
 } // namespace cairn::engine

@@ -4,8 +4,8 @@
 #   deploy/local-cluster.sh start [--workers N] [--pool-threads N] [--worker-token-file FILE]
 #                                  (default 2 workers; the coordinator takes workers with one of
 #                                  the file's tokens only, and each worker sends the file's first
-#                                  one; without the option, a fresh token is made for the cluster
-#                                  in its directory, readable by this user only)
+#                                  one; without the option, the coordinator's own token, made
+#                                  beside its job store and readable by this user only)
 #   deploy/local-cluster.sh stop
 #   deploy/local-cluster.sh status
 # `start` prints CAIRN_SERVER=HOST:PORT (for `cairn submit|status|wait|results|cancel`) and the
@@ -57,12 +57,9 @@ start() {
   fi
   mkdir -p "$state"
   : >"$state/pids"
-  if ((${#server_auth[@]} == 0)); then
-    # Workers authenticate by default: a token of 256 random bits that only this user can read.
-    (umask 077 && od -An -N32 -tx1 /dev/urandom | tr -d ' \n' >"$state/worker-token" && echo >>"$state/worker-token")
-    server_auth=(--worker-token-file "$state/worker-token")
-    worker_auth=(--token-file "$state/worker-token")
-  fi
+  # Workers authenticate by default: given no tokens, the coordinator makes its own beside its
+  # job store (256 random bits, readable by this user only), and the workers send it.
+  ((${#server_auth[@]} > 0)) || worker_auth=(--token-file "$state/jobs.db.worker-token")
   trap 'echo "local-cluster: start failed: stopping what started" >&2; stop' ERR
 
   "$build/solver-pool/daemon/cairn-solver-pool" --listen 127.0.0.1:0 --threads "$pool_threads" \

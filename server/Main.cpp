@@ -10,6 +10,7 @@
 #include "Services.h"
 
 #include "cairn/support/Daemon.h"
+#include "cairn/support/TokenFile.h"
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
@@ -35,8 +36,11 @@ const char *kUsage = R"(usage: cairn-server [options]
   --db FILE                the job store, SQLite (default cairn-server.db)
   --token-file FILE        bearer tokens accepted on the jobs API, one a line (default: none
                            needed)
-  --worker-token-file FILE bearer tokens accepted from workers, one a line (default: none
-                           needed: run workers on a trusted network only)
+  --worker-token-file FILE bearer tokens accepted from workers, one a line (default: the
+                           job store's path with `.worker-token` added, created with a fresh
+                           256-bit token, mode 600, when it does not exist: give it to the
+                           workers with their --token-file)
+  --open-workers           accept workers with no token (a trusted network only)
   --tls-cert FILE --tls-key FILE   serve gRPC over TLS with this certificate chain and key
   --max-upload-mb MB       the largest program accepted (default 64)
   --heartbeat SECONDS      workers' heartbeat interval; three missed ones lose a worker (default 1)
@@ -48,7 +52,7 @@ const DaemonCommandLine kCommandLine{
     "cairn-server", kUsage,
     {"--listen", "--http", "--db", "--token-file", "--worker-token-file", "--tls-cert", "--tls-key",
      "--max-upload-mb", "--heartbeat", "--work-dir", "--log-level"},
-    {}};
+    {"--open-workers"}};
 
 std::string readFile(const std::string &path, const char *what) {
   std::ifstream in(path, std::ios::binary);
@@ -66,6 +70,7 @@ int main(int argc, char **argv) {
   std::string tokenFile, workerTokenFile, tlsCert, tlsKey, logLevel = "info";
   std::string workDir = std::filesystem::temp_directory_path().string();
   double maxUploadMB = 64, heartbeat = 1;
+  bool openWorkers = false;
   for (const auto &[flag, value] : kCommandLine.parse(argc, argv)) {
     if (flag == "--listen") listen = value;
     else if (flag == "--http") http = value;
@@ -77,6 +82,7 @@ int main(int argc, char **argv) {
     else if (flag == "--max-upload-mb") maxUploadMB = kCommandLine.number(flag, value);
     else if (flag == "--heartbeat") heartbeat = kCommandLine.number(flag, value);
     else if (flag == "--work-dir") workDir = value;
+    else if (flag == "--open-workers") openWorkers = true;
     else logLevel = value;
   }
   if (tlsCert.empty() != tlsKey.empty())
@@ -97,7 +103,22 @@ int main(int argc, char **argv) {
     return tokens;
   };
   jobsOptions.tokens = tokensOf(tokenFile, "--token-file");
-  std::set<std::string> workerTokens = tokensOf(workerTokenFile, "--worker-token-file");
+  if (openWorkers && !workerTokenFile.empty())
+    kCommandLine.fail("--open-workers and --worker-token-file exclude each other");
+  std::set<std::string> workerTokens;
+  if (!workerTokenFile.empty()) {
+    workerTokens = tokensOf(workerTokenFile, "--worker-token-file");
+  } else if (!openWorkers) {
+    // Workers authenticate by default: the coordinator's own token, kept beside its job store
+    // so that a restart keeps its workers.
+    workerTokenFile = db + ".worker-token";
+    try {
+      workerTokens.insert(tokenFileOrCreate(workerTokenFile));
+    } catch (const TokenFileError &e) {
+      spdlog::error("{} (or give --worker-token-file FILE, or --open-workers on a trusted network)", e.what());
+      return 1;
+    }
+  }
 
   sigset_t stopSignals = blockStopSignals();
 
@@ -156,7 +177,9 @@ int main(int argc, char **argv) {
   std::fflush(stdout);
   spdlog::info("serving on {}:{}{}", host, port, tlsCert.empty() ? "" : " (TLS)");
   if (workerTokens.empty())
-    spdlog::info("workers are not authenticated (no --worker-token-file): trusted network only");
+    spdlog::warn("workers are not authenticated (--open-workers): trusted network only");
+  else
+    spdlog::info("workers authenticate with a token of {} (their --token-file)", workerTokenFile);
 
   std::atomic<bool> stopping{false};
   std::thread monitor([&] {

@@ -1,5 +1,6 @@
 #include "ServiceCluster.h"
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -68,6 +69,13 @@ bool Cluster::addWorker() {
   if (!options_.tlsCa.empty())
     argv.insert(argv.end(), {"--tls-ca", options_.tlsCa});
   argv.insert(argv.end(), options_.workerArgs.begin(), options_.workerArgs.end());
+  // A coordinator given no worker tokens makes its own beside its job store; the workers take it.
+  auto given = [](const std::vector<std::string> &args, const char *flag) {
+    return std::find(args.begin(), args.end(), flag) != args.end();
+  };
+  if (!given(options_.workerArgs, "--token-file") && !given(options_.serverArgs, "--worker-token-file") &&
+      !given(options_.serverArgs, "--open-workers"))
+    argv.insert(argv.end(), {"--token-file", defaultWorkerTokenFile().string()});
   workers_.push_back(std::make_unique<Daemon>(argv, "health on "));
   return workers_.back()->ready();
 }

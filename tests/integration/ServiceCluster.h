@@ -38,7 +38,10 @@ public:
   std::vector<std::unique_ptr<PoolProcess>> &pool() { return pool_; }
   // Starts the coordinator again on the same address and job store (after it was killed).
   bool restartCoordinator();
+  // Adds a worker; it takes the coordinator's own token unless the options say otherwise.
   bool addWorker();
+  // The token file a coordinator given no worker tokens makes beside its job store.
+  std::filesystem::path defaultWorkerTokenFile() const { return dir_ / "jobs.db.worker-token"; }
 
   // `cairn COMMAND --server THIS ARGS...`, with its standard error in `output` too.
   CommandResult cairn(const std::string &command, const std::vector<std::string> &args);

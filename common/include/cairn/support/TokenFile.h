@@ -1,0 +1,20 @@
+// A service's own secret, kept in a file only its user may read: the token a daemon accepts by
+// default when it is given none, so that a service is never open by accident.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace cairn {
+
+struct TokenFileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The token in `path`, which is created first (mode 600, a fresh token of 256 random bits in
+// hex) when there is no such file. An existing file is read as it is, so a restarted daemon
+// keeps accepting the clients it had; one that others may read or write is refused, as is one
+// that holds no token.
+std::string tokenFileOrCreate(const std::string &path);
+
+} // namespace cairn

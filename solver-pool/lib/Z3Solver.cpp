@@ -98,9 +98,16 @@ public:
 
 private:
   SolverResponse solve(const Query &query, bool wantModel) override;
+  // Made on the first query: a context takes ~8 ms (Z3's AST manager fills two 8 MiB
+  // tables), as long as a small run's whole exploration, and a run may ask nothing.
+  z3::context &context() {
+    if (!context_)
+      context_ = std::make_unique<z3::context>();
+    return *context_;
+  }
 
   // Declared first: the cached terms below must die before the context.
-  z3::context ctx_;
+  std::unique_ptr<z3::context> context_;
   // Made on the first array-heavy query: building it takes a tenth of a short run's start-up.
   std::optional<z3::tactic> arrayTactic_;
   backend::SymbolTable<z3::expr> symbols_;
@@ -116,7 +123,8 @@ u128 numeralValue(const z3::expr &v) {
 }
 
 SolverResponse Z3Solver::solve(const Query &query, bool wantModel) {
-  Z3Terms terms(ctx_, symbols_);
+  z3::context &ctx = context();
+  Z3Terms terms(ctx, symbols_);
   backend::ExprTranslator tr(terms);
   // The plain SMT core answers the small queries of exploration in well under a millisecond,
   // where Z3's default solver spends ~10 ms choosing and applying tactics. A symbolic read
@@ -126,11 +134,11 @@ SolverResponse Z3Solver::solve(const Query &query, bool wantModel) {
   constexpr uint32_t kArrayHeavyStores = 64;
   const bool arrayHeavy = backend::queryShape(query).stores >= kArrayHeavyStores;
   if (arrayHeavy && !arrayTactic_)
-    arrayTactic_.emplace(ctx_, "default");
-  z3::solver solver = arrayHeavy ? arrayTactic_->mk_solver() : z3::solver(ctx_, z3::solver::simple());
+    arrayTactic_.emplace(ctx, "default");
+  z3::solver solver = arrayHeavy ? arrayTactic_->mk_solver() : z3::solver(ctx, z3::solver::simple());
   if (timeoutSeconds() > 0) {
     double ms = std::ceil(timeoutSeconds() * 1000.0);
-    z3::params p(ctx_);
+    z3::params p(ctx);
     p.set("timeout", ms >= 4294967295.0 ? 4294967295u : std::max(1u, unsigned(ms)));
     solver.set(p);
   }
@@ -162,9 +170,9 @@ SolverResponse Z3Solver::solve(const Query &query, bool wantModel) {
     uint64_t n = backend::modelArrayLength(s);
     std::vector<u128> values(n);
     for (uint64_t i = 0; i < n; ++i) {
-      z3::expr index = ctx_.bv_val(std::to_string(i).c_str(), s->domainWidth);
-      z3::expr elem(ctx_, Z3_mk_select(ctx_, sym, index));
-      ctx_.check_error();
+      z3::expr index = ctx.bv_val(std::to_string(i).c_str(), s->domainWidth);
+      z3::expr elem(ctx, Z3_mk_select(ctx, sym, index));
+      ctx.check_error();
       values[i] = numeralValue(model.eval(elem, true));
     }
     r.model.setArray(s, std::move(values));

@@ -1,5 +1,6 @@
-// The dashboard as people see it: a coordinator with jobs API tokens, a worker and a solver pool
-// replica on loopback run a program with errors; headless Chromium renders the job page, an
+// The dashboard as people see it: a coordinator with jobs API tokens, two workers and a solver
+// pool replica on loopback run a program with errors (many_paths.c: 4096 paths in about two
+// seconds, split across the workers, two error locations); headless Chromium renders the job page, an
 // error's page and the workers page, each checked against the JSON API for the same job and
 // photographed into the build tree (tests/dashboard-screenshots/). And attached sources: hostile
 // names are refused, and the coordinator serves nothing of its own disk for a path the debug
@@ -104,15 +105,15 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
     GTEST_SKIP() << "no Chromium (/usr/bin/chromium or $CAIRN_CHROMIUM): deploy/bootstrap.sh test installs "
                     "Debian's chromium package when it can";
   ClusterOptions options;
-  options.workers = 1;
+  options.workers = 2;
   options.poolReplicas = 1;
   options.coordinatorKnowsPool = true;
   options.serverArgs = {"--token-file", (dir / "tokens").string()};
   Cluster cluster(dir / "cluster", options);
   ASSERT_TRUE(cluster.ready());
   const std::string token = "--token-file=" + (dir / "tokens").string();
-  const std::string program = std::string(CAIRN_E2E_DIR) + "/err_many_kinds.c";
-  CommandResult submitted = cluster.cairn("submit", {token, "--search", "dfs", "--name", "many-errors", program});
+  const std::string program = std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/many_paths.c";
+  CommandResult submitted = cluster.cairn("submit", {token, "--name", "many-paths", program});
   ASSERT_EQ(submitted.status, 0) << submitted.output;
   const std::string job = submitted.output.substr(0, submitted.output.find('\n'));
   CommandResult waited = cluster.cairn("wait", {token, "--timeout", "60", job});
@@ -124,15 +125,18 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
   const long long paths = jsonNumber(detail, "pathsCompleted"), tests = jsonNumber(detail, "tests");
   const long long covered = jsonNumber(detail, "linesCovered");
   const size_t errors = count(detail, "\"replayCommand\"");
-  EXPECT_EQ(paths, 7);
-  EXPECT_EQ(errors, 6u);
+  EXPECT_EQ(paths, 4096);
+  EXPECT_EQ(errors, 2u);
   EXPECT_GT(covered, 0);
   const std::string firstFile = fs::path(jsonText(detail, "file")).filename().string();
   const long long firstLine = jsonNumber(detail, "line");
-  EXPECT_EQ(firstFile, "err_many_kinds.c") << detail;
-  EXPECT_NE(detail.find("\"sourceName\":\"err_many_kinds.c\""), std::string::npos) << detail;
+  const std::string firstReplay = jsonText(detail, "replayCommand");
+  EXPECT_EQ(firstReplay.rfind("cairn replay many_paths.c test", 0), 0u) << firstReplay;
+  EXPECT_EQ(firstFile, "many_paths.c") << detail;
+  EXPECT_NE(detail.find("\"sourceName\":\"many_paths.c\""), std::string::npos) << detail;
+  // Samples at the start, at each heartbeat interval (0.3 s here) and at the end.
   const std::string history = httpGet(dash, "/api/jobs/" + job + "/history", "sesame");
-  EXPECT_GE(count(history, "\"tS\""), 2u) << history;
+  EXPECT_GE(count(history, "\"tS\""), 3u) << history;
 
   const fs::path shots = CAIRN_DASHBOARD_SCREENSHOTS_DIR;
   fs::create_directories(shots);
@@ -150,13 +154,13 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
   ASSERT_EQ(locations.size(), errors) << page.output;
   EXPECT_EQ(locations.front(), firstFile + ":" + std::to_string(firstLine));
   EXPECT_NE(page.output.find("<svg"), std::string::npos) << page.output; // the charts
-  EXPECT_NE(page.output.find("cairn replay err_many_kinds.c test0000"), std::string::npos) << page.output;
+  EXPECT_NE(page.output.find(firstReplay), std::string::npos) << page.output;
   std::smatch link;
   ASSERT_TRUE(std::regex_search(page.output, link, std::regex("href=\"(/api/jobs/[^\"]+\\.ktest)\""))) << page.output;
   HttpReply ktest = httpFetch(dash, link[1].str(), "sesame");
   EXPECT_EQ(ktest.status, 200);
   EXPECT_EQ(ktest.body.substr(0, 5), "KTEST");
-  EXPECT_NE(ktest.head.find("attachment; filename=\"test0000"), std::string::npos) << ktest.head;
+  EXPECT_NE(ktest.head.find("attachment; filename=\"test"), std::string::npos) << ktest.head;
   EXPECT_EQ(httpFetch(dash, link[1].str()).status, 401); // a test is job data too
   ASSERT_EQ(chromium({"--screenshot=" + (shots / "job.png").string()}, jobUrl).status, 0);
   expectScreenshot(shots / "job.png");
@@ -171,7 +175,7 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
       << page.output;
   EXPECT_EQ(hit[1].str(), std::to_string(firstLine));
   EXPECT_NE(page.output.find("class=\"stack\""), std::string::npos) << page.output;
-  EXPECT_NE(page.output.find("cairn replay err_many_kinds.c test0000"), std::string::npos) << page.output;
+  EXPECT_NE(page.output.find(firstReplay), std::string::npos) << page.output;
   ASSERT_EQ(chromium({"--screenshot=" + (shots / "error.png").string()}, errorUrl).status, 0);
   expectScreenshot(shots / "error.png");
 
@@ -194,7 +198,7 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
   page = chromium({"--dump-dom"}, site + "#/jobs/" + job);
   ASSERT_EQ(page.status, 0) << page.output;
   EXPECT_NE(page.output.find("id=\"token-form\""), std::string::npos) << page.output;
-  EXPECT_EQ(page.output.find("many-errors"), std::string::npos) << page.output;
+  EXPECT_EQ(page.output.find("many-paths"), std::string::npos) << page.output;
 }
 
 // Attached sources are names the client chose, never paths the coordinator opens: absolute and

@@ -2,6 +2,8 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include <cstdio>
+
 namespace cairn::server {
 
 namespace {

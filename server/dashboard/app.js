@@ -44,9 +44,10 @@ async function api(path) {
 
 // Replaces a section's markup only when it changed; the element that had focus inside it gets
 // it back (found again by its data-key, href or id).
+const rendered = new WeakMap(); // each section's markup as last set
 function setSection(id, html) {
   const el = document.getElementById(id);
-  if (!el || el.dataset.html === html) return;
+  if (!el || rendered.get(el) === html) return;
   const active = document.activeElement;
   let key = null;
   if (active && el.contains(active))
@@ -54,7 +55,7 @@ function setSection(id, html) {
       active.getAttribute('href') ? `[href="${CSS.escape(active.getAttribute('href'))}"]` :
         active.id ? `#${CSS.escape(active.id)}` : null;
   el.innerHTML = html;
-  el.dataset.html = html;
+  rendered.set(el, html);
   if (key) el.querySelector(key)?.focus();
 }
 
@@ -379,13 +380,16 @@ async function updateFile(r) {
 function workersSkeleton() {
   show(`<h1 tabindex="-1">Workers</h1><div id="notice"></div>
     <section aria-labelledby="workers-h"><h2 id="workers-h">Registered workers</h2>
-      <div id="workers" aria-live="polite"></div></section>
+      <div id="workers-text" class="sr-summary" aria-live="polite"></div><div id="workers"></div></section>
     <section aria-labelledby="pool-h"><h2 id="pool-h">Solver pool</h2><div id="pool"></div></section>`, 'Workers');
 }
 
 async function updateWorkers() {
   const [w, p] = await Promise.all([api('/api/workers'), api('/api/solver-pool')]);
   const workers = w.workers || [];
+  // What a screen reader hears when it changes (the table's heartbeat ages change every second).
+  const busy = workers.filter(x => (x.items || []).length).length;
+  setSection('workers-text', `<p>${workers.length} workers registered, ${busy} running items.</p>`);
   setSection('workers', workers.length ? `<table><caption>Workers: ${workers.length}; rates between their last two heartbeats</caption>
     <thead><tr><th scope="col">Worker</th><th scope="col">Name</th><th scope="col">Items running</th>
     <th scope="col" class="n">Live states</th><th scope="col" class="n">Instructions/s</th><th scope="col" class="n">Paths/s</th>

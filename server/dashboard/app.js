@@ -332,6 +332,7 @@ async function updateError(r) {
   if (g.fileIndex >= 0) {
     const f = await api(`/api/jobs/${encodeURIComponent(r.job)}/files/${g.fileIndex}`);
     if (f.text) source = snippet(f.text, num(e.line), 5);
+    source += `<p><a href="${jobHref(r.job)}/files/${g.fileIndex}">The whole of ${esc(base(e.file))} with its coverage</a></p>`;
   }
   setSection('error-title', `${esc(e.kind)} at <span data-field="error-location">${esc(base(e.file))}:${num(e.line)}</span>`);
   setSection('error', `<dl class="pairs"><dt>Type</dt><dd>${esc(e.type)} / ${esc(e.kind)}</dd>

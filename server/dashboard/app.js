@@ -291,8 +291,12 @@ async function updateJob(r) {
     if (o[k]) rows.push(['Check', `<code>${label}</code>`]);
   setSection('options', `<dl class="pairs">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`);
 
-  const items = d.items || [];
-  setSection('items', `<table><caption>${items.length} work items</caption><thead><tr><th scope="col">Item</th>
+  // A long job has thousands of items: those running and the latest 100 others are listed.
+  const all = d.items || [];
+  const others = all.filter(it => it.state !== 'running');
+  const items = all.filter(it => it.state === 'running').concat(others.slice(-100));
+  const left = all.length - items.length;
+  setSection('items', `<table><caption>${all.length} work items${left ? ` (the ${left} oldest finished ones not listed)` : ''}</caption><thead><tr><th scope="col">Item</th>
     <th scope="col">State</th><th scope="col">Worker</th><th scope="col" class="n">Start states</th><th scope="col">Split from</th>
     <th scope="col" class="n">Paths</th><th scope="col" class="n">Tests</th><th scope="col" class="n">Instructions</th></tr></thead><tbody>
     ${items.map(it => {

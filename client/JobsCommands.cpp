@@ -1,5 +1,6 @@
 #include "JobsCommands.h"
 
+#include "AttachedSources.h"
 #include "CommandLine.h"
 #include "RunOutcome.h"
 #include "TestCompOutput.h"
@@ -236,8 +237,10 @@ int submit(std::vector<std::string> args) {
     // Compiled here, beside the user's headers and with cairn run's flags, runtime headers and
     // --cflag: the coordinator accepts bitcode only, and never compiles.
     std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(program, load);
-    engine::translateProgram(*module, load.entry); // refused here, as cairn run would
+    std::unique_ptr<engine::Program> translated = engine::translateProgram(*module, load.entry); // refused here, as cairn run would
     request.set_program(engine::moduleBitcode(*module));
+    if (source) // the dashboard's snippets and coverage per file
+      attachSources(request, programPath, *translated);
     request.set_file_name(programPath.stem().string() + ".bc");
     if (request.name().empty())
       request.set_name(programPath.filename().string());

@@ -69,7 +69,7 @@ start() {
   pool=$(await_line "$state/pool.out" "listening on " $!)
 
   "$build/server/cairn-server" --listen 127.0.0.1:0 --http 127.0.0.1:0 --db "$state/jobs.db" \
-    --work-dir "$state" "${server_auth[@]}" >"$state/server.out" 2>"$state/server.log" &
+    --work-dir "$state" --solver-pool "$pool" "${server_auth[@]}" >"$state/server.out" 2>"$state/server.log" &
   local server_pid=$!
   echo $server_pid >>"$state/pids"
   local server dashboard

@@ -2,58 +2,13 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include <cstdio>
+
 namespace cairn::server {
 
 namespace {
 
-const char *kPage = R"html(<!doctype html>
-<html><head><meta charset="utf-8"><title>Cairn</title>
-<style>
-body{font-family:sans-serif;margin:1.5em;color:#222}
-table{border-collapse:collapse;margin-bottom:1.5em}
-td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
-th{background:#eee} tr.sel{background:#eef5ff} tr{cursor:pointer}
-.bar{display:inline-block;width:120px;height:.8em;border:1px solid #888;vertical-align:middle}
-.bar span{display:block;height:100%;background:#4a8}
-</style></head>
-<body><h1>Cairn jobs</h1>
-<table id="jobs"><thead><tr><th>job</th><th>name</th><th>state</th><th>items done</th>
-<th>paths</th><th>tests</th><th>errors</th><th>coverage</th><th>elapsed</th></tr></thead><tbody></tbody></table>
-<div id="job"></div>
-<script>
-let selected = null;
-function esc(s){return String(s ?? '').replace(/[&<>"]/g,c=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));}
-function num(x){return Number(x ?? 0);}
-function state(s){return String(s ?? '').replace('JOB_','').toLowerCase();}
-function cover(j){const t=num(j.linesTotal), c=num(j.linesCovered);
-  const p=t?Math.round(100*c/t):0; return `<span class="bar"><span style="width:${p}%"></span></span> ${c}/${t}`;}
-async function refresh(){
-  try{
-    const r = await fetch('/api/jobs'); const d = await r.json();
-    const rows = (d.jobs||[]).map(j=>{const c=j.counters||{};
-      return `<tr data-id="${esc(j.jobId)}" class="${j.jobId===selected?'sel':''}"><td>${esc(j.jobId)}</td><td>${esc(j.name)}</td>
-      <td class="state">${state(j.state)}</td><td>${num(j.itemsDone)}/${num(j.itemsTotal)} (${num(j.itemsRunning)} running)</td>
-      <td class="paths">${num(c.pathsCompleted)}</td><td>${num(c.tests)}</td><td>${(j.errors||[]).length}</td>
-      <td>${cover(j)}</td><td>${num(j.elapsedS).toFixed(1)} s</td></tr>`;}).join('');
-    document.querySelector('#jobs tbody').innerHTML = rows;
-    document.querySelectorAll('#jobs tbody tr').forEach(tr=>tr.onclick=()=>{selected=tr.dataset.id;refresh();});
-    if(!selected && d.jobs && d.jobs.length) selected = d.jobs[d.jobs.length-1].jobId;
-    if(selected){
-      const j = await (await fetch('/api/jobs/'+encodeURIComponent(selected))).json(); const c=j.counters||{};
-      document.getElementById('job').innerHTML = `<h2>Job ${esc(j.jobId)} ${esc(j.name)}</h2>
-      <p id="progress">state <b>${state(j.state)}</b>${j.failure?' ('+esc(j.failure)+')':''};
-      paths completed <b>${num(c.pathsCompleted)}</b>, partial ${num(c.pathsPartial)}, tests ${num(c.tests)},
-      instructions ${num(c.instructions)}, forks ${num(c.forks)}, solver queries ${num(c.solverQueries)};
-      items ${num(j.itemsDone)}/${num(j.itemsTotal)}; coverage ${cover(j)}${c.sizeBound?`;
-      sizes above the capacity ${num(c.sizeBound.capacity)} not explored (${num(c.sizeBound.pathsCut)} partial paths cut there)`:''}</p>
-      <h3>Errors</h3><table><tr><th>type</th><th>kind</th><th>where</th><th>message</th></tr>
-      ${(j.errors||[]).map(e=>`<tr><td>${esc(e.type)}</td><td>${esc(e.kind)}</td><td>${esc(e.file)}:${num(e.line)}</td><td>${esc(e.message)}</td></tr>`).join('')}</table>`;
-    }
-  }catch(e){document.getElementById('job').textContent='coordinator unreachable: '+e;}
-}
-refresh(); setInterval(refresh, 1000);
-</script></body></html>
-)html";
+const std::string kJson = "application/json";
 
 std::string toJson(const google::protobuf::Message &m) {
   std::string out;
@@ -63,29 +18,124 @@ std::string toJson(const google::protobuf::Message &m) {
   return out;
 }
 
+std::string jsonString(const std::string &text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\')
+      out += {'\\', char(c)};
+    else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else
+      out += char(c);
+  }
+  return out + "\"";
+}
+
+HttpResponse jsonError(int status, const std::string &message) {
+  return {status, kJson, "{\"error\": " + jsonString(message) + "}\n", ""};
+}
+
+HttpResponse fromStatus(const grpc::Status &s, const google::protobuf::Message &m) {
+  if (!s.ok())
+    return jsonError(s.error_code() == grpc::StatusCode::NOT_FOUND ? 404 : 500, s.error_message());
+  return {200, kJson, toJson(m), ""};
+}
+
+std::string contentTypeOf(const std::string &name) {
+  auto ends = [&](const char *ext) {
+    const std::string e(ext);
+    return name.size() >= e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0;
+  };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".js")) return "text/javascript; charset=utf-8";
+  if (ends(".css")) return "text/css; charset=utf-8";
+  if (ends(".svg")) return "image/svg+xml";
+  return "application/octet-stream";
+}
+
 } // namespace
 
-HttpResponse serveDashboard(Scheduler &scheduler, const std::string &path) {
-  const std::string json = "application/json";
-  if (path == "/" || path == "/index.html")
-    return {200, "text/html; charset=utf-8", kPage};
-  if (path == "/metrics")
-    return {200, "text/plain; version=0.0.4; charset=utf-8", scheduler.metrics()};
+Dashboard::Dashboard(Scheduler &scheduler, DashboardOptions options)
+    : scheduler_(scheduler), tokens_(std::move(options.tokens)), pool_(std::move(options.solverPool)) {}
+
+bool Dashboard::authorized(const HttpRequest &request) const {
+  if (tokens_.empty())
+    return true;
+  const std::string &value = request.authorization;
+  return value.rfind("Bearer ", 0) == 0 && tokens_.count(value.substr(7));
+}
+
+HttpResponse Dashboard::serve(const HttpRequest &request) {
+  const std::string &path = request.path;
   if (path == "/healthz")
-    return {200, "text/plain; charset=utf-8", "ok\n"};
-  if (path == "/api/jobs") {
-    v1::ListJobsResponse jobs;
-    scheduler.listJobs(jobs);
-    return {200, json, toJson(jobs)};
+    return {200, "text/plain; charset=utf-8", "ok\n", ""};
+  if (path == "/metrics")
+    return {200, "text/plain; version=0.0.4; charset=utf-8", scheduler_.metrics(authorized(request)), ""};
+  if (path.rfind("/api/", 0) == 0) {
+    if (!authorized(request)) {
+      HttpResponse refused = jsonError(401, "a valid bearer token is required (Authorization: Bearer TOKEN)");
+      refused.extraHeaders = "WWW-Authenticate: Bearer realm=\"cairn\"\r\n";
+      return refused;
+    }
+    if (path == "/api/jobs") {
+      v1::ListJobsResponse jobs;
+      scheduler_.listJobs(jobs);
+      return {200, kJson, toJson(jobs), ""};
+    }
+    if (path == "/api/workers") {
+      v1::ListWorkersResponse workers;
+      scheduler_.workers(workers);
+      return {200, kJson, toJson(workers), ""};
+    }
+    if (path == "/api/solver-pool")
+      return {200, kJson, toJson(pool_.query()), ""};
+    if (path.rfind("/api/jobs/", 0) == 0)
+      return job(path.substr(10));
+    return jsonError(404, "no such endpoint");
   }
-  if (path.rfind("/api/jobs/", 0) == 0) {
+  const std::string name = path == "/" ? "index.html" : path.substr(1);
+  if (const DashboardAsset *asset = findDashboardAsset(name))
+    return {200, contentTypeOf(name), std::string(reinterpret_cast<const char *>(asset->data), asset->size), ""};
+  return {404, "text/plain; charset=utf-8", "not found\n", ""};
+}
+
+// /api/jobs/ID, /api/jobs/ID/detail, .../history, .../files/N, .../tests/TESTID.ktest
+HttpResponse Dashboard::job(const std::string &rest) {
+  const size_t slash = rest.find('/');
+  const std::string id = rest.substr(0, slash);
+  const std::string what = slash == std::string::npos ? "" : rest.substr(slash + 1);
+  if (what.empty()) {
     v1::JobStatus status;
-    grpc::Status s = scheduler.status(path.substr(10), status);
-    if (!s.ok())
-      return {404, json, "{\"error\": \"no such job\"}"};
-    return {200, json, toJson(status)};
+    return fromStatus(scheduler_.status(id, status), status);
   }
-  return {404, "text/plain; charset=utf-8", "not found\n"};
+  if (what == "detail") {
+    v1::JobDetail detail;
+    return fromStatus(scheduler_.detail(id, detail), detail);
+  }
+  if (what == "history") {
+    v1::JobHistory history;
+    return fromStatus(scheduler_.history(id, history), history);
+  }
+  if (what.rfind("files/", 0) == 0) {
+    const std::string number = what.substr(6);
+    if (number.empty() || number.size() > 9 || number.find_first_not_of("0123456789") != std::string::npos)
+      return jsonError(404, "no such file");
+    v1::FileCoverage file;
+    return fromStatus(scheduler_.file(id, uint32_t(std::stoul(number)), file), file);
+  }
+  const std::string ktest = ".ktest";
+  if (what.rfind("tests/", 0) == 0 && what.size() > 6 + ktest.size() &&
+      what.compare(what.size() - ktest.size(), ktest.size(), ktest) == 0) {
+    std::string bytes, name;
+    grpc::Status s = scheduler_.ktest(id, what.substr(6, what.size() - 6 - ktest.size()), bytes, name);
+    if (!s.ok())
+      return jsonError(404, s.error_message());
+    return {200, "application/octet-stream", std::move(bytes),
+            "Content-Disposition: attachment; filename=\"" + name + "\"\r\n"};
+  }
+  return jsonError(404, "no such endpoint");
 }
 
 } // namespace cairn::server

@@ -7,10 +7,44 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <stdexcept>
 
 namespace cairn::server {
+
+namespace {
+
+// The value of header `name` (matched without regard to case) in the request's head, or "".
+std::string headerValue(const std::string &head, const std::string &name) {
+  for (size_t at = head.find("\r\n"); at != std::string::npos && at + 2 < head.size();) {
+    const size_t start = at + 2, end = head.find("\r\n", start);
+    const std::string line = head.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    const size_t colon = line.find(':');
+    if (colon == name.size() && std::equal(name.begin(), name.end(), line.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+        })) {
+      const size_t value = line.find_first_not_of(" \t", colon + 1);
+      return value == std::string::npos ? "" : line.substr(value, line.find_last_not_of(" \t") + 1 - value);
+    }
+    at = end;
+  }
+  return "";
+}
+
+const char *reasonPhrase(int status) {
+  switch (status) {
+  case 200: return "OK";
+  case 400: return "Bad Request";
+  case 401: return "Unauthorized";
+  case 404: return "Not Found";
+  case 405: return "Method Not Allowed";
+  default: return "Error";
+  }
+}
+
+} // namespace
 
 HttpServer::HttpServer(const std::string &address, Handler handler) : handler_(std::move(handler)) {
   size_t colon = address.rfind(':');
@@ -76,22 +110,23 @@ void HttpServer::answer(int connection) {
   HttpResponse response;
   size_t sp1 = request.find(' '), sp2 = request.find(' ', sp1 + 1);
   if (sp1 == std::string::npos || sp2 == std::string::npos) {
-    response = {400, "text/plain; charset=utf-8", "bad request\n"};
+    response = {400, "text/plain; charset=utf-8", "bad request\n", ""};
   } else if (request.substr(0, sp1) != "GET") {
-    response = {405, "text/plain; charset=utf-8", "only GET is served\n"};
+    response = {405, "text/plain; charset=utf-8", "only GET is served\n", ""};
   } else {
     std::string path = request.substr(sp1 + 1, sp2 - sp1 - 1);
+    HttpRequest parsed{path.substr(0, path.find('?')), headerValue(request.substr(0, request.find("\r\n\r\n")), "Authorization")};
     try {
-      response = handler_(path.substr(0, path.find('?')));
+      response = handler_(parsed);
     } catch (const std::exception &e) {
-      response = {500, "text/plain; charset=utf-8", std::string(e.what()) + "\n"};
+      response = {500, "text/plain; charset=utf-8", std::string(e.what()) + "\n", ""};
     }
   }
-  const char *reason = response.status == 200 ? "OK" : response.status == 404 ? "Not Found" : "Error";
-  std::string head = "HTTP/1.1 " + std::to_string(response.status) + " " + reason +
+  std::string head = "HTTP/1.1 " + std::to_string(response.status) + " " + reasonPhrase(response.status) +
                      "\r\nContent-Type: " + response.contentType +
                      "\r\nContent-Length: " + std::to_string(response.body.size()) +
-                     "\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
+                     "\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n" +
+                     response.extraHeaders + "\r\n";
   std::string all = head + response.body;
   for (size_t sent = 0; sent < all.size();) {
     ssize_t n = ::send(connection, all.data() + sent, all.size() - sent, MSG_NOSIGNAL);

@@ -9,15 +9,21 @@
 
 namespace cairn::server {
 
+struct HttpRequest {
+  std::string path;          // without the query
+  std::string authorization; // the Authorization header's value, if any
+};
+
 struct HttpResponse {
   int status = 200;
   std::string contentType = "text/plain; charset=utf-8";
   std::string body;
+  std::string extraHeaders; // whole lines, each ending in \r\n (Content-Disposition, ...)
 };
 
 class HttpServer {
 public:
-  using Handler = std::function<HttpResponse(const std::string &path)>;
+  using Handler = std::function<HttpResponse(const HttpRequest &request)>;
   // Listens on HOST:PORT (port 0: a free one); throws std::runtime_error when it cannot.
   HttpServer(const std::string &address, Handler handler);
   ~HttpServer(); // stops serving

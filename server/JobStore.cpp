@@ -80,6 +80,9 @@ JobStore::JobStore(const std::string &path) {
   // Stores written before items had several start states lack the column: none had more.
   if (!Statement(db_, "SELECT 1 FROM pragma_table_info('items') WHERE name = 'more'").step())
     exec("ALTER TABLE items ADD COLUMN more BLOB");
+  // Stores written before the dashboard showed coverage per file lack the program's line table.
+  if (!Statement(db_, "SELECT 1 FROM pragma_table_info('jobs') WHERE name = 'lines'").step())
+    exec("ALTER TABLE jobs ADD COLUMN lines BLOB");
   // A worker's batch of results is one row, its results framed as consecutive length-delimited
   // TestResults: a result costs no insert of its own. A test is found by its number through the
   // run holding it (the coordinator keeps the path ids it deduplicates by, and their numbers).
@@ -142,10 +145,10 @@ void JobStore::exec(const char *sql) {
 }
 
 void JobStore::putJob(const StoredJob &j) {
-  Statement s(db_, "INSERT OR REPLACE INTO jobs VALUES(?,?,?,?,?,?,?,?,?,?)");
+  Statement s(db_, "INSERT OR REPLACE INTO jobs VALUES(?,?,?,?,?,?,?,?,?,?,?)");
   s.bind(1, j.id).bind(2, j.seq).bind(3, j.request.SerializeAsString()).bind(4, j.bitcode);
   s.bind(5, j.digest).bind(6, int64_t(j.state)).bind(7, j.failure).bind(8, j.submittedAt);
-  s.bind(9, j.startedAt).bind(10, j.finishedAt);
+  s.bind(9, j.startedAt).bind(10, j.finishedAt).bind(11, j.lines.SerializeAsString());
   s.step();
 }
 
@@ -192,6 +195,7 @@ std::vector<StoredJob> JobStore::jobs() {
     j.submittedAt = s.real(7);
     j.startedAt = s.real(8);
     j.finishedAt = s.real(9);
+    j.lines.ParseFromString(s.blob(10));
     out.push_back(std::move(j));
   }
   return out;

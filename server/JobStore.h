@@ -4,6 +4,7 @@
 // thread-safe: the coordinator calls it under its lock.
 #pragma once
 
+#include "cairn/v1/dashboard.pb.h"
 #include "cairn/v1/jobs.pb.h"
 
 #include <cstdint>
@@ -32,6 +33,7 @@ struct StoredJob {
   v1::JobState state = v1::JOB_QUEUED;
   std::string failure;
   double submittedAt = 0, startedAt = 0, finishedAt = 0;
+  v1::ProgramLines lines; // the program's line table, for coverage per file
 };
 
 enum class ItemState : int { Pending = 0, Running = 1, Done = 2, Cancelled = 3 };

@@ -45,13 +45,15 @@ const char *kUsage = R"(usage: cairn-server [options]
   --max-upload-mb MB       the largest program accepted (default 64)
   --heartbeat SECONDS      workers' heartbeat interval; three missed ones lose a worker (default 1)
   --work-dir DIR           where uploaded bitcode is loaded (default: the temp directory)
+  --solver-pool HOST:PORT[,HOST:PORT...]  the solver pool the workers use: the dashboard shows
+                           its replicas' cache hit rates (asked when the page asks)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
 )";
 
 const DaemonCommandLine kCommandLine{
     "cairn-server", kUsage,
     {"--listen", "--http", "--db", "--token-file", "--worker-token-file", "--tls-cert", "--tls-key",
-     "--max-upload-mb", "--heartbeat", "--work-dir", "--log-level"},
+     "--max-upload-mb", "--heartbeat", "--work-dir", "--solver-pool", "--log-level"},
     {"--open-workers"}};
 
 std::string readFile(const std::string &path, const char *what) {
@@ -69,6 +71,7 @@ int main(int argc, char **argv) {
   std::string listen = "127.0.0.1:7470", http = "127.0.0.1:7480", db = "cairn-server.db";
   std::string tokenFile, workerTokenFile, tlsCert, tlsKey, logLevel = "info";
   std::string workDir = std::filesystem::temp_directory_path().string();
+  std::vector<std::string> solverPool;
   double maxUploadMB = 64, heartbeat = 1;
   bool openWorkers = false;
   for (const auto &[flag, value] : kCommandLine.parse(argc, argv)) {
@@ -83,6 +86,12 @@ int main(int argc, char **argv) {
     else if (flag == "--heartbeat") heartbeat = kCommandLine.number(flag, value);
     else if (flag == "--work-dir") workDir = value;
     else if (flag == "--open-workers") openWorkers = true;
+    else if (flag == "--solver-pool") {
+      std::stringstream list(value);
+      for (std::string address; std::getline(list, address, ',');)
+        if (!address.empty())
+          solverPool.push_back(address);
+    }
     else logLevel = value;
   }
   if (tlsCert.empty() != tlsKey.empty())
@@ -160,14 +169,16 @@ int main(int argc, char **argv) {
   health->SetServingStatus(v1::Jobs::service_full_name(), true);
   health->SetServingStatus(v1::Coordinator::service_full_name(), true);
 
+  DashboardOptions dashboardOptions;
+  dashboardOptions.tokens = jobsOptions.tokens; // job data over HTTP follows the jobs API's policy
+  dashboardOptions.solverPool = solverPool;
+  Dashboard pages(scheduler, std::move(dashboardOptions));
   std::unique_ptr<HttpServer> dashboard;
   std::string host = listen.substr(0, listen.rfind(':'));
   std::printf("listening on %s:%d\n", host.c_str(), port);
   if (http != "off") {
     try {
-      dashboard = std::make_unique<HttpServer>(http, [&](const std::string &path) {
-        return serveDashboard(scheduler, path);
-      });
+      dashboard = std::make_unique<HttpServer>(http, [&](const HttpRequest &request) { return pages.serve(request); });
     } catch (const std::exception &e) {
       spdlog::error("{}", e.what());
       return 1;

@@ -23,6 +23,7 @@ Scheduler::Scheduler(JobStore &store, SchedulerOptions options) : store_(store),
     nextSeq_ = std::max(nextSeq_, stored.seq + 1);
     Job &job = jobs_[stored.id];
     job.stored = std::move(stored);
+    job.history = JobHistory(kHistorySamples, options_.heartbeatSeconds);
     store_.forEachResult(job.stored.id, 0, 0, [&](int64_t seq, const v1::TestResult &r) {
       job.pathIds.emplace(r.path_id(), seq);
       if (r.has_error())
@@ -56,6 +57,7 @@ Scheduler::Scheduler(JobStore &store, SchedulerOptions options) : store_(store),
   for (auto &[id, job] : jobs_) {
     unfinished += !finished(job);
     endJobIfDone(job);
+    recordHistory(job, true); // the history is not stored: it starts again from where the job is
   }
   if (!jobs_.empty())
     spdlog::info("job store: {} jobs, {} unfinished, {} items to explore", jobs_.size(), unfinished,
@@ -105,17 +107,20 @@ std::string Scheduler::addItem(Job &job, const std::vector<const v1::PathPrefix 
   return id;
 }
 
-std::string Scheduler::submit(v1::SubmitJobRequest request, std::string bitcode, std::string digest) {
+std::string Scheduler::submit(v1::SubmitJobRequest request, std::string bitcode, std::string digest,
+                              v1::ProgramLines lines) {
   std::lock_guard lock(mutex_);
   request.clear_program();
   std::string id = newId();
   Job &job = jobs_[id];
+  job.history = JobHistory(kHistorySamples, options_.heartbeatSeconds);
   job.stored.id = id;
   job.stored.seq = nextSeq_++;
   job.stored.request = std::move(request);
   job.stored.bitcode = std::move(bitcode);
   job.stored.digest = std::move(digest);
   job.stored.submittedAt = nowSeconds();
+  job.stored.lines = std::move(lines);
   saveJob(job);
   addItem(job, {}, "");
   spdlog::info("job {} submitted: {} ({} bytes of bitcode)", id, job.stored.request.file_name(),
@@ -233,6 +238,7 @@ void Scheduler::endJob(Job &job, v1::JobState state, const std::string &failure)
   }
   job.itemsRunning = 0;
   job.progress.clear();
+  recordHistory(job, true);
   saveJob(job);
   spdlog::info("job {} {}{}{}", job.stored.id, v1::JobState_Name(state), failure.empty() ? "" : ": ",
                failure);
@@ -287,6 +293,24 @@ Status Scheduler::heartbeat(const v1::HeartbeatRequest &request, v1::HeartbeatRe
   Worker &w = *found;
   w.lastSeen = Clock::now();
   w.queueLength = request.queue_length();
+  uint64_t instructions = 0, paths = 0;
+  for (const v1::ItemProgress &p : request.progress()) {
+    instructions += p.counters().instructions();
+    paths += p.counters().paths_completed();
+  }
+  // A rate needs the same work on both ends: an item that ended or started in between makes
+  // the sums fall, and the rate waits for the next heartbeat.
+  const double since = std::chrono::duration<double>(w.lastSeen - w.progressAt).count();
+  if (w.progressAt != Clock::time_point{} && since > 0 && instructions >= w.progressInstructions &&
+      paths >= w.progressPaths) {
+    w.instructionsPerSecond = double(instructions - w.progressInstructions) / since;
+    w.pathsPerSecond = double(paths - w.progressPaths) / since;
+  } else if (request.progress().empty()) {
+    w.instructionsPerSecond = w.pathsPerSecond = 0;
+  }
+  w.progressAt = w.lastSeen;
+  w.progressInstructions = instructions;
+  w.progressPaths = paths;
   for (const v1::ItemProgress &p : request.progress()) {
     auto it = items_.find(p.item_id());
     if (it == items_.end() || it->second.worker != w.id)
@@ -375,6 +399,7 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
       if (job.stored.state == v1::JOB_QUEUED) {
         job.stored.state = v1::JOB_RUNNING;
         job.stored.startedAt = nowSeconds();
+        recordHistory(job, true);
         saveJob(job);
       }
       touch(job);
@@ -438,7 +463,9 @@ void Scheduler::addSummary(Job &job, const service::ResultKey &r) {
   kept.testId = r.pathId;
   if (r.error) {
     kept.error = int32_t(job.errors.size());
+    job.errorByLocation[service::errorLocation(*r.error)] = job.errors.size();
     job.errors.push_back(*r.error);
+    job.errorPaths.push_back(1);
   }
   kept.partial = r.partial;
 }
@@ -448,8 +475,11 @@ bool Scheduler::acceptResult(Job &job, const service::ResultKey &r) {
   if (!fresh)
     return false;
   // One test per error location, as one engine exploring alone keeps.
-  if (r.error && !job.errorLocations.insert(service::errorLocation(*r.error)).second)
+  if (r.error && !job.errorLocations.insert(service::errorLocation(*r.error)).second) {
+    if (auto at = job.errorByLocation.find(service::errorLocation(*r.error)); at != job.errorByLocation.end())
+      ++job.errorPaths[at->second];
     return false; // its path stays seen, under number 0: no test
+  }
   addSummary(job, r);
   *kept = int64_t(job.summaries.size());
   return true;
@@ -528,6 +558,7 @@ Status Scheduler::itemDone(const v1::ItemDoneRequest &request) {
   if (auto w = workers_.find(item.worker); w != workers_.end()) {
     w->second.items.erase(item.stored.id);
     w->second.splitOutstanding = false; // a split request the item ended before answering
+    w->second.itemsDone += request.failure().empty();
   }
   item.worker.clear();
   job.progress.erase(item.stored.id);
@@ -631,6 +662,8 @@ void Scheduler::checkWorkers() {
     it = workers_.erase(it);
   }
   for (auto &[id, job] : jobs_) {
+    if (job.stored.state == v1::JOB_RUNNING)
+      recordHistory(job, false);
     double limit = job.stored.request.limits().max_time_s();
     if (!finished(job) && limit > 0 && job.stored.startedAt > 0 && nowSeconds() - job.stored.startedAt > limit)
       endJob(job, v1::JOB_CANCELLED, "the job's time limit of " + std::to_string(limit) + " s was reached");
@@ -648,7 +681,7 @@ size_t Scheduler::workerCount() {
   return workers_.size();
 }
 
-std::string Scheduler::metrics() {
+std::string Scheduler::metrics(bool perJob) {
   std::lock_guard lock(mutex_);
   std::string m;
   auto line = [&](const std::string &name, const std::string &type, const std::string &help,
@@ -694,9 +727,11 @@ std::string Scheduler::metrics() {
        {{"", double(itemsReissued_)}});
   line("cairn_splits_requested_total", "counter", "Requests to a busy worker to split off work.",
        {{"", double(splitsRequested_)}});
-  line("cairn_job_paths_completed", "gauge", "Paths completed per job.", paths);
-  line("cairn_job_instructions", "gauge", "Instructions executed per job.", instructions);
-  line("cairn_job_tests", "gauge", "Tests per job.", tests);
+  if (perJob) {
+    line("cairn_job_paths_completed", "gauge", "Paths completed per job.", paths);
+    line("cairn_job_instructions", "gauge", "Instructions executed per job.", instructions);
+    line("cairn_job_tests", "gauge", "Tests per job.", tests);
+  }
   return m;
 }
 

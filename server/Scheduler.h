@@ -4,10 +4,12 @@
 // services call into it; it writes every change through to the JobStore. Thread-safe.
 #pragma once
 
+#include "JobHistory.h"
 #include "JobStore.h"
 #include "PathIdIndex.h"
 
 #include "cairn/v1/coordinator.pb.h"
+#include "cairn/v1/dashboard.pb.h"
 #include "cairn/v1/jobs.pb.h"
 
 #include <grpcpp/support/status.h>
@@ -40,7 +42,9 @@ public:
   Scheduler(JobStore &store, SchedulerOptions options);
 
   // --- Jobs API ---
-  std::string submit(v1::SubmitJobRequest request, std::string bitcode, std::string digest);
+  // `lines`: the program's line table, for the dashboard's coverage per file.
+  std::string submit(v1::SubmitJobRequest request, std::string bitcode, std::string digest,
+                     v1::ProgramLines lines = {});
   grpc::Status status(const std::string &jobId, v1::JobStatus &out);
   // Waits until the job changed after `version` or `seconds` pass; returns the new version.
   uint64_t waitForChange(const std::string &jobId, uint64_t version, double seconds);
@@ -66,12 +70,22 @@ public:
   // Wakes every waiting call, for shutdown.
   void stop();
 
-  // Prometheus text format.
-  std::string metrics();
+  // --- The dashboard's views (SchedulerViews.cpp); NOT_FOUND for an unknown job ---
+  grpc::Status detail(const std::string &jobId, v1::JobDetail &out);
+  grpc::Status history(const std::string &jobId, v1::JobHistory &out);
+  // A source file of the program's line table with its coverage and attached text.
+  grpc::Status file(const std::string &jobId, uint32_t index, v1::FileCoverage &out);
+  // The test as `cairn results` writes it (testNNNNNN.ktest: its bytes and its name).
+  grpc::Status ktest(const std::string &jobId, const std::string &testId, std::string &bytes, std::string &name);
+  void workers(v1::ListWorkersResponse &out);
+
+  // Prometheus text format; `perJob`: with each job's series (they name jobs).
+  std::string metrics(bool perJob = true);
   size_t workerCount();
 
 private:
   using Clock = std::chrono::steady_clock;
+  static constexpr size_t kHistorySamples = 600; // a job's history, at most (JobHistory thins it)
   struct Job {
     StoredJob stored;
     v1::Counters doneCounters;
@@ -82,6 +96,12 @@ private:
     PathIdIndex pathIds;
     std::set<std::string> errorLocations;
     std::vector<v1::ErrorReport> errors;
+    // Per error, the distinct paths reported at its location (kept or not); after a restart the
+    // count starts again from the kept test.
+    std::vector<uint64_t> errorPaths;
+    std::unordered_map<std::string, size_t> errorByLocation;
+    // Sampled once a heartbeat interval (as often as the workers' progress comes in).
+    JobHistory history;
     // Each kept result, in result order: what a results page lists, the rest made as it is asked.
     struct Kept {
       std::string testId;
@@ -108,6 +128,11 @@ private:
     // A split request waits for its SplitOff: asking again before would split twice.
     bool splitOutstanding = false;
     Clock::time_point lastSplitRequest{};
+    // Its running items' counters at the last heartbeat, for its rates between two heartbeats.
+    Clock::time_point progressAt{};
+    uint64_t progressInstructions = 0, progressPaths = 0;
+    double instructionsPerSecond = 0, pathsPerSecond = 0;
+    uint64_t itemsDone = 0;
   };
 
   std::string newId();
@@ -128,6 +153,7 @@ private:
   void instruct(Worker &worker, v1::WorkerInstruction instruction);
   bool acceptResult(Job &job, const service::ResultKey &result);
   void addSummary(Job &job, const service::ResultKey &result);
+  void recordHistory(Job &job, bool force);
 
   JobStore &store_;
   SchedulerOptions options_;

@@ -1,8 +1,10 @@
 #include "Services.h"
 
 #include "BearerTokens.h"
+#include "SourceAttachments.h"
 
 #include "cairn/engine/BitcodeFile.h"
+#include "cairn/engine/Program.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
 #include "cairn/service/ServiceMessages.h"
@@ -78,6 +80,8 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     return Status(StatusCode::INVALID_ARGUMENT, why);
   if (request->limits().max_time_s() < 0)
     return Status(StatusCode::INVALID_ARGUMENT, "the job's time limit must not be negative");
+  if (std::string why = checkSources(request->sources()); !why.empty())
+    return Status(StatusCode::INVALID_ARGUMENT, why);
 
   // The program is loaded and linked with the runtime once here, so that a bad one is refused at
   // once with the loader's words, and every worker runs the same bitcode.
@@ -87,6 +91,7 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
   fs::create_directories(dir, ec);
   fs::path file = dir / name;
   std::string bitcode;
+  v1::ProgramLines lines;
   try {
     {
       std::ofstream out(file, std::ios::binary);
@@ -98,7 +103,11 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     load.entry = request->entry().empty() ? "main" : request->entry();
     load.libc = checked.posix.libc;
     std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(file.string(), load);
-    engine::translateProgram(*module, engine::startFunction(load));
+    std::unique_ptr<engine::Program> program = engine::translateProgram(*module, engine::startFunction(load));
+    // The line table the workers' coverage numbers refer to, for the dashboard's coverage per file.
+    for (const std::string &f : program->files)
+      lines.add_files(f);
+    *lines.mutable_coverable() = {program->coverableLineKeys.begin(), program->coverableLineKeys.end()};
     bitcode = engine::moduleBitcode(*module);
   } catch (const std::exception &e) {
     fs::remove_all(dir, ec);
@@ -111,7 +120,7 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
   }
   fs::remove_all(dir, ec);
   std::string digest = digestOf(bitcode);
-  response->set_job_id(scheduler_.submit(*request, std::move(bitcode), std::move(digest)));
+  response->set_job_id(scheduler_.submit(*request, std::move(bitcode), std::move(digest), std::move(lines)));
   return Status::OK;
 }
 

@@ -180,7 +180,12 @@ await_line() {
 }
 # Pod-local HTTP: the pod has its own network namespace (its infra container's, running once the
 # first workload runs).
+# Job data needs the jobs API's token over HTTP too (http_get_job sends it).
 http_get() { nsenter --net="/proc/$infra_pid/ns/net" curl -fsS --max-time 10 "http://127.0.0.1:7480$1"; }
+http_get_job() {
+  nsenter --net="/proc/$infra_pid/ns/net" curl -fsS --max-time 10 \
+    -H "Authorization: Bearer $(head -n1 "$work/secrets/cairn-tokens/tokens")" "http://127.0.0.1:7480$1"
+}
 
 run_workload cairn-solver-pool check-pool
 infra_pid=$(podman inspect -f '{{.State.Pid}}' "$(podman pod inspect -f '{{.InfraContainerID}}' "$pod")")
@@ -237,7 +242,8 @@ step "replay in the image: $replayed"
 step "checking the dashboard over HTTP"
 http_get / | grep -qi '<html' || fail "the dashboard page did not load"
 [[ $(http_get /healthz) == ok ]] || fail "/healthz did not answer ok"
-http_get "/api/jobs/$job" | grep -q '"JOB_COMPLETED"' || fail "/api/jobs/$job does not show the job completed"
+http_get "/api/jobs/$job" >/dev/null 2>&1 && fail "/api/jobs/$job answered without the jobs API token"
+http_get_job "/api/jobs/$job" | grep -q '"JOB_COMPLETED"' || fail "/api/jobs/$job does not show the job completed"
 http_get /metrics | grep -q '^cairn_jobs{state="completed"} 1$' || fail "/metrics does not count the completed job"
 
 step "stopping the daemons (SIGTERM)"

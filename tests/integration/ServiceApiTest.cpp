@@ -83,17 +83,29 @@ TEST_F(ServiceApi, BadInputGetsAClearStatusAndTheCoordinatorServesOn) {
   EXPECT_EQ(waitServing(cluster.server(), "cairn.v1.Coordinator", 5), 1);
   EXPECT_EQ(waitServing(cluster.workers()[0]->endpoint(), "", 5), 1);
 
-  // The dashboard's endpoints.
+  // The dashboard's endpoints. Job data over HTTP needs the jobs API's token as gRPC does; the
+  // page itself (no job data) and /healthz do not.
   EXPECT_NE(httpGet(cluster.dashboard(), "/").find("Cairn jobs"), std::string::npos);
-  const std::string jobs = httpGet(cluster.dashboard(), "/api/jobs");
+  EXPECT_EQ(httpGet(cluster.dashboard(), "/healthz"), "ok\n");
+  for (const std::string &path : {std::string("/api/jobs"), "/api/jobs/" + job, "/api/jobs/" + job + "/detail", std::string("/api/workers")}) {
+    HttpReply refused = httpFetch(cluster.dashboard(), path);
+    EXPECT_EQ(refused.status, 401) << path << ": " << refused.body;
+    EXPECT_EQ(refused.body.find(job + "\""), std::string::npos) << refused.body;
+    EXPECT_EQ(httpFetch(cluster.dashboard(), path, "open").status, 401) << path;
+  }
+  const std::string jobs = httpGet(cluster.dashboard(), "/api/jobs", "sesame");
   EXPECT_NE(jobs.find(job), std::string::npos) << jobs;
-  const std::string status = httpGet(cluster.dashboard(), "/api/jobs/" + job);
+  const std::string status = httpGet(cluster.dashboard(), "/api/jobs/" + job, "sesame");
   EXPECT_NE(status.find("JOB_COMPLETED"), std::string::npos) << status;
   EXPECT_EQ(jsonNumber(status, "pathsCompleted"), 3) << status;
-  const std::string metrics = httpGet(cluster.dashboard(), "/metrics");
+  const std::string metrics = httpGet(cluster.dashboard(), "/metrics", "sesame");
   EXPECT_NE(metrics.find("cairn_jobs{state=\"completed\"} 1"), std::string::npos) << metrics;
   EXPECT_NE(metrics.find("cairn_workers 1"), std::string::npos) << metrics;
   EXPECT_NE(metrics.find("cairn_job_paths_completed{job=\"" + job + "\"} 3"), std::string::npos) << metrics;
+  // Without the token, /metrics has the counts but no series that names a job.
+  const std::string anonymous = httpGet(cluster.dashboard(), "/metrics");
+  EXPECT_NE(anonymous.find("cairn_jobs{state=\"completed\"} 1"), std::string::npos) << anonymous;
+  EXPECT_EQ(anonymous.find(job), std::string::npos) << anonymous;
 }
 
 TEST_F(ServiceApi, CancelledJobEnds) {

@@ -40,6 +40,8 @@ bool Cluster::startCoordinator(const std::string &listen, const std::string &htt
                                    "--db", (dir_ / "jobs.db").string(), "--heartbeat", std::to_string(options_.heartbeatSeconds),
                                    "--work-dir", dir_.string(), "--log-level", "warn"};
   argv.insert(argv.end(), options_.serverArgs.begin(), options_.serverArgs.end());
+  if (options_.coordinatorKnowsPool && !poolList_.empty())
+    argv.insert(argv.end(), {"--solver-pool", poolList_});
   const bool tls = !options_.tlsCert.empty();
   if (tls)
     argv.insert(argv.end(), {"--tls-cert", options_.tlsCert, "--tls-key", options_.tlsKey});
@@ -181,7 +183,7 @@ std::string describe(const RunOutcome &o) {
   return d + " }";
 }
 
-std::string httpGet(const std::string &address, const std::string &path) {
+HttpReply httpFetch(const std::string &address, const std::string &path, const std::string &token) {
   size_t colon = address.rfind(':');
   sockaddr_in to{};
   to.sin_family = AF_INET;
@@ -191,9 +193,10 @@ std::string httpGet(const std::string &address, const std::string &path) {
   if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr *>(&to), sizeof to) != 0) {
     if (fd >= 0)
       ::close(fd);
-    return "";
+    return {};
   }
-  std::string request = "GET " + path + " HTTP/1.1\r\nHost: " + address + "\r\nConnection: close\r\n\r\n";
+  std::string request = "GET " + path + " HTTP/1.1\r\nHost: " + address + "\r\nConnection: close\r\n" +
+                        (token.empty() ? "" : "Authorization: Bearer " + token + "\r\n") + "\r\n";
   ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
   std::string response;
   char buf[4096];
@@ -201,9 +204,14 @@ std::string httpGet(const std::string &address, const std::string &path) {
     response.append(buf, size_t(n));
   ::close(fd);
   size_t body = response.find("\r\n\r\n");
-  if (response.rfind("HTTP/1.1 200", 0) != 0 || body == std::string::npos)
-    return "";
-  return response.substr(body + 4);
+  if (response.rfind("HTTP/1.1 ", 0) != 0 || body == std::string::npos)
+    return {};
+  return {std::atoi(response.c_str() + 9), response.substr(0, body), response.substr(body + 4)};
+}
+
+std::string httpGet(const std::string &address, const std::string &path, const std::string &token) {
+  HttpReply reply = httpFetch(address, path, token);
+  return reply.status == 200 ? reply.body : "";
 }
 
 } // namespace cairn::testing

@@ -23,6 +23,8 @@ struct ClusterOptions {
   // PEM files: the coordinator serves TLS with this certificate and key, and the workers and
   // the client trust `tlsCa`.
   std::string tlsCert, tlsKey, tlsCa;
+  // The coordinator is told the pool's replicas (--solver-pool), for the dashboard.
+  bool coordinatorKnowsPool = false;
 };
 
 class Cluster {
@@ -77,7 +79,13 @@ std::string describe(const RunOutcome &o);
 long long jsonNumber(const std::string &json, const std::string &name);
 // A JSON number field that may have a fraction, or -1.
 double jsonReal(const std::string &json, const std::string &name);
-// GET http://ADDRESS/PATH; the body, or "" on failure.
-std::string httpGet(const std::string &address, const std::string &path);
+struct HttpReply {
+  int status = 0; // 0: no answer
+  std::string head, body;
+};
+// GET http://ADDRESS/PATH, with `Authorization: Bearer TOKEN` when `token` is given.
+HttpReply httpFetch(const std::string &address, const std::string &path, const std::string &token = "");
+// The body of a 200 answer, or "".
+std::string httpGet(const std::string &address, const std::string &path, const std::string &token = "");
 
 } // namespace cairn::testing

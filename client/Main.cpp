@@ -77,6 +77,7 @@ run options:
   --search dfs|bfs|random-state|random-path|covnew
   --solver z3|cvc5|portfolio
   --solver-pool HOST:PORT[,HOST:PORT...]  send solver queries to a pool (cairn-solver-pool)
+  --solver-pool-token-file FILE   the token the pool accepts (its --token-file's)
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
   --max-solver-time SECONDS
   --max-memory MB          over MB of heap in use, half the states end (default 4000; 0: none)

@@ -14,7 +14,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=${CAIRN_BUILD_DIR:-$root/build}
+build=$(realpath -m "${CAIRN_BUILD_DIR:-$root/build}") # absolute: the pool starts in the cluster's directory
 state=${CAIRN_CLUSTER_DIR:-${TMPDIR:-/tmp}/cairn-local-cluster}
 
 usage() { echo "usage: $0 start [--workers N] [--pool-threads N] [--worker-token-file FILE] | stop | status" >&2; exit 2; }
@@ -62,14 +62,15 @@ start() {
   ((${#server_auth[@]} > 0)) || worker_auth=(--token-file "$state/jobs.db.worker-token")
   trap 'echo "local-cluster: start failed: stopping what started" >&2; stop' ERR
 
-  "$build/solver-pool/daemon/cairn-solver-pool" --listen 127.0.0.1:0 --threads "$pool_threads" \
+  # The pool makes its own token in its working directory; the workers and the coordinator send it.
+  (cd "$state" && exec "$build/solver-pool/daemon/cairn-solver-pool" --listen 127.0.0.1:0 --threads "$pool_threads") \
     >"$state/pool.out" 2>"$state/pool.log" &
   echo $! >>"$state/pids"
   local pool
   pool=$(await_line "$state/pool.out" "listening on " $!)
 
   "$build/server/cairn-server" --listen 127.0.0.1:0 --http 127.0.0.1:0 --db "$state/jobs.db" \
-    --work-dir "$state" --solver-pool "$pool" "${server_auth[@]}" >"$state/server.out" 2>"$state/server.log" &
+    --work-dir "$state" --solver-pool "$pool" --solver-pool-token-file "$state/cairn-solver-pool.token" "${server_auth[@]}" >"$state/server.out" 2>"$state/server.log" &
   local server_pid=$!
   echo $server_pid >>"$state/pids"
   local server dashboard
@@ -78,6 +79,7 @@ start() {
 
   for i in $(seq "$workers"); do
     "$build/worker/daemon/cairn-worker" --server "$server" --solver-pool "$pool" --name "worker-$i" \
+      --solver-pool-token-file "$state/cairn-solver-pool.token" \
       "${worker_auth[@]}" >"$state/worker-$i.out" 2>"$state/worker-$i.log" &
     echo $! >>"$state/pids"
   done

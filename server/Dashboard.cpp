@@ -58,7 +58,7 @@ std::string contentTypeOf(const std::string &name) {
 } // namespace
 
 Dashboard::Dashboard(Scheduler &scheduler, DashboardOptions options)
-    : scheduler_(scheduler), tokens_(std::move(options.tokens)), pool_(std::move(options.solverPool)) {}
+    : scheduler_(scheduler), tokens_(std::move(options.tokens)), pool_(std::move(options.solverPool), options.solverPoolToken) {}
 
 bool Dashboard::authorized(const HttpRequest &request) const {
   if (tokens_.empty())

@@ -21,6 +21,7 @@ namespace cairn::server {
 struct DashboardOptions {
   std::set<std::string> tokens;        // the jobs API's; empty: no authentication
   std::vector<std::string> solverPool; // replicas to ask for their statistics
+  std::string solverPoolToken;         // what they accept (empty: none sent)
 };
 
 class Dashboard {

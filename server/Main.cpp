@@ -2,7 +2,7 @@
 // one gRPC port (with gRPC's health service), and the dashboard and metrics over HTTP. Prints
 // `listening on HOST:PORT` and `dashboard on http://HOST:PORT/` on stdout once it serves; logs
 // go to stderr. SIGINT or SIGTERM stops it; the job store keeps what a restart resumes.
-#include "BearerTokens.h"
+#include "cairn/auth/BearerTokens.h"
 #include "Dashboard.h"
 #include "HttpServer.h"
 #include "JobStore.h"
@@ -47,13 +47,15 @@ const char *kUsage = R"(usage: cairn-server [options]
   --work-dir DIR           where uploaded bitcode is loaded (default: the temp directory)
   --solver-pool HOST:PORT[,HOST:PORT...]  the solver pool the workers use: the dashboard shows
                            its replicas' cache hit rates (asked when the page asks)
+  --solver-pool-token-file FILE   the token those replicas accept (their --token-file's)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
 )";
 
 const DaemonCommandLine kCommandLine{
     "cairn-server", kUsage,
     {"--listen", "--http", "--db", "--token-file", "--worker-token-file", "--tls-cert", "--tls-key",
-     "--max-upload-mb", "--heartbeat", "--work-dir", "--solver-pool", "--log-level"},
+     "--max-upload-mb", "--heartbeat", "--work-dir", "--solver-pool",
+     "--solver-pool-token-file", "--log-level"},
     {"--open-workers"}};
 
 std::string readFile(const std::string &path, const char *what) {
@@ -72,6 +74,7 @@ int main(int argc, char **argv) {
   std::string tokenFile, workerTokenFile, tlsCert, tlsKey, logLevel = "info";
   std::string workDir = std::filesystem::temp_directory_path().string();
   std::vector<std::string> solverPool;
+  std::string solverPoolTokenFile;
   double maxUploadMB = 64, heartbeat = 1;
   bool openWorkers = false;
   for (const auto &[flag, value] : kCommandLine.parse(argc, argv)) {
@@ -86,6 +89,7 @@ int main(int argc, char **argv) {
     else if (flag == "--heartbeat") heartbeat = kCommandLine.number(flag, value);
     else if (flag == "--work-dir") workDir = value;
     else if (flag == "--open-workers") openWorkers = true;
+    else if (flag == "--solver-pool-token-file") solverPoolTokenFile = value;
     else if (flag == "--solver-pool") {
       std::stringstream list(value);
       for (std::string address; std::getline(list, address, ',');)
@@ -106,7 +110,7 @@ int main(int argc, char **argv) {
     std::set<std::string> tokens;
     if (file.empty())
       return tokens;
-    tokens = parseTokens(readFile(file, "token file"));
+    tokens = auth::parseTokens(readFile(file, "token file"));
     if (tokens.empty())
       kCommandLine.fail(std::string(option) + ": token file " + file + " holds no token");
     return tokens;
@@ -172,6 +176,13 @@ int main(int argc, char **argv) {
   DashboardOptions dashboardOptions;
   dashboardOptions.tokens = jobsOptions.tokens; // job data over HTTP follows the jobs API's policy
   dashboardOptions.solverPool = solverPool;
+  if (!solverPoolTokenFile.empty()) {
+    try {
+      dashboardOptions.solverPoolToken = tokenFromFile(solverPoolTokenFile);
+    } catch (const TokenFileError &e) {
+      kCommandLine.fail(std::string("--solver-pool-token-file: ") + e.what());
+    }
+  }
   Dashboard pages(scheduler, std::move(dashboardOptions));
   std::unique_ptr<HttpServer> dashboard;
   std::string host = listen.substr(0, listen.rfind(':'));

@@ -1,6 +1,6 @@
 #include "Services.h"
 
-#include "BearerTokens.h"
+#include "cairn/auth/BearerTokens.h"
 #include "SourceAttachments.h"
 
 #include "cairn/engine/BitcodeFile.h"
@@ -45,7 +45,7 @@ bool terminal(v1::JobState s) {
 } // namespace
 
 Status JobsService::authenticate(ServerContext *context) const {
-  return checkBearerToken(*context, options_.tokens,
+  return auth::checkBearerToken(*context, options_.tokens,
                           "a valid bearer token is required (authorization: Bearer TOKEN)");
 }
 
@@ -234,7 +234,7 @@ Status CoordinatorService::SplitOff(ServerContext *context, const v1::SplitOffRe
 }
 
 Status CoordinatorService::authenticate(ServerContext *context) const {
-  return checkBearerToken(*context, workerTokens_,
+  return auth::checkBearerToken(*context, workerTokens_,
                           "a valid worker token is required (authorization: Bearer TOKEN): start "
                           "cairn-worker with --token-file FILE holding one of the tokens of the "
                           "coordinator's --worker-token-file");

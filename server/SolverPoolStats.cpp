@@ -1,16 +1,20 @@
 #include "SolverPoolStats.h"
 
+#include "cairn/auth/BearerChannel.h"
+
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>
 
 namespace cairn::server {
 
-SolverPoolStats::SolverPoolStats(std::vector<std::string> addresses, double deadlineSeconds)
+SolverPoolStats::SolverPoolStats(std::vector<std::string> addresses, const std::string &token,
+                                 double deadlineSeconds)
     : deadlineSeconds_(deadlineSeconds) {
   for (std::string &address : addresses) {
     Replica r;
-    r.stub = v1::SolverPool::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+    r.stub = v1::SolverPool::NewStub(
+        auth::channelWithToken(address, grpc::InsecureChannelCredentials(), grpc::ChannelArguments(), token));
     r.address = std::move(address);
     replicas_.push_back(std::move(r));
   }

@@ -15,7 +15,9 @@ namespace cairn::server {
 class SolverPoolStats {
 public:
   // `addresses`: HOST:PORT of each replica; none: the view says the pool is not configured.
-  explicit SolverPoolStats(std::vector<std::string> addresses, double deadlineSeconds = 1.0);
+  // `token`: what the replicas accept (empty: none sent).
+  explicit SolverPoolStats(std::vector<std::string> addresses, const std::string &token = "",
+                           double deadlineSeconds = 1.0);
   v1::SolverPoolView query();
 
 private:

@@ -18,6 +18,8 @@ std::string notForJobs(const std::string &flag) {
       {"--json", "`cairn status --json` and `cairn wait --json` print a job's summary"},
       {"--quiet", "a job prints nothing; `cairn wait` follows it"},
       {"--solver-pool", "the workers solve through the pool they were started with (cairn-worker --solver-pool)"},
+      {"--solver-pool-token-file", "the workers send the token they were started with (cairn-worker "
+                                   "--solver-pool-token-file)"},
       {"--cflag", "C source is compiled by the client, with its --cflag (cairn submit --cflag)"},
       {"--entry", "a job's entry is the request's entry (cairn submit --entry)"},
       {"--file", "the coordinator and the workers read no file of the client's machine; map files "

@@ -4,7 +4,9 @@
 // at once.
 #include "PoolService.h"
 
+#include "cairn/auth/BearerTokens.h"
 #include "cairn/support/Daemon.h"
+#include "cairn/support/TokenFile.h"
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
@@ -15,6 +17,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -32,6 +35,11 @@ const char *kUsage = R"(usage: cairn-solver-pool [options]
   --isolate-solver         run each lane's solver in a child process
   --address-aware-cache    answer queries equal up to a renaming of symbolic bases to one
                            asked before (from clients run with --address-aware-cache)
+  --token-file FILE        bearer tokens accepted from clients, one a line (default:
+                           cairn-solver-pool.token in the working directory, created with a
+                           fresh 256-bit token, mode 600, when it does not exist: give it to
+                           the clients with their --solver-pool-token-file)
+  --open-clients           accept clients with no token (a trusted network only)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
 )";
 
@@ -40,11 +48,13 @@ struct Options {
   std::string solver = "z3";
   pool::PoolServiceOptions service;
   std::string logLevel = "info";
+  std::string tokenFile;
+  bool openClients = false;
 };
 
 const DaemonCommandLine kCommandLine{"cairn-solver-pool", kUsage,
-                                     {"--listen", "--solver", "--timeout", "--threads", "--cache-mb", "--log-level"},
-                                     {"--isolate-solver", "--address-aware-cache"}};
+                                     {"--listen", "--solver", "--timeout", "--threads", "--cache-mb", "--token-file", "--log-level"},
+                                     {"--isolate-solver", "--address-aware-cache", "--open-clients"}};
 
 Options parseOptions(int argc, char **argv) {
   Options o;
@@ -57,6 +67,10 @@ Options parseOptions(int argc, char **argv) {
     }
     if (a == "--address-aware-cache") {
       o.service.lane.addressCache = true;
+      continue;
+    }
+    if (a == "--open-clients") {
+      o.openClients = true;
       continue;
     }
     if (a == "--listen") {
@@ -75,6 +89,8 @@ Options parseOptions(int argc, char **argv) {
       if (n < 1 || n != double(size_t(n)))
         kCommandLine.fail("--threads needs a whole number of at least 1, got '" + value + "'");
       o.service.lanes = size_t(n);
+    } else if (a == "--token-file") {
+      o.tokenFile = value;
     } else if (a == "--cache-mb") {
       o.service.cacheBytes = uint64_t(kCommandLine.number(a, value, true) * double(1 << 20));
     } else {
@@ -86,6 +102,13 @@ Options parseOptions(int argc, char **argv) {
 
 std::string hostOf(const std::string &address) { return address.substr(0, address.rfind(':')); }
 
+std::string readTokenFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw std::runtime_error("cannot read the token file " + path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -95,6 +118,24 @@ int main(int argc, char **argv) {
 
   // Signals are taken by sigwait below, never delivered to a thread: block them before any
   // thread starts, so that every thread inherits the mask.
+  // Clients authenticate by default: given no token file, the pool makes its own.
+  if (options.openClients && !options.tokenFile.empty())
+    kCommandLine.fail("--open-clients and --token-file exclude each other");
+  std::string tokenFile = options.tokenFile;
+  try {
+    if (!tokenFile.empty()) {
+      options.service.tokens = auth::parseTokens(readTokenFile(tokenFile));
+      if (options.service.tokens.empty())
+        kCommandLine.fail("--token-file: " + tokenFile + " holds no token");
+    } else if (!options.openClients) {
+      tokenFile = "cairn-solver-pool.token";
+      options.service.tokens.insert(tokenFileOrCreate(tokenFile));
+    }
+  } catch (const std::exception &e) {
+    spdlog::error("{} (or give --token-file FILE, or --open-clients on a trusted network)", e.what());
+    return 1;
+  }
+
   sigset_t stopSignals = blockStopSignals();
 
   pool::PoolService service(options.service);
@@ -128,6 +169,10 @@ int main(int argc, char **argv) {
                    : std::string("none"),
                options.service.cacheBytes >> 20,
                options.service.lane.addressCache ? ", address-aware cache" : "");
+  if (options.service.tokens.empty())
+    spdlog::warn("clients are not authenticated (--open-clients): trusted network only");
+  else
+    spdlog::info("clients authenticate with a token of {} (their --solver-pool-token-file)", tokenFile);
 
   int signal = 0;
   sigwait(&stopSignals, &signal);

@@ -1,5 +1,6 @@
 #include "PoolService.h"
 
+#include "cairn/auth/BearerTokens.h"
 #include "cairn/solver/PoolProtocol.h"
 
 #include <grpcpp/server_builder.h>
@@ -144,6 +145,10 @@ void PoolService::serveQueue() {
 void PoolService::handle(Call *call) {
   ++requests_;
   call->received = Clock::now();
+  if (grpc::Status refused = authenticate(call->context); !refused.ok()) {
+    call->finish(refused);
+    return;
+  }
   if (!readRequest(call->requestBytes, call->request)) {
     ++invalid_;
     spdlog::debug("unreadable request from {}", call->context.peer());
@@ -213,10 +218,18 @@ double PoolService::timeLimit(double requested, const grpc::ServerContextBase &c
 
 grpc::ServerUnaryReactor *PoolService::Stats(grpc::CallbackServerContext *context,
                                              const v1::StatsRequest *, v1::StatsResponse *response) {
-  fillStats(*response);
   grpc::ServerUnaryReactor *reactor = context->DefaultReactor();
-  reactor->Finish(grpc::Status::OK);
+  grpc::Status status = authenticate(*context);
+  if (status.ok())
+    fillStats(*response);
+  reactor->Finish(status);
   return reactor;
+}
+
+grpc::Status PoolService::authenticate(const grpc::ServerContextBase &context) const {
+  return auth::checkBearerToken(context, options_.tokens,
+                                "a valid solver pool token is required (authorization: Bearer TOKEN): give the "
+                                "client the pool's token file (--solver-pool-token-file)");
 }
 
 void PoolService::fillStats(v1::StatsResponse &out) const {

@@ -16,6 +16,8 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -26,6 +28,8 @@ struct PoolServiceOptions {
   size_t lanes = 1;
   double maxTimeoutSeconds = 0; // caps every query's time limit; 0: no cap
   uint64_t cacheBytes = uint64_t(256) << 20;
+  // Bearer tokens a call must carry (authorization: Bearer TOKEN); empty: none needed.
+  std::set<std::string> tokens;
 };
 
 class PoolService final
@@ -58,6 +62,7 @@ private:
   void handle(Call *call);
   void solveOnLane(Call &call, Lane *lane);
   double timeLimit(double requested, const grpc::ServerContextBase &context) const;
+  grpc::Status authenticate(const grpc::ServerContextBase &context) const;
 
   PoolServiceOptions options_;
   SharedCache cache_;

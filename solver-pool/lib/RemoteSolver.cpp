@@ -3,6 +3,7 @@
 #include "cairn/solver/RemoteSolver.h"
 
 #include "CoreSolverName.h"
+#include "cairn/auth/BearerChannel.h"
 #include "cairn/solver/IsolatedSolver.h"
 #include "cairn/solver/PoolProtocol.h"
 #include "cairn/solver/QuerySerialize.h"
@@ -28,7 +29,7 @@ constexpr double kFirstBackoffSeconds = 1;
 constexpr double kMaxBackoffSeconds = 30;
 constexpr int kMaxMessageBytes = 256 << 20; // far above any real query; gRPC's default is 4 MiB
 
-std::shared_ptr<grpc::Channel> openChannel(const std::string &address) {
+std::shared_ptr<grpc::Channel> openChannel(const std::string &address, const std::string &token) {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(kMaxMessageBytes);
   args.SetMaxSendMessageSize(kMaxMessageBytes);
@@ -40,20 +41,20 @@ std::shared_ptr<grpc::Channel> openChannel(const std::string &address) {
   // gRPC's own reconnection backoff grows to two minutes; a restarted replica should be back
   // in use about as soon as this solver's own backoff lets it.
   args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 5000);
-  return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
+  return auth::channelWithToken(address, grpc::InsecureChannelCredentials(), args, token);
 }
 
 // One channel per replica address for the whole process: a worker builds a solver chain for
 // every work item, and a channel of its own would connect anew (TCP and HTTP/2 handshakes) on
 // each item's first query; cairn-bench-pool's fresh engines answer ~13% more queries a second.
-std::shared_ptr<grpc::Channel> sharedChannel(const std::string &address) {
+std::shared_ptr<grpc::Channel> sharedChannel(const std::string &address, const std::string &token) {
   static std::mutex mutex;
   // Never destroyed: a RemoteSolver may outlive static destruction.
-  static auto *channels = new std::map<std::string, std::shared_ptr<grpc::Channel>>;
+  static auto *channels = new std::map<std::pair<std::string, std::string>, std::shared_ptr<grpc::Channel>>;
   std::lock_guard lock(mutex);
-  std::shared_ptr<grpc::Channel> &channel = (*channels)[address];
+  std::shared_ptr<grpc::Channel> &channel = (*channels)[{address, token}];
   if (!channel)
-    channel = openChannel(address);
+    channel = openChannel(address, token);
   return channel;
 }
 
@@ -85,7 +86,7 @@ struct RemoteSolver::Impl {
     if (options.endpoints.empty())
       throw std::invalid_argument("RemoteSolver needs at least one solver pool endpoint");
     for (const std::string &address : options.endpoints)
-      replicas.push_back({address, v1::SolverPool::NewStub(sharedChannel(address))});
+      replicas.push_back({address, v1::SolverPool::NewStub(sharedChannel(address, options.token))});
     stats.layer = "pool";
     // Request ids of different clients differ in their high bits, so the pool's log tells them
     // apart.

@@ -65,6 +65,7 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
     remote.timeoutSeconds = o.timeoutSeconds;
     remote.fallback = o.core;
     remote.isolateFallback = o.isolateCore;
+    remote.token = o.poolToken;
     s = std::make_unique<RemoteSolver>(std::move(remote));
   } else if (o.isolateCore) {
     s = std::make_unique<IsolatedSolver>(o.core, o.timeoutSeconds);

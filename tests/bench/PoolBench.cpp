@@ -5,10 +5,11 @@
 // pool's shared cache for the others. Prints a table; not a timed test.
 //
 //   cairn-solver-pool --listen 127.0.0.1:7471 &
-//   cairn-bench-pool --pool 127.0.0.1:7471 [--workers W] [--depth D]
+//   cairn-bench-pool --pool 127.0.0.1:7471 [--token-file cairn-solver-pool.token] [--workers W] [--depth D]
 #include "ExploreWorkload.h"
 
 #include "cairn/solver/RemoteSolver.h"
+#include "cairn/support/TokenFile.h"
 #include "cairn/v1/solver_pool.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>
@@ -22,6 +23,8 @@ using namespace cairn::bench;
 
 namespace {
 
+std::string poolToken; // --token-file's: what the pool accepts
+
 struct PoolCounters {
   uint64_t lookups = 0, hits = 0, solved = 0;
 };
@@ -31,6 +34,8 @@ PoolCounters poolCounters(const std::string &endpoint) {
       grpc::CreateChannel(endpoint, grpc::InsecureChannelCredentials()));
   grpc::ClientContext call;
   call.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  if (!poolToken.empty())
+    call.AddMetadata("authorization", "Bearer " + poolToken);
   v1::StatsResponse s;
   grpc::Status status = stub->Stats(&call, v1::StatsRequest{}, &s);
   if (!status.ok()) {
@@ -80,13 +85,15 @@ int main(int argc, char **argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--pool"))
       endpoint = argv[i + 1];
+    else if (!std::strcmp(argv[i], "--token-file"))
+      poolToken = tokenFromFile(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--workers"))
       workers = unsigned(std::stoul(argv[i + 1]));
     else if (!std::strcmp(argv[i], "--depth"))
       depth = unsigned(std::stoul(argv[i + 1]));
   }
   if (endpoint.empty()) {
-    std::fprintf(stderr, "usage: cairn-bench-pool --pool HOST:PORT [--workers W] [--depth D]\n");
+    std::fprintf(stderr, "usage: cairn-bench-pool --pool HOST:PORT [--token-file FILE] [--workers W] [--depth D]\n");
     return 2;
   }
 
@@ -95,6 +102,7 @@ int main(int argc, char **argv) {
       SolverChainOptions o;
       o.independence = o.queryCache = o.cexCache = layers;
       o.poolEndpoints = pool;
+      o.poolToken = poolToken;
       o.timeoutSeconds = 30;
       return createSolverChain(o);
     };

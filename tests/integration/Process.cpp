@@ -2,9 +2,11 @@
 
 #include "cairn/v1/solver_pool.grpc.pb.h"
 #include "grpc/health/v1/health.grpc.pb.h"
+#include "cairn/support/TokenFile.h"
 
 #include <grpcpp/grpcpp.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
 #include <chrono>
@@ -77,10 +79,32 @@ std::string readLine(int fd, Clock::time_point deadline) {
 
 } // namespace
 
+const std::string &testPoolTokenFile() {
+  // Removed when the test process ends.
+  struct OwnFile {
+    std::string path = "/tmp/cairn-test-pool-token-" + std::to_string(::getpid());
+    OwnFile() {
+      ::unlink(path.c_str());
+      tokenFileOrCreate(path);
+    }
+    ~OwnFile() { ::unlink(path.c_str()); }
+  };
+  static const OwnFile file;
+  return file.path;
+}
+
+const std::string &testPoolToken() {
+  static const std::string token = tokenFromFile(testPoolTokenFile());
+  return token;
+}
+
 namespace {
 std::vector<std::string> poolCommand(std::vector<std::string> args) {
   std::vector<std::string> argv = {CAIRN_SOLVER_POOL_BIN, "--listen", "127.0.0.1:0",
                                    "--log-level", "warn"};
+  if (std::find(args.begin(), args.end(), "--token-file") == args.end() &&
+      std::find(args.begin(), args.end(), "--open-clients") == args.end())
+    argv.insert(argv.end(), {"--token-file", testPoolTokenFile()});
   argv.insert(argv.end(), args.begin(), args.end());
   return argv;
 }
@@ -153,6 +177,7 @@ v1::StatsResponse PoolProcess::stats() const {
       grpc::CreateChannel(endpoint(), grpc::InsecureChannelCredentials()));
   grpc::ClientContext call;
   call.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  call.AddMetadata("authorization", "Bearer " + testPoolToken());
   v1::StatsResponse out;
   grpc::Status s = stub->Stats(&call, v1::StatsRequest{}, &out);
   if (!s.ok())

@@ -43,11 +43,17 @@ private:
   std::string endpoint_;
 };
 
+// The token file every test's solver pool accepts unless its arguments say otherwise (a file of
+// this test process, mode 600), and its token, which the tests' clients send.
+const std::string &testPoolTokenFile();
+const std::string &testPoolToken();
+
 class PoolProcess : public Daemon {
 public:
-  // Starts cairn-solver-pool on 127.0.0.1:0 with `args` added.
+  // Starts cairn-solver-pool on 127.0.0.1:0 with `args` added, and `--token-file
+  // testPoolTokenFile()` unless they give --token-file or --open-clients.
   explicit PoolProcess(std::vector<std::string> args = {});
-  v1::StatsResponse stats() const;
+  v1::StatsResponse stats() const; // asked with testPoolToken()
 };
 
 // Polls the standard health service of `endpoint` for `service` until SERVING or `seconds`

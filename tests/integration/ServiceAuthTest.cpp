@@ -162,7 +162,8 @@ TEST(ServiceAuth, ATokenFileOthersMayReadIsRefusedAndOpenWorkersIsExplicit) {
 }
 
 // deploy/local-cluster.sh as a user runs it: its workers authenticate with the coordinator's own
-// token, which no other user can read, and finish a job; a caller without the token is refused.
+// token and the solver pool's, which no other user can read, and finish a job; a caller without
+// the coordinator's token is refused.
 TEST(ServiceAuth, TheLocalClusterScriptsWorkersAuthenticateByDefault) {
   const fs::path dir = fs::path(::testing::TempDir()) / ("cairn-local-cluster-" + std::to_string(::getpid()));
   fs::remove_all(dir);
@@ -190,6 +191,12 @@ TEST(ServiceAuth, TheLocalClusterScriptsWorkersAuthenticateByDefault) {
     CommandResult waited = runWithStderr({CAIRN_BIN, "wait", "--server", server, "--timeout", "60", job});
     EXPECT_EQ(waited.status, 0) << waited.output;
     EXPECT_NE(waited.output.find("paths 3 completed"), std::string::npos) << waited.output;
+    // The pool's own token, which the workers send: none of them was refused by it.
+    EXPECT_EQ(::stat((dir / "cairn-solver-pool.token").c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    std::ifstream log(dir / "worker-1.log");
+    const std::string workerLog((std::istreambuf_iterator<char>(log)), {});
+    EXPECT_EQ(workerLog.find("token"), std::string::npos) << workerLog;
   }
   CommandResult stopped = script({"stop"});
   EXPECT_EQ(stopped.status, 0) << stopped.output;

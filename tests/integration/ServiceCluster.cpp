@@ -41,7 +41,7 @@ bool Cluster::startCoordinator(const std::string &listen, const std::string &htt
                                    "--work-dir", dir_.string(), "--log-level", "warn"};
   argv.insert(argv.end(), options_.serverArgs.begin(), options_.serverArgs.end());
   if (options_.coordinatorKnowsPool && !poolList_.empty())
-    argv.insert(argv.end(), {"--solver-pool", poolList_});
+    argv.insert(argv.end(), {"--solver-pool", poolList_, "--solver-pool-token-file", testPoolTokenFile()});
   const bool tls = !options_.tlsCert.empty();
   if (tls)
     argv.insert(argv.end(), {"--tls-cert", options_.tlsCert, "--tls-key", options_.tlsKey});
@@ -65,8 +65,7 @@ bool Cluster::addWorker() {
   std::vector<std::string> argv = {CAIRN_WORKER_BIN, "--server", server_, "--health-listen",
                                    "127.0.0.1:0", "--log-level", "warn"};
   if (!poolList_.empty()) {
-    argv.push_back("--solver-pool");
-    argv.push_back(poolList_);
+    argv.insert(argv.end(), {"--solver-pool", poolList_, "--solver-pool-token-file", testPoolTokenFile()});
   }
   if (!options_.tlsCa.empty())
     argv.insert(argv.end(), {"--tls-ca", options_.tlsCa});

@@ -100,6 +100,7 @@ RemoteSolverOptions remoteOptions(const std::string &endpoint) {
   RemoteSolverOptions o;
   o.endpoints = {endpoint};
   o.timeoutSeconds = 20;
+  o.token = testPoolToken();
   return o;
 }
 
@@ -189,7 +190,7 @@ TEST(SolverPoolAddressCache, RunsWithOtherLayoutsShareAnswers) {
                                      "--search", search, "--output-dir",
                                      (work / (search + (withPool ? "-pool" : ""))).string()};
     if (withPool)
-      argv.insert(argv.end(), {"--solver-pool", pool.endpoint()});
+      argv.insert(argv.end(), {"--solver-pool", pool.endpoint(), "--solver-pool-token-file", testPoolTokenFile()});
     argv.push_back(std::string(CAIRN_BENCH_DIR) + "/address/pointer-table.c");
     CommandResult r = runCommand(argv);
     EXPECT_EQ(r.status, 0) << r.output;

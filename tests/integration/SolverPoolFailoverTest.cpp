@@ -34,6 +34,7 @@ struct Failover : ::testing::Test {
     o.endpoints = {a.endpoint(), b.endpoint()};
     o.timeoutSeconds = timeout;
     o.deadlineMarginSeconds = margin;
+    o.token = testPoolToken();
     return o;
   }
 

@@ -61,7 +61,7 @@ TEST(SolverPoolRun, SameExplorationAsInProcess) {
     return runCommand(argv);
   };
   CommandResult local = run("local", {});
-  CommandResult remote = run("pool", {"--solver-pool", pool.endpoint()});
+  CommandResult remote = run("pool", {"--solver-pool", pool.endpoint(), "--solver-pool-token-file", testPoolTokenFile()});
   ASSERT_EQ(local.status, 0) << local.output;
   ASSERT_EQ(remote.status, 0) << remote.output;
   Outcome l = outcomeOf(local.output), r = outcomeOf(remote.output);

@@ -8,6 +8,7 @@
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/QuerySerialize.h"
 #include "cairn/solver/RemoteSolver.h"
+#include "cairn/support/TokenFile.h"
 #include "cairn/v1/solver_pool.grpc.pb.h"
 
 #include <grpcpp/generic/generic_stub.h>
@@ -15,6 +16,8 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdlib>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 
@@ -27,6 +30,7 @@ RemoteSolverOptions remoteOptions(std::vector<std::string> endpoints) {
   RemoteSolverOptions o;
   o.endpoints = std::move(endpoints);
   o.timeoutSeconds = 20;
+  o.token = testPoolToken();
   return o;
 }
 
@@ -38,10 +42,13 @@ bool satisfies(const Assignment &model, const Query &q) {
 }
 
 // Sends raw bytes as a Solve request.
-grpc::Status solveRaw(const std::string &endpoint, const std::string &bytes) {
+grpc::Status solveRaw(const std::string &endpoint, const std::string &bytes,
+                      const std::string &token = testPoolToken()) {
   grpc::GenericStub stub(grpc::CreateChannel(endpoint, grpc::InsecureChannelCredentials()));
   grpc::ClientContext call;
   call.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+  if (!token.empty())
+    call.AddMetadata("authorization", "Bearer " + token);
   grpc::Slice slice(bytes);
   grpc::ByteBuffer request(&slice, 1), response;
   std::mutex m;
@@ -67,6 +74,64 @@ TEST(SolverPool, ReportsServing) {
   v1::StatsResponse s = pool.stats();
   EXPECT_EQ(s.solver(), "z3");
   EXPECT_GE(s.lanes(), 1u);
+}
+
+// Clients authenticate: a call without the pool's token, or with another, is refused before the
+// pool reads it (garbage with the token is INVALID_ARGUMENT, without it UNAUTHENTICATED); a
+// client without the token is answered in-process and loses nothing.
+TEST(SolverPool, ClientsNeedThePoolsToken) {
+  PoolProcess pool({"--threads", "1"});
+  ASSERT_TRUE(pool.ready());
+  const std::string garbage = "\x01\x02not a request";
+  EXPECT_EQ(solveRaw(pool.endpoint(), garbage, "").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  grpc::Status wrong = solveRaw(pool.endpoint(), garbage, testPoolToken() + "x");
+  EXPECT_EQ(wrong.error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_NE(wrong.error_message().find("--solver-pool-token-file"), std::string::npos) << wrong.error_message();
+  EXPECT_EQ(solveRaw(pool.endpoint(), garbage).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  {
+    auto stub = v1::SolverPool::NewStub(grpc::CreateChannel(pool.endpoint(), grpc::InsecureChannelCredentials()));
+    grpc::ClientContext call;
+    v1::StatsResponse out;
+    EXPECT_EQ(stub->Stats(&call, v1::StatsRequest{}, &out).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  }
+  ExprContext ctx;
+  ExprRef x = ctx.symbol(ctx.declareSymbol("x", 8, SymbolClass::Input));
+  RemoteSolverOptions o = remoteOptions({pool.endpoint()});
+  o.token.clear();
+  RemoteSolver solver(o);
+  SolverResponse r = solver.check(Query({ctx.eq(x, ctx.constant(7, 8))}, ctx.trueExpr()), true);
+  EXPECT_EQ(r.result, SatResult::Sat);
+  EXPECT_EQ(r.model.scalar(x->symbol()), 7u);
+  EXPECT_EQ(solver.fallbackQueries(), 1u);
+  EXPECT_EQ(pool.stats().solved(), 0u);
+}
+
+// Given no --token-file, the pool makes its own in its working directory (mode 600, 256 bits);
+// --open-clients is the way to serve without one, and the two options exclude each other.
+TEST(SolverPool, MakesItsOwnTokenByDefaultAndOpensOnlyWhenAsked) {
+  const std::string dir = ::testing::TempDir() + "/cairn-pool-token-" + std::to_string(::getpid());
+  ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()), 0);
+  const std::string garbage = "\x01\x02not a request";
+  {
+    Daemon pool({"/bin/sh", "-c", "cd " + dir + " && exec " CAIRN_SOLVER_POOL_BIN " --listen 127.0.0.1:0 --threads 1 --log-level warn"});
+    ASSERT_TRUE(pool.ready());
+    const std::string file = dir + "/cairn-solver-pool.token";
+    struct stat st {};
+    ASSERT_EQ(::stat(file.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    const std::string token = tokenFromFile(file);
+    EXPECT_EQ(token.size(), 64u);
+    EXPECT_EQ(solveRaw(pool.endpoint(), garbage, "").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+    EXPECT_EQ(solveRaw(pool.endpoint(), garbage, token).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  {
+    PoolProcess open({"--threads", "1", "--open-clients"});
+    ASSERT_TRUE(open.ready());
+    EXPECT_EQ(solveRaw(open.endpoint(), garbage, "").error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  CommandResult both = runCommand({CAIRN_SOLVER_POOL_BIN, "--open-clients", "--token-file", dir + "/x"});
+  EXPECT_EQ(both.status, 2);
+  std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(SolverPool, AnswersLikeInProcessZ3) {

@@ -4,6 +4,7 @@
 
 #include "cairn/solver/SolverChain.h"
 #include "cairn/support/Daemon.h"
+#include "cairn/support/TokenFile.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>
@@ -28,10 +29,12 @@ namespace {
 const char *kUsage = R"(usage: cairn-worker [options]
   --server HOST:PORT       the coordinator (default: $CAIRN_SERVER, else 127.0.0.1:7470)
   --solver-pool HOST:PORT[,HOST:PORT...]   solver pool replicas (default: solve in-process)
+  --solver-pool-token-file FILE   send the token in FILE on every call to them (one their
+                           --token-file accepts, by default their cairn-solver-pool.token)
   --name NAME              how the coordinator's logs name this worker (default: host:pid)
   --tls-ca FILE            the coordinator serves TLS; trust these PEM roots
   --token-file FILE        send the token in FILE on every call to the coordinator (one the
-                           coordinator's --worker-token-file accepts)
+                           coordinator accepts: by default the token file beside its job store)
   --health-listen HOST:PORT   serve gRPC's health service there (port 0: a free port, printed
                            as `health on HOST:PORT`)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
@@ -55,7 +58,8 @@ public:
 const DaemonCommandLine kCommandLine{
     "cairn-worker",
     kUsage,
-    {"--server", "--solver-pool", "--name", "--tls-ca", "--token-file", "--health-listen", "--log-level"},
+    {"--server", "--solver-pool", "--solver-pool-token-file", "--name", "--tls-ca", "--token-file", "--health-listen",
+     "--log-level"},
     {}};
 
 } // namespace
@@ -75,15 +79,12 @@ int main(int argc, char **argv) {
       options.name = value;
     } else if (a == "--tls-ca") {
       options.tlsCa = value;
-    } else if (a == "--token-file") {
-      std::ifstream in(value);
-      if (!in)
-        kCommandLine.fail("cannot read token file " + value);
-      std::getline(in >> std::ws, options.token);
-      while (!options.token.empty() && std::isspace((unsigned char)options.token.back()))
-        options.token.pop_back();
-      if (options.token.empty())
-        kCommandLine.fail("token file " + value + " holds no token");
+    } else if (a == "--token-file" || a == "--solver-pool-token-file") {
+      try {
+        (a == "--token-file" ? options.token : options.poolToken) = tokenFromFile(value);
+      } catch (const TokenFileError &e) {
+        kCommandLine.fail(a + ": " + e.what());
+      }
     } else if (a == "--health-listen") {
       healthListen = value;
     } else {

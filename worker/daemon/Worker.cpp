@@ -1,6 +1,6 @@
 #include "Worker.h"
 
-#include "BearerChannel.h"
+#include "cairn/auth/BearerChannel.h"
 
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
@@ -57,7 +57,7 @@ public:
     grpc::ChannelArguments args;
     args.SetMaxReceiveMessageSize(1 << 30);
     args.SetMaxSendMessageSize(1 << 30);
-    stub_ = v1::Coordinator::NewStub(channelWithToken(options_.server, credentials, args, options_.token));
+    stub_ = v1::Coordinator::NewStub(auth::channelWithToken(options_.server, credentials, args, options_.token));
     if (options_.cacheDir.empty())
       options_.cacheDir = (fs::temp_directory_path() / ("cairn-worker-" + std::to_string(::getpid()))).string();
     fs::create_directories(options_.cacheDir);
@@ -421,6 +421,7 @@ private:
       return;
     }
     options.solver.poolEndpoints = options_.poolEndpoints;
+    options.solver.poolToken = options_.poolToken;
     options.programArgs.assign(item.program_args().begin(), item.program_args().end());
     options.posix.programName = item.program_name();
     options.starts.push_back(service::fromMessage(item.prefix()));

@@ -17,6 +17,7 @@ struct WorkerOptions {
   std::string server = "127.0.0.1:7470";
   std::string name;                       // for the coordinator's logs
   std::vector<std::string> poolEndpoints; // solver pool replicas; empty: solve in-process
+  std::string poolToken;                  // sent to them (their --token-file's); empty: none
   std::string tlsCa;                      // PEM roots: talk TLS to the coordinator
   std::string token;                      // sent as a bearer token on every call; empty: none
   std::string cacheDir;                   // where received programs are kept

@@ -1,5 +1,7 @@
 #include "cairn/engine/EngineFlags.h"
 
+#include "cairn/support/TokenFile.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -138,6 +140,14 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
          return parsePoolEndpoints(v, o.solver.poolEndpoints)
                     ? ""
                     : "--solver-pool needs HOST:PORT[,HOST:PORT...], got '" + v + "'";
+       }},
+      {"--solver-pool-token-file", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         try {
+           o.solver.poolToken = tokenFromFile(v);
+           return "";
+         } catch (const TokenFileError &e) {
+           return std::string("--solver-pool-token-file: ") + e.what();
+         }
        }},
       {"--max-time", [](ExecutorOptions &o, const std::string &v) {
          return seconds("--max-time", v, [&](double s) { o.maxTimeSeconds = s; });

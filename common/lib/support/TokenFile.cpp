@@ -83,4 +83,18 @@ std::string tokenFileOrCreate(const std::string &path) {
   }
 }
 
+std::string tokenFromFile(const std::string &path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw TokenFileError("cannot read the token file " + path + ": " + std::strerror(errno));
+  try {
+    std::string token = firstLine(fd, path);
+    close(fd);
+    return token;
+  } catch (...) {
+    close(fd);
+    throw;
+  }
+}
+
 } // namespace cairn

@@ -17,4 +17,9 @@ struct TokenFileError : std::runtime_error {
 // that holds no token.
 std::string tokenFileOrCreate(const std::string &path);
 
+// The token a client sends: the first word of `path` (a service's token file, or a file of its
+// tokens, of which the first is taken). Throws TokenFileError naming the file when it cannot be
+// read or holds none.
+std::string tokenFromFile(const std::string &path);
+
 } // namespace cairn

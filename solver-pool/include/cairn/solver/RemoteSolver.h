@@ -23,6 +23,8 @@ struct RemoteSolverOptions {
   // The in-process solver for queries no replica answers.
   CoreSolverKind fallback = CoreSolverKind::Z3;
   bool isolateFallback = false;
+  // Sent on every call (authorization: Bearer TOKEN) to a pool that asks for one; empty: none.
+  std::string token;
 };
 
 class RemoteSolver final : public Solver {

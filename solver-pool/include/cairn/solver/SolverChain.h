@@ -39,6 +39,7 @@ struct SolverChainOptions {
   // stay in-process and only their misses travel; `core` (isolated if asked) answers in-process
   // while every replica is down.
   std::vector<std::string> poolEndpoints;
+  std::string poolToken; // what the replicas accept (their --token-file's); empty: none sent
 };
 
 // Splits "HOST:PORT[,HOST:PORT...]"; returns false for an empty list or an entry without a

@@ -1,8 +1,8 @@
-#include "BearerTokens.h"
+#include "cairn/auth/BearerTokens.h"
 
 #include <sstream>
 
-namespace cairn::server {
+namespace cairn::auth {
 
 std::set<std::string> parseTokens(const std::string &text) {
   std::set<std::string> tokens;
@@ -16,7 +16,7 @@ std::set<std::string> parseTokens(const std::string &text) {
   return tokens;
 }
 
-grpc::Status checkBearerToken(const grpc::ServerContext &context, const std::set<std::string> &tokens,
+grpc::Status checkBearerToken(const grpc::ServerContextBase &context, const std::set<std::string> &tokens,
                               const std::string &refusal) {
   if (tokens.empty())
     return grpc::Status::OK;
@@ -29,4 +29,4 @@ grpc::Status checkBearerToken(const grpc::ServerContext &context, const std::set
   return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, refusal);
 }
 
-} // namespace cairn::server
+} // namespace cairn::auth

@@ -1,8 +1,8 @@
-#include "BearerChannel.h"
+#include "cairn/auth/BearerChannel.h"
 
 #include <grpcpp/support/client_interceptor.h>
 
-namespace cairn::worker {
+namespace cairn::auth {
 
 namespace {
 
@@ -42,4 +42,4 @@ std::shared_ptr<grpc::Channel> channelWithToken(const std::string &target,
   return gx::CreateCustomChannelWithInterceptors(target, credentials, args, std::move(interceptors));
 }
 
-} // namespace cairn::worker
+} // namespace cairn::auth

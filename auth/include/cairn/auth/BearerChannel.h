@@ -1,5 +1,6 @@
-// The worker's channel to the coordinator: when the worker has a token, every call on it (those
-// of today and any added later) carries `authorization: Bearer TOKEN`.
+// A client's channel to a Cairn service (a worker's to the coordinator, an engine's to the solver
+// pool): when the client has a token, every call on it (those of today and any added later)
+// carries `authorization: Bearer TOKEN`.
 #pragma once
 
 #include <grpcpp/grpcpp.h>
@@ -7,10 +8,10 @@
 #include <memory>
 #include <string>
 
-namespace cairn::worker {
+namespace cairn::auth {
 
 std::shared_ptr<grpc::Channel> channelWithToken(const std::string &target,
                                                 std::shared_ptr<grpc::ChannelCredentials> credentials,
                                                 const grpc::ChannelArguments &args, const std::string &token);
 
-} // namespace cairn::worker
+} // namespace cairn::auth

@@ -119,7 +119,7 @@ run options:
                            fork on demand, or merge size-dependent loops (default lazy)
   --max-merge-states N     a larger group of states at one merge point is not merged (10000)
   --merge-loops-with-calls merge size-dependent loops even when they call functions
-  --no-independence --no-query-cache --no-cex-cache
+  --no-independence --no-query-cache --no-cex-cache --no-byte-domain
   --address-aware-cache    relocatable: reuse answers of queries equal up to renaming bases
   --validate-address-cache with --address-aware-cache: check every hit with the solver
   --no-address-cache-models  with --address-aware-cache: sat/unsat answers only, no models

@@ -174,15 +174,18 @@ TEST_F(Fixture, ChainAgreesWithBareBackendOnRandomQueries) {
   EXPECT_GT(unsat, 10);
   std::vector<SolverLayerStats> stats;
   chain->collectStats(stats);
-  ASSERT_EQ(stats.size(), 4u);
+  ASSERT_EQ(stats.size(), 5u);
   EXPECT_EQ(stats[0].layer, "independence");
   EXPECT_GT(stats[1].answered + stats[2].answered, 0u); // the caches saved some calls
-  EXPECT_LT(stats[3].queries, stats[0].queries);
+  EXPECT_EQ(stats[3].layer, "byte-domain");
+  EXPECT_GT(stats[3].answered, 0u);                     // single-byte parts decided there
+  EXPECT_LT(stats[3].answered, stats[3].queries);       // and two-byte ones passed on
+  EXPECT_LT(stats[4].queries, stats[0].queries);
 }
 
 TEST_F(Fixture, LayersCanBeSwitchedOff) {
   SolverChainOptions o;
-  o.independence = o.queryCache = o.cexCache = false;
+  o.independence = o.queryCache = o.cexCache = o.byteDomain = false;
   std::vector<SolverLayerStats> stats;
   createSolverChain(o)->collectStats(stats);
   ASSERT_EQ(stats.size(), 1u);

@@ -121,6 +121,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
+      {"--no-byte-domain", [](ExecutorOptions &o) { o.solver.byteDomain = false; }},
       {"--address-aware-cache", [](ExecutorOptions &o) { o.solver.addressCache = true; }},
       {"--validate-address-cache", [](ExecutorOptions &o) { o.solver.addressCacheOptions.validate = true; }},
       {"--no-address-cache-models", [](ExecutorOptions &o) { o.solver.addressCacheOptions.reuseModels = false; }},

@@ -13,6 +13,13 @@ public:
   // Scalars default to 0 and array elements to 0 when not assigned.
   void setScalar(const SymbolDecl *s, u128 v) { scalars_[s] = v; }
   void setArray(const SymbolDecl *a, std::vector<u128> values) { arrays_[a] = std::move(values); }
+  // One element of `a` (the elements before it, if unassigned, become 0).
+  void setElement(const SymbolDecl *a, uint64_t index, u128 v) {
+    std::vector<u128> &values = arrays_[a];
+    if (values.size() <= index)
+      values.resize(index + 1, 0);
+    values[index] = v;
+  }
 
   u128 scalar(const SymbolDecl *s) const;
   u128 element(const SymbolDecl *a, u128 index) const;

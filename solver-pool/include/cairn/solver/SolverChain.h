@@ -29,6 +29,7 @@ struct SolverChainOptions {
   bool independence = true;
   bool queryCache = true;
   bool cexCache = true;
+  bool byteDomain = true; // queries reading one byte of input: decided without the core solver
   // Relocatable memory model: answer queries equal up to a renaming of symbolic bases to one
   // decided before (they need a QueryForm, which the engine gives them).
   bool addressCache = false;
@@ -57,5 +58,7 @@ std::unique_ptr<Solver> createAddressCachingSolver(std::unique_ptr<Solver> next,
                                                    AddressCacheOptions options = {});
 std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> next,
                                                size_t maxEntries = size_t(1) << 18);
+// Decides the queries that read one byte of input by trying its 256 values (ByteDomainSolver.cpp).
+std::unique_ptr<Solver> createByteDomainSolver(std::unique_ptr<Solver> next);
 
 } // namespace cairn

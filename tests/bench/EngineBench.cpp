@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
   std::printf("\n");
   // Per configuration: sums of log ratios (wall, solver, queries) and how many programs.
   std::vector<std::array<double, 3>> logRatios(configs.size(), {0, 0, 0});
-  std::vector<int> compared(configs.size(), 0);
+  std::vector<std::array<int, 3>> compared(configs.size(), {0, 0, 0});
   for (const fs::path &p : programs) {
     double firstWall = 0, firstSolver = 0, firstQueries = 0;
     // Each configuration's fastest run (by wall time) of `repeat`, the configurations in turn.
@@ -139,23 +139,29 @@ int main(int argc, char **argv) {
         auto ratio = [](double x, double first) { return first > 0 ? x / first : 0.0; };
         std::printf(" %10.2f %10.2f %10.2f", ratio(wall, firstWall), ratio(solver, firstSolver),
                     ratio(queries, firstQueries));
-        if (firstWall > 0 && firstSolver > 0 && firstQueries > 0 && wall > 0 && solver > 0 && queries > 0) {
-          logRatios[c][0] += std::log(wall / firstWall);
-          logRatios[c][1] += std::log(solver / firstSolver);
-          logRatios[c][2] += std::log(queries / firstQueries);
-          ++compared[c];
-        }
+        // Each column's mean over the programs where both values of that column are positive
+        // (a configuration that asks the solver nothing has no solver ratio, not a zero one).
+        const double values[3][2] = {{wall, firstWall}, {solver, firstSolver}, {queries, firstQueries}};
+        for (int k = 0; k < 3; ++k)
+          if (values[k][0] > 0 && values[k][1] > 0) {
+            logRatios[c][k] += std::log(values[k][0] / values[k][1]);
+            ++compared[c][k];
+          }
       }
       std::printf("\n");
       std::fflush(stdout);
     }
   }
   // The geometric mean of each configuration's ratios over the programs (under 1: cheaper).
-  for (size_t c = 1; c < configs.size(); ++c)
-    if (compared[c])
-      std::printf("%-22s %-14s %8s %12s %10s %9s %10s %8s %9s %10.2f %10.2f %10.2f\n", "geometric mean",
-                  configs[c].name.c_str(), "", "", "", "", "", "", "",
-                  std::exp(logRatios[c][0] / compared[c]), std::exp(logRatios[c][1] / compared[c]),
-                  std::exp(logRatios[c][2] / compared[c]));
+  for (size_t c = 1; c < configs.size(); ++c) {
+    std::printf("%-22s %-14s %8s %12s %10s %9s %10s %8s %9s", "geometric mean", configs[c].name.c_str(), "", "", "",
+                "", "", "", "");
+    for (int k = 0; k < 3; ++k)
+      if (compared[c][k])
+        std::printf(" %10.2f", std::exp(logRatios[c][k] / compared[c][k]));
+      else
+        std::printf(" %10s", "-");
+    std::printf("\n");
+  }
   return 0;
 }

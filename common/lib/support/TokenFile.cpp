@@ -28,7 +28,12 @@ std::string freshToken() {
   return token;
 }
 
-std::string firstLine(int fd, const std::string &path) {
+// The first word of the open file `fd`, which it closes.
+std::string firstWord(int fd, const std::string &path) {
+  struct Closer {
+    int fd;
+    ~Closer() { close(fd); }
+  } closer{fd};
   std::string text;
   char buffer[512];
   for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) != 0;) {
@@ -73,28 +78,14 @@ std::string tokenFileOrCreate(const std::string &path) {
     throw TokenFileError("the token file " + path +
                          " must be a regular file of this user that no one else may read or write (chmod 600)");
   }
-  try {
-    std::string token = firstLine(fd, path);
-    close(fd);
-    return token;
-  } catch (...) {
-    close(fd);
-    throw;
-  }
+  return firstWord(fd, path);
 }
 
 std::string tokenFromFile(const std::string &path) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     throw TokenFileError("cannot read the token file " + path + ": " + std::strerror(errno));
-  try {
-    std::string token = firstLine(fd, path);
-    close(fd);
-    return token;
-  } catch (...) {
-    close(fd);
-    throw;
-  }
+  return firstWord(fd, path);
 }
 
 } // namespace cairn

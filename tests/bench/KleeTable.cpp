@@ -11,6 +11,8 @@
 // programs where start-up dominates both engines. Not a timed test.
 #include "BenchProcess.h"
 
+#include "cairn/engine/ProgramLoader.h"
+
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -47,8 +49,10 @@ const std::vector<Row> &rows() {
 
 // clang-15 as `cairn run` calls it for C (ProgramLoader's default flags and the runtime's headers).
 bool compile(const fs::path &source, const std::vector<std::string> &cflags, const fs::path &out) {
-  std::vector<std::string> argv = {"/usr/bin/clang-15", "-c", "-emit-llvm", "-O0", "-g", "-Xclang",
-                                   "-disable-O0-optnone", "-D__NO_CTYPE", "-I" CAIRN_RUNTIME_INCLUDE};
+  std::vector<std::string> argv = {"/usr/bin/clang-15", "-c", "-emit-llvm"};
+  const std::vector<std::string> defaults = cairn::engine::LoadOptions().defaultCFlags;
+  argv.insert(argv.end(), defaults.begin(), defaults.end());
+  argv.push_back("-I" CAIRN_RUNTIME_INCLUDE);
   argv.insert(argv.end(), cflags.begin(), cflags.end());
   argv.insert(argv.end(), {source.string(), "-o", out.string()});
   return runCairn(argv).ok;

@@ -29,13 +29,15 @@ void expectSame(const PersistentMap<int> &m, const std::map<uint64_t, int> &ref)
     const auto *found = m.find(probe);
     auto it = ref.find(probe);
     ASSERT_EQ(found != nullptr, it != ref.end()) << probe;
-    if (found)
+    if (found) {
       EXPECT_EQ(found->second, it->second);
+    }
     const auto *below = m.floor(probe);
     auto above = ref.upper_bound(probe);
     ASSERT_EQ(below != nullptr, above != ref.begin()) << probe;
-    if (below)
+    if (below) {
       EXPECT_EQ(below->first, std::prev(above)->first);
+    }
   }
 }
 

@@ -26,6 +26,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A recorded error: what a test's .err file says, no exit status or output.
+RecordedOutcome errorAt(std::string type, std::string kind, std::string file, unsigned line) {
+  RecordedOutcome o;
+  o.type = std::move(type);
+  o.kind = std::move(kind);
+  o.file = std::move(file);
+  o.line = line;
+  return o;
+}
+
 TEST(ReplayClassify, SanitizerReportsBecomeTheEnginesErrorKinds) {
   auto kindOf = [](const std::string &out, int code, int sig) {
     ReplayOutcome r = classifyRun(out, code, sig);
@@ -138,7 +148,8 @@ TEST(ReplayClassify, TheReplayLibrarysVerdictsNeedItsExitStatus) {
 }
 
 TEST(ReplayCompare, AnOutcomeReproducesOnlyWhatWasRecorded) {
-  RecordedOutcome none, oob{"ptr", "out-of-bounds", "f.c", 3}, model{"model", "symbolic-float", "f.c", 9};
+  RecordedOutcome none, oob = errorAt("ptr", "out-of-bounds", "f.c", 3),
+                        model = errorAt("model", "symbolic-float", "f.c", 9);
   RecordedOutcome partial;
   partial.partial = true;
   ReplayOutcome exit0 = classifyRun("", 0, 0), exit7 = classifyRun("", 7, 0);
@@ -187,16 +198,16 @@ TEST(ReplayCompare, RecordedOutcomesComeFromTheFilesBesideTheTest) {
   ReplayOptions options;
   enableChecksOf(options, first);
   EXPECT_FALSE(options.checkOverflow || options.checkOvershift);
-  enableChecksOf(options, RecordedOutcome{"overflow", "overshift", "f.c", 1});
+  enableChecksOf(options, errorAt("overflow", "overshift", "f.c", 1));
   EXPECT_TRUE(options.checkOvershift);
   EXPECT_FALSE(options.checkOverflow);
-  enableChecksOf(options, RecordedOutcome{"overflow", "signed-overflow", "f.c", 1});
+  enableChecksOf(options, errorAt("overflow", "signed-overflow", "f.c", 1));
   EXPECT_TRUE(options.checkOverflow);
   EXPECT_FALSE(options.checkLeaks || options.checkMemcleanup);
-  enableChecksOf(options, RecordedOutcome{"leak", "unfreed-memory", "f.c", 1});
+  enableChecksOf(options, errorAt("leak", "unfreed-memory", "f.c", 1));
   EXPECT_TRUE(options.checkMemcleanup);
   EXPECT_FALSE(options.checkLeaks);
-  enableChecksOf(options, RecordedOutcome{"leak", "unreachable-memory", "f.c", 1});
+  enableChecksOf(options, errorAt("leak", "unreachable-memory", "f.c", 1));
   EXPECT_TRUE(options.checkLeaks);
   fs::remove_all(dir);
 }

@@ -60,76 +60,38 @@ void Interpreter::follow(ExecutionState &s, uint32_t to, uint32_t from) {
   enterBlock(f, to, from);
 }
 
-void Interpreter::step(ExecutionState &s) {
-  if (engine_.merging.waitsAtLoopExit(s))
-    return;
-  Frame &f = s.top();
-  const Function &fn = program_.functions[f.function];
-  engine_.currentInstr = (uint64_t(f.function) << 32) | f.pc;
-  const Instr &in = fn.instrs[f.pc++];
-  engine_.currentLoc = in.loc;
-  ++s.instructions;
-  ++s.instructionsSinceNewCoverage;
-  if (s.instructions <= s.prefix.replayInstructions)
-    ++stats_.replayInstructions;
-  else
-    ++stats_.instructions;
-  if (!fn.isRuntime)
-    cover(s, in.loc);
-
+// What the concrete fast path (runConcrete) did not take: an operand is symbolic, a check is
+// due, or the instruction calls, allocates, forks or ends the path. The frame's pc is past `in`.
+void Interpreter::general(ExecutionState &s, Frame &f, const Function &fn, const Instr &in) {
   if (in.lanes > 1 && in.op != Opcode::Shuffle)
     return vectorOp(s, in);
   switch (in.op) {
   case Opcode::Binary: return binary(s, in);
   case Opcode::Compare: {
-    if (u128 x, y; concreteOperand(f, in.a, x) && concreteOperand(f, in.b, y)) {
-      u128 r = foldBinary(in.kind, x, y, in.imm);
-      return setReg(s, in, Value(in.negate ? r ^ 1 : r));
-    }
     Value a = eval(f, in.a), b = eval(f, in.b);
     ExprRef e = ctx_.build(in.kind, std::array{a.expr(ctx_, in.imm), b.expr(ctx_, in.imm)});
     return setReg(s, in, Value(in.negate ? ctx_.lnot(e) : e));
   }
   case Opcode::ZExt:
   case Opcode::Move: {
-    Value a = eval(f, in.a);
-    if (a.concrete())
-      return setReg(s, in, Value(a.bits));
-    return setReg(s, in, Value(ctx_.zextOrTrunc(a.sym, in.width)));
+    return setReg(s, in, Value(ctx_.zextOrTrunc(eval(f, in.a).sym, in.width)));
   }
   case Opcode::SExt: {
-    Value a = eval(f, in.a);
-    if (a.concrete())
-      return setReg(s, in, Value(foldUnary(Kind::SExt, a.bits, in.imm, in.width)));
-    return setReg(s, in, Value(ctx_.sext(a.sym, in.width)));
+    return setReg(s, in, Value(ctx_.sext(eval(f, in.a).sym, in.width)));
   }
   case Opcode::Trunc: {
-    Value a = eval(f, in.a);
-    if (a.concrete())
-      return setReg(s, in, Value(a.bits & widthMask(in.width)));
-    return setReg(s, in, Value(ctx_.extract(a.sym, 0, in.width)));
+    return setReg(s, in, Value(ctx_.extract(eval(f, in.a).sym, 0, in.width)));
   }
   case Opcode::Select: {
-    Value c = eval(f, in.a);
-    if (c.concrete())
-      return setReg(s, in, c.bits ? eval(f, in.b) : eval(f, in.c));
-    return setReg(s, in, Value(ctx_.ite(c.sym, eval(f, in.b).expr(ctx_, in.width), eval(f, in.c).expr(ctx_, in.width))));
+    return setReg(s, in, Value(ctx_.ite(eval(f, in.a).sym, eval(f, in.b).expr(ctx_, in.width), eval(f, in.c).expr(ctx_, in.width))));
   }
   case Opcode::ExtractBits: {
-    Value a = eval(f, in.a);
-    if (a.concrete())
-      return setReg(s, in, Value((a.bits >> in.imm) & widthMask(in.width)));
-    return setReg(s, in, Value(ctx_.extract(a.sym, in.imm, in.width)));
+    return setReg(s, in, Value(ctx_.extract(eval(f, in.a).sym, in.imm, in.width)));
   }
   case Opcode::InsertBits: return insertBits(s, in);
   case Opcode::Alloca: return allocateLocal(s, in, fn);
   case Opcode::Load: {
     unsigned bytes = (in.width + 7) / 8;
-    if (u128 p; concreteOperand(f, in.a, p))
-      if (uint64_t v; engine_.memory.loadPlain(s, uint64_t(p), bytes, v)) {
-        f.regs[in.dst] = Value(in.width % 8 ? u128(v) & widthMask(in.width) : u128(v));
-        return;
-      }
     uint32_t dst = in.dst;
     unsigned width = in.width;
     engine_.memory.resolve(s, eval(f, in.a), bytes, false,
@@ -145,9 +107,6 @@ void Interpreter::step(ExecutionState &s) {
   }
   case Opcode::Store: {
     unsigned bytes = (in.width + 7) / 8;
-    if (u128 p, x; concreteOperand(f, in.b, p) && concreteOperand(f, in.a, x) &&
-                   engine_.memory.storePlain(s, uint64_t(p), bytes, uint64_t(x)))
-      return;
     Value v = eval(f, in.a);
     if (in.width % 8 && !v.concrete())
       v = Value(ctx_.zext(v.sym, bytes * 8));
@@ -160,11 +119,8 @@ void Interpreter::step(ExecutionState &s) {
   case Opcode::Gep: return gep(s, in, fn);
   case Opcode::Br: return enterBlock(f, in.target, f.block);
   case Opcode::CondBr: {
-    Value c = eval(f, in.a);
-    if (c.concrete())
-      return follow(s, c.bits ? in.target : in.target2, f.block);
     uint32_t from = f.block;
-    auto [t, e] = engine_.branch(s, c.sym);
+    auto [t, e] = engine_.branch(s, eval(f, in.a).sym);
     if (t)
       follow(*t, in.target, from);
     if (e)
@@ -248,11 +204,6 @@ void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
 
 void Interpreter::binary(ExecutionState &s, const Instr &in) {
   Frame &f = s.top();
-  // Concrete operands with nothing to check: no value copied, no expression built.
-  if (u128 x, y; concreteOperand(f, in.a, x) && concreteOperand(f, in.b, y) && foldsWithoutChecks(in, y)) {
-    f.regs[in.dst] = Value(foldBinary(in.kind, x, y, in.width));
-    return;
-  }
   Value a = eval(f, in.a), b = eval(f, in.b);
   const bool division = in.kind == Kind::UDiv || in.kind == Kind::SDiv || in.kind == Kind::URem || in.kind == Kind::SRem;
   const bool shift = in.kind == Kind::Shl || in.kind == Kind::LShr || in.kind == Kind::AShr;

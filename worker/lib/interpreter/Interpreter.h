@@ -73,7 +73,10 @@ private:
         return;
       }
   }
+  // One instruction (ConcreteRun.cpp, where step() and run() both take it).
+  [[gnu::always_inline]] inline bool execute(ExecutionState &s, Frame &f, const Function &fn);
   bool runConcrete(ExecutionState &s, Frame &f, const Instr &in);
+  void general(ExecutionState &s, Frame &f, const Function &fn, const Instr &in);
   // A binary operation on concrete operands (`y` the second) that nothing needs to check: a
   // division by a nonzero value, no requested overflow or overshift check.
   bool foldsWithoutChecks(const Instr &in, u128 y) const {

@@ -9,6 +9,7 @@
 #include "cairn/engine/FindingsReports.h"
 #include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/OutputDirectory.h"
+#include "cairn/engine/BranchTransform.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/RecordedBitcode.h"
 #include "cairn/engine/Replay.h"
@@ -119,6 +120,11 @@ run options:
                            fork on demand, or merge size-dependent loops (default lazy)
   --max-merge-states N     a larger group of states at one merge point is not merged (10000)
   --merge-loops-with-calls merge size-dependent loops even when they call functions
+  --transform-branches off|symbolic|all   meld the two sides of branches on symbolic values
+                           (or of all branches) into straight-line code with selects: no
+                           fork there; errors of the extra code are checked, never reported
+  --transform-in-loops-only  only branches inside loops
+  --no-transform FILE      leave branches on the FILE:LINE lines of FILE alone
   --no-independence --no-query-cache --no-cex-cache --no-byte-domain
   --address-aware-cache    relocatable: reuse answers of queries equal up to renaming bases
   --validate-address-cache with --address-aware-cache: check every hit with the solver
@@ -217,6 +223,7 @@ int runCommand(std::vector<std::string> args) {
   opts.posix.programName = std::filesystem::path(program).stem().string();
 
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
+  transformBranches(*module, startFunction(load), opts.transform); // its counts travel with the module
   std::unique_ptr<Program> translated = translateProgram(*module, startFunction(load));
   if (!testCompDir.empty()) { // refused before the run rather than after it
     if (!callsVerifierNondet(*translated))

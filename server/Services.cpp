@@ -5,6 +5,7 @@
 
 #include "cairn/engine/BitcodeFile.h"
 #include "cairn/engine/Program.h"
+#include "cairn/engine/BranchTransform.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
 #include "cairn/service/ServiceMessages.h"
@@ -103,6 +104,8 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     load.entry = request->entry().empty() ? "main" : request->entry();
     load.libc = checked.posix.libc;
     std::unique_ptr<engine::LoadedModule> module = engine::loadProgram(file.string(), load);
+    // Transformed once, here: the workers run the melded bitcode, guards included.
+    engine::transformBranches(*module, engine::startFunction(load), checked.transform);
     std::unique_ptr<engine::Program> program = engine::translateProgram(*module, engine::startFunction(load));
     // The line table the workers' coverage numbers refer to, for the dashboard's coverage per file.
     for (const std::string &f : program->files)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string_view>
 
 namespace cairn::service {
@@ -24,6 +25,7 @@ std::string notForJobs(const std::string &flag) {
       {"--entry", "a job's entry is the request's entry (cairn submit --entry)"},
       {"--file", "the coordinator and the workers read no file of the client's machine; map files "
                  "into a run of cairn run"},
+      {"--no-transform", "the coordinator reads no file of the client's machine; run cairn run with it"},
   };
   auto it = refused.find(std::string_view(flag).substr(0, flag.find('=')));
   if (it == refused.end())
@@ -158,6 +160,19 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
   c.set_replay_time_s(s.replaySeconds);
   c.set_run_time_s(s.wallSeconds);
   c.set_address_cache_mismatches(s.addressCacheMismatches());
+  if (const std::optional<engine::BranchTransformStats> &t = s.transform) {
+    v1::TransformCounters &m = *c.mutable_transform();
+    m.set_branches_melded(t->branchesMelded);
+    m.set_one_sided(t->oneSided);
+    m.set_selects_added(t->selectsAdded);
+    m.set_extra_instructions(t->extraInstructions);
+    m.set_skipped_symbolic_index(t->skippedSymbolicAddress);
+    m.set_skipped_excluded(t->skippedExcluded);
+    m.set_functions(t->functionsTransformed);
+    m.set_pass_time_s(t->seconds);
+    m.set_spurious_errors_filtered(t->spuriousErrorsFiltered);
+    m.mutable_spurious_locations()->Add(t->spuriousLocations.begin(), t->spuriousLocations.end());
+  }
   if (s.sizeBound) {
     v1::SizeBound &b = *c.mutable_size_bound();
     b.set_capacity(s.sizeBound->capacity);
@@ -181,6 +196,19 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
   sum.set_replay_time_s(sum.replay_time_s() + more.replay_time_s());
   sum.set_run_time_s(sum.run_time_s() + more.run_time_s());
   sum.set_address_cache_mismatches(sum.address_cache_mismatches() + more.address_cache_mismatches());
+  if (more.has_transform()) { // the pass's counts are the program's; the filtered errors add up
+    const v1::TransformCounters &add = more.transform();
+    const bool first = !sum.has_transform();
+    v1::TransformCounters &t = *sum.mutable_transform();
+    const uint64_t filtered = t.spurious_errors_filtered() + add.spurious_errors_filtered();
+    std::set<std::string> locations(t.spurious_locations().begin(), t.spurious_locations().end());
+    locations.insert(add.spurious_locations().begin(), add.spurious_locations().end());
+    if (first)
+      t = add;
+    t.set_spurious_errors_filtered(filtered);
+    t.clear_spurious_locations();
+    t.mutable_spurious_locations()->Add(locations.begin(), locations.end());
+  }
   if (more.has_size_bound()) { // every item of a job runs with the same capacity
     const v1::SizeBound &add = more.size_bound();
     v1::SizeBound &b = *sum.mutable_size_bound();
@@ -206,6 +234,20 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
   if (c.has_size_bound())
     s.sizeBound = engine::SizeBoundStats{c.size_bound().capacity(), c.size_bound().max_capacity(),
                                          c.size_bound().paths_cut()};
+  if (c.has_transform()) {
+    const v1::TransformCounters &m = c.transform();
+    engine::BranchTransformStats &t = s.transform.emplace();
+    t.branchesMelded = m.branches_melded();
+    t.oneSided = m.one_sided();
+    t.selectsAdded = m.selects_added();
+    t.extraInstructions = m.extra_instructions();
+    t.skippedSymbolicAddress = m.skipped_symbolic_index();
+    t.skippedExcluded = m.skipped_excluded();
+    t.functionsTransformed = m.functions();
+    t.seconds = m.pass_time_s();
+    t.spuriousErrorsFiltered = m.spurious_errors_filtered();
+    t.spuriousLocations.assign(m.spurious_locations().begin(), m.spurious_locations().end());
+  }
   if (c.address_cache_mismatches()) // a job's layers are not summed; this one counter is
     s.solverLayers.push_back({"address-cache", 0, 0, 0, 0, {{"mismatches", c.address_cache_mismatches()}}});
   return s;

@@ -96,6 +96,33 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
   EXPECT_NE(junit.find("uses_header.c:11"), std::string::npos) << junit;
 }
 
+// A job with --transform-branches: the coordinator melds the program once, the workers run the
+// melded bitcode with its guards, so the real error is reported and the extra reads' errors are
+// filtered exactly as cairn run does it.
+TEST_F(ServiceSubmit, BranchTransformationRunsOnTheWorkersAsLocally) {
+  const std::string program = std::string(CAIRN_E2E_DIR) + "/transform_real_oob.c";
+  const std::vector<std::string> options = {"--search", "dfs", "--transform-branches", "symbolic"};
+  std::vector<std::string> argv = {CAIRN_BIN, "run", "--quiet", "--output-dir", (dir / "alone").string()};
+  argv.insert(argv.end(), options.begin(), options.end());
+  argv.push_back(program);
+  CommandResult alone = runCommand(argv);
+  ASSERT_EQ(alone.status, 0) << alone.output;
+  RunOutcome expected = outcomeOf(dir / "alone");
+  EXPECT_EQ(expected.pathsCompleted, "2") << describe(expected); // as the corpus program says
+  EXPECT_EQ(expected.errors.size(), 1u) << describe(expected);
+
+  std::unique_ptr<Cluster> cluster = smallCluster();
+  ASSERT_TRUE(cluster->ready());
+  std::string failure;
+  std::string job = cluster->runJob(program, options, dir / "job", failure, 60);
+  ASSERT_FALSE(job.empty()) << failure;
+  EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
+  CommandResult status = cluster->cairn("status", {"--json", job});
+  // The pass's counts came with the bitcode; the filtered errors from the work items.
+  EXPECT_NE(status.output.find("\"branchesMelded\":\"1\""), std::string::npos) << status.output;
+  EXPECT_NE(status.output.find("\"spuriousErrorsFiltered\":\"2\""), std::string::npos) << status.output;
+}
+
 // The first line of the coordinator's /etc/passwd, and its longer fields: none may come back.
 std::vector<std::string> secretsOfPasswd() {
   std::ifstream in("/etc/passwd");

@@ -118,6 +118,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--only-new-coverage-tests", [](ExecutorOptions &o) { o.onlyNewCoverageTests = true; }},
       {"--all-tests", [](ExecutorOptions &o) { o.onlyNewCoverageTests = false; }},
       {"--no-native-strings", [](ExecutorOptions &o) { o.nativeStringFunctions = false; }},
+      {"--transform-in-loops-only", [](ExecutorOptions &o) { o.transform.loopsOnly = true; }},
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
@@ -232,6 +233,24 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
          return error;
        }},
       {"--file", [](ExecutorOptions &o, const std::string &v) { return mappedFile(v, o.posix); }},
+      {"--transform-branches", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         static const std::map<std::string, TransformMode, std::less<>> modes = {
+             {"off", TransformMode::Off}, {"symbolic", TransformMode::Symbolic}, {"all", TransformMode::All}};
+         auto it = modes.find(v);
+         if (it == modes.end())
+           return "unknown --transform-branches mode '" + v + "' (off, symbolic or all)";
+         o.transform.mode = it->second;
+         return "";
+       }},
+      {"--no-transform", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         try {
+           std::vector<std::string> lines = readLocationList(v);
+           o.transform.excluded.insert(o.transform.excluded.end(), lines.begin(), lines.end());
+           return "";
+         } catch (const std::exception &e) {
+           return std::string("--no-transform: ") + e.what();
+         }
+       }},
       {"--max-fail", [](ExecutorOptions &o, const std::string &v) {
          return count("--max-fail", v, [&](uint64_t n) { o.posix.maxFail = uint32_t(std::min<uint64_t>(n, 1000)); });
        }},
@@ -339,6 +358,9 @@ std::string EngineFlags::check() const {
     return "--all-tests and --only-new-coverage-tests contradict each other";
   if ((given_.count("--size-mode") || given_.count("--capacity")) && !options_.sizeModel.symbolic())
     return "--size-mode and --capacity need --size-model symbolic";
+  if ((given_.count("--transform-in-loops-only") || given_.count("--no-transform")) &&
+      options_.transform.mode == TransformMode::Off)
+    return "--transform-in-loops-only and --no-transform need --transform-branches symbolic or all";
   return checkAddressCache(options_);
 }
 

@@ -168,6 +168,22 @@ std::string summaryJson(const RunStatistics &s,
     j += ", \"size_bound\": " + counterObject({{"capacity", b->capacity},
                                                {"max_capacity", b->maxCapacity},
                                                {"paths_cut", b->pathsCut}});
+  // With --transform-branches: what the pass did, and the errors of extra instructions dropped.
+  if (const std::optional<BranchTransformStats> &t = s.transform) {
+    j += ", \"transform\": " + counterObject({{"branches_melded", t->branchesMelded},
+                                              {"one_sided", t->oneSided},
+                                              {"selects_added", t->selectsAdded},
+                                              {"extra_instructions", t->extraInstructions},
+                                              {"skipped_symbolic_index", t->skippedSymbolicAddress},
+                                              {"skipped_excluded", t->skippedExcluded},
+                                              {"functions", t->functionsTransformed},
+                                              {"spurious_errors_filtered", t->spuriousErrorsFiltered}});
+    j.pop_back(); // the object goes on
+    j += ", \"pass_time_s\": " + f(t->seconds) + ", \"spurious_locations\": [";
+    for (size_t i = 0; i < t->spuriousLocations.size(); ++i)
+      j += (i ? ", " : "") + jsonString(t->spuriousLocations[i]);
+    j += "]}";
+  }
   // Per solver layer: what reached it, what it answered itself, and its own counters.
   j += ", \"solver\": {\"layers\": [";
   for (size_t i = 0; i < s.solverLayers.size(); ++i) {

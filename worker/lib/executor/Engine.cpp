@@ -298,6 +298,8 @@ void Engine::terminate(ExecutionState &s, Termination t) {
     return;
   if (s.prefix.excluded)
     return dropState(s);
+  if (t.error && spurious.intercept(s, t))
+    return;
   terminated_.insert(&s);
   merging.leave(s);
   if (t.partial)
@@ -457,6 +459,11 @@ RunStatistics Engine::finish() {
   for (auto &[file, c] : perFile) {
     c.file = program.files[file];
     stats.files.push_back(std::move(c));
+  }
+  if (program.transform || options.transform.mode != TransformMode::Off) {
+    BranchTransformStats &t = stats.transform.emplace(program.transform.value_or(BranchTransformStats{}));
+    t.spuriousErrorsFiltered = spurious.filtered();
+    t.spuriousLocations.assign(spurious.locations().begin(), spurious.locations().end());
   }
   solver->collectStats(stats.solverLayers);
   if (!stats.solverLayers.empty()) {

@@ -9,6 +9,7 @@
 #include "executor/MemoryGauge.h"
 #include "executor/PrefixReplay.h"
 #include "executor/SolverQuestions.h"
+#include "executor/SpuriousErrors.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/SpecialFunctions.h"
 #include "memory/MemoryAccess.h"
@@ -103,6 +104,7 @@ public:
   MergeCoordinator merging;
   SpecialFunctions specials;
   Interpreter interpreter;
+  SpuriousErrors spurious{*this};
 
 private:
   Sides forkOn(ExecutionState &s, const ExprRef &cond, bool aboutLayout);

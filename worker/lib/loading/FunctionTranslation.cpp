@@ -5,6 +5,7 @@
 #include "loading/Loops.h"
 #include "loading/RegisterTypes.h"
 #include "loading/SpecialCallees.h"
+#include "transform/GuardMetadata.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/DataLayout.h>
@@ -39,6 +40,24 @@ void checkRegisterPair(const llvm::DataLayout &dl, const llvm::Instruction &inst
                     " bits) are not supported in registers: " + describe(&inst));
 }
 
+// The guard of a melded instruction, when `inst` is one, for instruction `index`.
+void translateGuard(const transform::GuardReader &reader, const llvm::Instruction &inst, uint32_t index,
+                    InstructionTranslator &translator, SourceLocations &locations, Function &out) {
+  std::optional<std::vector<transform::ReadTerm>> terms = reader.guardOf(inst);
+  if (!terms)
+    return;
+  if (out.guardOf.size() <= index)
+    out.guardOf.resize(index + 1, 0);
+  out.guardOf[index] = uint32_t(out.guards.size()) + 1;
+  out.guards.push_back({uint32_t(out.guardTerms.size()), uint32_t(terms->size())});
+  for (const transform::ReadTerm &t : *terms) {
+    out.guardTerms.push_back({locations.location(t.loc, false), uint32_t(out.guardLiterals.size()),
+                              uint32_t(t.literals.size())});
+    for (const transform::ReadLiteral &l : t.literals)
+      out.guardLiterals.push_back({translator.operand(l.cond), l.positive});
+  }
+}
+
 } // namespace
 
 void translateFunction(llvm::Function &f, Function &out, ConstantTranslator &constants,
@@ -69,6 +88,7 @@ void translateFunction(llvm::Function &f, Function &out, ConstantTranslator &con
   describeLoops(f, blockIndex, out);
   const bool user = !out.isRuntime;
   InstructionTranslator translator(dl, constants, functions, regs, blockIndex, out);
+  const transform::GuardReader guards(f);
 
   for (llvm::BasicBlock &bb : f) {
     BasicBlock &block = out.blocks[blockIndex.at(&bb)];
@@ -93,9 +113,13 @@ void translateFunction(llvm::Function &f, Function &out, ConstantTranslator &con
       // Only what runs has a location: a line whose only instructions are dropped (debug
       // intrinsics at a function's first line) is no line a path could cover.
       in.loc = locations.location(inst, user);
+      if (guards.any())
+        translateGuard(guards, inst, uint32_t(out.instrs.size()), translator, locations, out);
       out.instrs.push_back(in);
     }
   }
+  if (!out.guardOf.empty())
+    out.guardOf.resize(out.instrs.size(), 0);
   // Phi nodes: for each edge into a block, the parallel copies it makes.
   for (llvm::BasicBlock &bb : f) {
     BasicBlock &block = out.blocks[blockIndex.at(&bb)];

@@ -3,6 +3,7 @@
 #include "cairn/engine/Environment.h"
 #include "cairn/engine/ProgramLoader.h"
 
+#include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -70,6 +71,13 @@ void markRuntime(llvm::Module &m, const std::unordered_set<std::string> &own) {
   for (llvm::Function &f : m)
     if (!f.isDeclaration() && !own.count(f.getName().str()))
       f.addFnAttr(kRuntimeAttribute);
+}
+
+bool isRuntimeFunction(const llvm::Function &f) {
+  if (f.hasFnAttribute(kRuntimeAttribute))
+    return true;
+  const llvm::DISubprogram *sp = f.getSubprogram();
+  return sp && sp->getFilename().contains("runtime/lib");
 }
 
 void defineUserMain(llvm::Module &m, const std::string &entry, const std::string &shownAs) {

@@ -10,6 +10,7 @@
 #include <memory>
 
 namespace llvm {
+class Function;
 class LLVMContext;
 class Module;
 } // namespace llvm
@@ -33,6 +34,8 @@ void linkBitcode(llvm::Module &m, const std::string &path, const std::string &wh
 std::unordered_set<std::string> definedFunctions(const llvm::Module &m);
 // Every function defined now and not among `own` becomes runtime code.
 void markRuntime(llvm::Module &m, const std::unordered_set<std::string> &own);
+// Whether `f` is runtime code: marked so, or bitcode of the runtime linked before the mark.
+bool isRuntimeFunction(const llvm::Function &f);
 
 // Defines kPosixUserMain(i32 argc, ptr argv, ptr envp), calling `entry` with as many of these
 // as it takes (main(), main(argc, argv), main(argc, argv, envp); others get zeros) and

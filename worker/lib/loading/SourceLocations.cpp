@@ -31,9 +31,13 @@ SourceLocations::SourceLocations(Program &p) : p_(p) {
 }
 
 uint32_t SourceLocations::location(const llvm::Instruction &inst, bool user) {
-  if (!inst.getDebugLoc())
+  return location(inst.getDebugLoc().get(), user);
+}
+
+uint32_t SourceLocations::location(const llvm::DILocation *at, bool user) {
+  if (!at)
     return 0;
-  const llvm::DILocation *dl = programLocation(inst.getDebugLoc().get());
+  const llvm::DILocation *dl = programLocation(at);
   std::string file = dl->getFilename().str();
   // clang names a file relative to its directory when the two share a prefix (a source under
   // /tmp compiled from a directory under /tmp): the full path, whatever the compiler's cwd was.

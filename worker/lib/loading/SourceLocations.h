@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 namespace llvm {
+class DILocation;
 class Instruction;
 } // namespace llvm
 
@@ -23,6 +24,7 @@ public:
   // The index of the instruction's location in Program::locations. `user`: the instruction is
   // the user's program's, not the runtime's, so its line counts towards coverage.
   uint32_t location(const llvm::Instruction &inst, bool user);
+  uint32_t location(const llvm::DILocation *loc, bool user); // 0 for none
 
   uint64_t userLineCount() const { return userLines_.size(); }
   // Each as (file index << 32) | line, sorted.

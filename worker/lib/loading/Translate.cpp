@@ -11,6 +11,7 @@
 #include "loading/RuntimeLinking.h"
 #include "loading/SourceLocations.h"
 #include "loading/SpecialCallees.h"
+#include "transform/GuardMetadata.h"
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/Constants.h>
@@ -41,9 +42,7 @@ FunctionNumbers numberFunctions(llvm::Module &m, Program &p) {
       out.paramWidths.push_back(uint16_t(bitsOf(dl, a.getType())));
     out.returnWidth =
         f.getReturnType()->isVoidTy() ? 0 : uint16_t(bitsOf(dl, f.getReturnType()));
-    out.isRuntime = f.hasFnAttribute(kRuntimeAttribute);
-    if (auto *sp = f.getSubprogram(); sp && !out.isRuntime) // bitcode linked before the attribute
-      out.isRuntime = sp->getFilename().contains("runtime/lib");
+    out.isRuntime = isRuntimeFunction(f);
     if (!out.declarationOnly)
       out.native = nativeString(out.name, out.isRuntime);
   }
@@ -93,6 +92,7 @@ std::unique_ptr<Program> translateProgram(LoadedModule &module, const std::strin
   p.coverableLineKeys = locations.userLineKeys();
   numberBranchSites(p);
   p.pointerBits = m.getDataLayout().getPointerSizeInBits();
+  p.transform = transform::readTransformStats(m);
   return program;
 }
 

@@ -2,6 +2,7 @@
 // memory accesses and reports every finished path and error to a ResultSink.
 #pragma once
 
+#include "cairn/engine/BranchTransform.h"
 #include "cairn/engine/Environment.h"
 #include "cairn/engine/MemoryModel.h"
 #include "cairn/engine/PathPrefix.h"
@@ -77,6 +78,8 @@ struct RunStatistics {
   MergeStats merging;
   // Under the symbolic-size model only: the sizes it did not explore.
   std::optional<SizeBoundStats> sizeBound;
+  // With --transform-branches only: what the transformation did, and the errors it filtered.
+  std::optional<BranchTransformStats> transform;
 
   // Answers of the address-aware cache that validation (--validate-address-cache) found the
   // solver contradicting: a run with any has a wrong answer somewhere.
@@ -101,6 +104,9 @@ struct ExecutorOptions {
   MemoryModelOptions memory;
   SizeModelOptions sizeModel;
   MergeOptions merging;
+  // Applied when the program is loaded (transformBranches); the engine filters the errors of
+  // extra instructions whenever the program carries melded ones.
+  BranchTransformOptions transform;
   bool checkOverflow = false;  // signed overflow of C's int arithmetic is an error
   bool checkOvershift = false; // shifting by the width or more is an error
   bool checkLeaks = false;      // heap memory unreachable at the program's end is an error

@@ -9,6 +9,7 @@
 // `dst + 1` the flag, and its extractvalues read one register each.
 #pragma once
 
+#include "cairn/engine/BranchTransform.h"
 #include "cairn/expr/Expr.h"
 
 #include <optional>
@@ -158,6 +159,22 @@ struct CallSite {
   std::string calleeName; // for messages
 };
 
+// Where a melded instruction (BranchTransform.h) is the original program's: under any of its
+// terms, each the conjunction of its literals (i1 registers or constants, negated unless
+// positive), as the instruction at the term's location. An error elsewhere is an extra
+// instruction's, which the original program does not have.
+struct GuardLiteral {
+  Operand cond;
+  bool positive = true;
+};
+struct GuardTerm {
+  uint32_t loc = 0;
+  uint32_t firstLiteral = 0, literalCount = 0; // range of Function::guardLiterals
+};
+struct InstrGuard {
+  uint32_t firstTerm = 0, termCount = 0; // range of Function::guardTerms; none: extra everywhere
+};
+
 // A natural loop at the top of a function's loop nest: the unit of loop merging.
 struct Loop {
   uint32_t header = 0;
@@ -195,6 +212,12 @@ struct Function {
   std::vector<uint16_t> regWidths;  // per register: its width in bits, 0 when over 128
   bool declarationOnly = false; // an external function with no body
   std::vector<std::string> unsupported; // what each Unsupported instruction is, and why
+  // Per instruction, 1 + its index in `guards` when it is a melded one, else 0; empty when the
+  // function has none.
+  std::vector<uint32_t> guardOf;
+  std::vector<InstrGuard> guards;
+  std::vector<GuardTerm> guardTerms;
+  std::vector<GuardLiteral> guardLiterals;
 };
 
 // A conditional branch or switch of the user's program, for lcov's branch records: where it is
@@ -249,6 +272,8 @@ struct Program {
   std::vector<uint32_t> branchTargets;
   // The target's pointer width: the architecture of a Test-Comp suite.
   uint32_t pointerBits = 64;
+  // What the branch transformation did, when the module was transformed.
+  std::optional<BranchTransformStats> transform;
 };
 
 } // namespace cairn::engine

@@ -33,6 +33,16 @@ protected:
     return std::make_unique<Cluster>(dir / "cluster", options);
   }
 
+  // `cairn run` of the program with the job's options, into dir/alone: what the job must equal.
+  RunOutcome runAlone(const std::string &program, const std::vector<std::string> &options) {
+    std::vector<std::string> argv = {CAIRN_BIN, "run", "--quiet", "--output-dir", (dir / "alone").string()};
+    argv.insert(argv.end(), options.begin(), options.end());
+    argv.push_back(program);
+    CommandResult alone = runCommand(argv);
+    EXPECT_EQ(alone.status, 0) << alone.output;
+    return outcomeOf(dir / "alone");
+  }
+
   fs::path write(const fs::path &path, const std::string &bytes) {
     fs::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << bytes;
@@ -61,12 +71,7 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
                                     "}\n")
                                   .string();
   const std::vector<std::string> options = {"--search", "dfs", "--cflag", "-DCHECK_NEGATIVE"};
-  std::vector<std::string> argv = {CAIRN_BIN, "run", "--quiet", "--output-dir", (dir / "alone").string()};
-  argv.insert(argv.end(), options.begin(), options.end());
-  argv.push_back(program);
-  CommandResult alone = runCommand(argv);
-  ASSERT_EQ(alone.status, 0) << alone.output;
-  RunOutcome expected = outcomeOf(dir / "alone");
+  RunOutcome expected = runAlone(program, options);
   // Counted from the program: x > 7, x == -7 (a null dereference), the rest; the error only
   // with the --cflag.
   EXPECT_EQ(expected.pathsCompleted, "3") << describe(expected);
@@ -102,12 +107,7 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
 TEST_F(ServiceSubmit, BranchTransformationRunsOnTheWorkersAsLocally) {
   const std::string program = std::string(CAIRN_E2E_DIR) + "/transform_real_oob.c";
   const std::vector<std::string> options = {"--search", "dfs", "--transform-branches", "symbolic"};
-  std::vector<std::string> argv = {CAIRN_BIN, "run", "--quiet", "--output-dir", (dir / "alone").string()};
-  argv.insert(argv.end(), options.begin(), options.end());
-  argv.push_back(program);
-  CommandResult alone = runCommand(argv);
-  ASSERT_EQ(alone.status, 0) << alone.output;
-  RunOutcome expected = outcomeOf(dir / "alone");
+  RunOutcome expected = runAlone(program, options);
   EXPECT_EQ(expected.pathsCompleted, "2") << describe(expected); // as the corpus program says
   EXPECT_EQ(expected.errors.size(), 1u) << describe(expected);
 

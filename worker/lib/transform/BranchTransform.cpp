@@ -10,6 +10,7 @@
 #include "transform/GuardMetadata.h"
 #include "transform/MeldGuards.h"
 #include "transform/SymbolicValues.h"
+#include "transform/UseWalk.h"
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/Analysis/CFG.h>
@@ -105,26 +106,17 @@ enum class Candidate { No, SymbolicIndex, Excluded, Diamond, ThenOnly, ElseOnly 
 // decision stays one. klee_assume fails on the paths where its argument is false; melded, the
 // argument is one symbolic value, false on no path of its own, and that failure would be lost.
 bool decidesAnAssumption(const llvm::BasicBlock &join) {
-  std::vector<const llvm::Value *> work;
+  std::vector<const llvm::Value *> phis;
   for (const llvm::PHINode &phi : join.phis())
-    work.push_back(&phi);
-  llvm::DenseSet<const llvm::Value *> seen;
-  while (!work.empty()) {
-    const llvm::Value *v = work.back();
-    work.pop_back();
-    if (!seen.insert(v).second)
-      continue;
-    for (const llvm::User *u : v->users()) {
-      if (const auto *call = llvm::dyn_cast<llvm::CallBase>(u)) {
-        const llvm::Function *callee = call->getCalledFunction();
-        if (callee && callee->getName() == "klee_assume")
-          return true;
-      } else if (llvm::isa<llvm::CastInst>(u) || llvm::isa<llvm::CmpInst>(u)) {
-        work.push_back(u);
-      }
+    phis.push_back(&phi);
+  return transform::reachesUse(std::move(phis), [](const llvm::Value *, const llvm::User *u) {
+    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(u)) {
+      const llvm::Function *callee = call->getCalledFunction();
+      return callee && callee->getName() == "klee_assume" ? transform::UseStep::Stop : transform::UseStep::Ignore;
     }
-  }
-  return false;
+    return llvm::isa<llvm::CastInst>(u) || llvm::isa<llvm::CmpInst>(u) ? transform::UseStep::Follow
+                                                                      : transform::UseStep::Ignore;
+  });
 }
 
 bool accessesAtSymbolicIndex(const llvm::BasicBlock &side, const SymbolicValues &symbolic) {
@@ -167,7 +159,9 @@ public:
       shape = Candidate::ElseOnly;
     if (shape == Candidate::No)
       return shape;
-    const llvm::BasicBlock *join = shape == Candidate::ThenOnly ? f : shape == Candidate::ElseOnly ? t : t->getSingleSuccessor();
+    const llvm::BasicBlock *join = shape == Candidate::ThenOnly   ? f
+                                   : shape == Candidate::ElseOnly ? t
+                                                                  : t->getSingleSuccessor();
     if (decidesAnAssumption(*join))
       return Candidate::No;
     std::vector<llvm::BasicBlock *> sides;

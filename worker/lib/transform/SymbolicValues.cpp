@@ -1,5 +1,7 @@
 #include "transform/SymbolicValues.h"
 
+#include "transform/UseWalk.h"
+
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/ValueTracking.h>
@@ -70,35 +72,23 @@ void SymbolicValues::findTrackableObjects(llvm::Module &m) {
   // arithmetic that stays such a use, comparisons, debug and lifetime markers, all in functions
   // the analysis follows.
   auto staysLocal = [&](const llvm::Value *object) {
-    std::vector<const llvm::Value *> work = {object};
-    llvm::DenseSet<const llvm::Value *> seen;
-    while (!work.empty()) {
-      const llvm::Value *v = work.back();
-      work.pop_back();
-      if (!seen.insert(v).second)
-        continue;
-      for (const llvm::User *u : v->users()) {
-        if (const auto *ce = llvm::dyn_cast<llvm::ConstantExpr>(u)) {
-          if (ce->getOpcode() != llvm::Instruction::GetElementPtr && ce->getOpcode() != llvm::Instruction::BitCast)
-            return false;
-          work.push_back(ce);
-          continue;
-        }
-        const auto *i = llvm::dyn_cast<llvm::Instruction>(u);
-        if (!i || !analysed_(*i->getFunction()))
-          return false;
-        if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(i)) {
-          if (store->getValueOperand() == v)
-            return false;
-        } else if (llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::BitCastInst>(i)) {
-          work.push_back(i);
-        } else if (!llvm::isa<llvm::LoadInst>(i) && !llvm::isa<llvm::ICmpInst>(i) &&
-                   !llvm::isa<llvm::DbgInfoIntrinsic>(i) && !i->isLifetimeStartOrEnd()) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return !reachesUse({object}, [&](const llvm::Value *v, const llvm::User *u) {
+      if (const auto *ce = llvm::dyn_cast<llvm::ConstantExpr>(u))
+        return ce->getOpcode() == llvm::Instruction::GetElementPtr || ce->getOpcode() == llvm::Instruction::BitCast
+                   ? UseStep::Follow
+                   : UseStep::Stop;
+      const auto *i = llvm::dyn_cast<llvm::Instruction>(u);
+      if (!i || !analysed_(*i->getFunction()))
+        return UseStep::Stop;
+      if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(i))
+        return store->getValueOperand() == v ? UseStep::Stop : UseStep::Ignore;
+      if (llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::BitCastInst>(i))
+        return UseStep::Follow;
+      return llvm::isa<llvm::LoadInst>(i) || llvm::isa<llvm::ICmpInst>(i) || llvm::isa<llvm::DbgInfoIntrinsic>(i) ||
+                     i->isLifetimeStartOrEnd()
+                 ? UseStep::Ignore
+                 : UseStep::Stop;
+    });
   };
   for (llvm::GlobalVariable &g : m.globals())
     if (g.hasDefinitiveInitializer() && staysLocal(&g))

@@ -38,6 +38,7 @@ struct QueryShape {
   bool quantified = false; // a Forall or Exists occurs
   uint32_t depth = 0;      // the longest path from a root to a leaf, in nodes
   uint32_t stores = 0;     // array writes: many of them make array reasoning the hard part
+  uint32_t ites = 0;       // if-then-else nodes: many of them come from merged or melded paths
 };
 
 // Calls `visit(e)` once for each node below `root` that is not `visited(e)` yet, kids before
@@ -82,6 +83,8 @@ inline QueryShape queryShape(const Query &query) {
       shape.quantified = true;
     if (e->kind() == Kind::Store)
       ++shape.stores;
+    if (e->kind() == Kind::Ite)
+      ++shape.ites;
   };
   for (const ExprRef &c : query.constraints)
     if (c)

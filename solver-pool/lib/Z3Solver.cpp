@@ -108,7 +108,8 @@ private:
 
   // Declared first: the cached terms below must die before the context.
   std::unique_ptr<z3::context> context_;
-  // Made on the first array-heavy query: building it takes a tenth of a short run's start-up.
+  // Made on the first array- or ite-heavy query: building it takes a tenth of a short run's
+  // start-up.
   std::optional<z3::tactic> arrayTactic_;
   backend::SymbolTable<z3::expr> symbols_;
 };
@@ -130,12 +131,15 @@ SolverResponse Z3Solver::solve(const Query &query, bool wantModel) {
   // where Z3's default solver spends ~10 ms choosing and applying tactics. A symbolic read
   // over a long store chain is the opposite: the default tactic eliminates the array in 0.16 s
   // where the plain core needs 10 s (1,000 stores). So: the core, unless the query has many
-  // stores.
-  constexpr uint32_t kArrayHeavyStores = 64;
-  const bool arrayHeavy = backend::queryShape(query).stores >= kArrayHeavyStores;
-  if (arrayHeavy && !arrayTactic_)
+  // stores. So are the if-then-else trees of merged states and melded branches: the queries of
+  // connected components with its branches melded (--transform-branches) take the core 2.5 s
+  // together at N = 3, the default tactic 0.4 s.
+  constexpr uint32_t kArrayHeavyStores = 64, kIteHeavy = 64;
+  const backend::QueryShape shape = backend::queryShape(query);
+  const bool heavy = shape.stores >= kArrayHeavyStores || shape.ites >= kIteHeavy;
+  if (heavy && !arrayTactic_)
     arrayTactic_.emplace(ctx, "default");
-  z3::solver solver = arrayHeavy ? arrayTactic_->mk_solver() : z3::solver(ctx, z3::solver::simple());
+  z3::solver solver = heavy ? arrayTactic_->mk_solver() : z3::solver(ctx, z3::solver::simple());
   if (timeoutSeconds() > 0) {
     double ms = std::ceil(timeoutSeconds() * 1000.0);
     z3::params p(ctx);

@@ -34,7 +34,13 @@ done_marker() { [[ -f $1/.cairn-built ]]; }
 
 build_coreutils() {
   local dir=$build/real/coreutils
-  done_marker "$dir" && return 0
+  if done_marker "$dir"; then # built before: only the utilities asked for that are not there yet
+    local missing=()
+    for p in $coreutils_programs; do [[ -x $dir/src/$p ]] || missing+=("src/$p"); done
+    ((${#missing[@]} == 0)) || (cd "$dir" && make -j"$jobs" "${missing[@]}" >>make.log 2>&1) ||
+      { tail -30 "$dir/make.log" >&2; exit 1; }
+    return 0
+  fi
   fetch coreutils
   fresh_tree coreutils "$dir"
   (

@@ -12,7 +12,8 @@
 # a machine with fewer free cores than N each explores less).
 # Environment: CAIRN_BUILD_DIR (default: build), CAIRN_BIN (the cairn to run; default the
 # build's: a copy lets the build change during a long run), CAIRN_COREUTILS (the utilities to
-# run), CAIRN_DRIVERS (the library drivers to run; default: all of each library's).
+# run), CAIRN_DRIVERS (the library drivers to run; default: all of each library's),
+# CAIRN_RUN_FLAGS (more `cairn run` flags for every program, e.g. --transform-branches symbolic).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -35,11 +36,12 @@ done
 "$root/tests/real/build-subjects.sh" "${subjects[@]}"
 build=$(cd "${CAIRN_BUILD_DIR:-$root/build}" && pwd)
 cairn=${CAIRN_BIN:-$build/client/cairn}
+read -r -a run_flags <<<"${CAIRN_RUN_FLAGS:-}"
 utilities=${CAIRN_COREUTILS:-"echo basename dirname cat wc head tail cut tr seq printf expr od paste fold uniq nl sort join tac comm expand unexpand tsort sum cksum base64 tee"}
 rm -rf "$out"
 mkdir -p "$out"
 results=$out/results.tsv
-printf 'subject\tprogram\tseconds\tpaths\ttests\terrors\tlimits\texternal\town_covered\town_total\treplayed\treproduced\tsummary\n' >"$results"
+printf 'subject\tprogram\tseconds\tpaths\ttests\terrors\tlimits\texternal\town_covered\town_total\treplayed\treproduced\tmelded\tspurious\tsummary\n' >"$results"
 
 # One program: explore, replay every test, one line of results.
 measure() {
@@ -48,7 +50,8 @@ measure() {
   local dir=$out/$subject/$name
   mkdir -p "$(dirname "$dir")"
   local start=$SECONDS
-  "$cairn" run --quiet --json --only-new-coverage-tests --max-time "$time_limit" --output-dir "$dir" "$@" \
+  "$cairn" run --quiet --json --only-new-coverage-tests --max-time "$time_limit" --output-dir "$dir" \
+    ${run_flags[@]+"${run_flags[@]}"} "$@" \
     "$program" >"$dir.json" 2>"$dir.stderr" || true
   local seconds=$((SECONDS - start))
   local replay
@@ -59,7 +62,7 @@ path, own, subject, name, seconds, replay = sys.argv[1:]
 try:
     s = json.load(open(path))
 except Exception:
-    print(f"{subject}\t{name}\t{seconds}\t-\t-\t-\t-\t-\t-\t-\t-\t-\tno summary")
+    print(f"{subject}\t{name}\t{seconds}\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\tno summary")
     sys.exit()
 files = [f for f in s["coverage"].get("files", []) if f["file"].endswith(own)]
 covered = sum(f["lines_covered"] for f in files)
@@ -70,8 +73,11 @@ limits = sum(1 for e in s["errors"] if e["type"] == "model")
 errors = len(s["errors"]) - limits - external
 m = re.match(r"(\d+) of (\d+) tests reproduced", replay)
 done, of = (m.group(1), m.group(2)) if m else ("-", "-")
+# With --transform-branches: branches melded, errors of extra instructions dropped.
+t = s.get("transform")
+melded, spurious = (t["branches_melded"], t["spurious_errors_filtered"]) if t else ("-", "-")
 print(f"{subject}\t{name}\t{seconds}\t{s['paths_completed'] + s['paths_partial']}\t{s['tests']}\t"
-      f"{errors}\t{limits}\t{external}\t{covered}\t{total}\t{of}\t{done}\t{path}")
+      f"{errors}\t{limits}\t{external}\t{covered}\t{total}\t{of}\t{done}\t{melded}\t{spurious}\t{path}")
 PY
 }
 
@@ -131,13 +137,16 @@ wait
 python3 - "$results" <<'PY'
 import csv, sys
 rows = sorted(csv.DictReader(open(sys.argv[1]), delimiter="\t"), key=lambda r: (r["subject"], r["program"]))
-print(f"{'subject':10} {'program':16} {'s':>5} {'paths':>8} {'tests':>6} {'errors':>6} {'limits':>6} {'ext':>4} {'own lines':>12} {'replayed':>10}")
+transformed = any(r["melded"] != "-" for r in rows)
+print(f"{'subject':10} {'program':16} {'s':>5} {'paths':>8} {'tests':>6} {'errors':>6} {'limits':>6} {'ext':>4} {'own lines':>12} {'replayed':>10}"
+      + (f" {'melded':>6} {'spurious':>8}" if transformed else ""))
 for r in rows:
     cov = f"{r['own_covered']}/{r['own_total']}"
     if r["own_total"] not in ("-", "0"):
         cov += f" {100 * int(r['own_covered']) / int(r['own_total']):.0f}%"
     rep = f"{r['reproduced']}/{r['replayed']}"
-    print(f"{r['subject']:10} {r['program']:16} {r['seconds']:>5} {r['paths']:>8} {r['tests']:>6} {r['errors']:>6} {r['limits']:>6} {r['external']:>4} {cov:>12} {rep:>10}")
+    print(f"{r['subject']:10} {r['program']:16} {r['seconds']:>5} {r['paths']:>8} {r['tests']:>6} {r['errors']:>6} {r['limits']:>6} {r['external']:>4} {cov:>12} {rep:>10}"
+          + (f" {r['melded']:>6} {r['spurious']:>8}" if transformed else ""))
 PY
 echo "results: $results"
 if ((check)); then

@@ -42,6 +42,14 @@ void Interpreter::enterBlock(Frame &f, uint32_t block, uint32_t from) {
 
 void Interpreter::firstVisit(ExecutionState &s, uint32_t locId) {
   locationSeen_[locId] = 1;
+  coverLine(s, locId);
+  const Function &fn = program_.functions[uint32_t(engine_.currentInstr >> 32)];
+  const uint32_t index = uint32_t(engine_.currentInstr);
+  if (index < fn.guardOf.size() && fn.guardOf[index] && !coverMeldedLines(s, fn, fn.guards[fn.guardOf[index] - 1]))
+    locationSeen_[locId] = 0; // a term not taken yet: looked at again on the next run
+}
+
+void Interpreter::coverLine(ExecutionState &s, uint32_t locId) {
   const SourceLocation &l = program_.locations[locId];
   if (!l.line)
     return;
@@ -50,6 +58,26 @@ void Interpreter::firstVisit(ExecutionState &s, uint32_t locId) {
     s.instructionsSinceNewCoverage = 0;
     s.coveredNew = true;
   }
+}
+
+// A melded instruction stands for the original ones of its terms: a run covers a term's line
+// unless one of its decisions is concretely the other way (a symbolic one may go either way on
+// this path, the paper's merged-line coverage). True when every term's line is covered.
+bool Interpreter::coverMeldedLines(ExecutionState &s, const Function &fn, const InstrGuard &guard) {
+  bool all = true;
+  for (uint32_t k = 0; k < guard.termCount; ++k) {
+    const GuardTerm &term = fn.guardTerms[guard.firstTerm + k];
+    bool taken = true;
+    for (uint32_t l = 0; l < term.literalCount && taken; ++l) {
+      const GuardLiteral &literal = fn.guardLiterals[term.firstLiteral + l];
+      u128 bits;
+      taken = !concreteOperand(s.top(), literal.cond, bits) || (bits != 0) == literal.positive;
+    }
+    if (taken)
+      coverLine(s, term.loc);
+    all &= taken;
+  }
+  return all;
 }
 
 void Interpreter::follow(ExecutionState &s, uint32_t to, uint32_t from) {

@@ -62,6 +62,8 @@ private:
       firstVisit(s, locId);
   }
   void firstVisit(ExecutionState &s, uint32_t locId);
+  void coverLine(ExecutionState &s, uint32_t locId);
+  bool coverMeldedLines(ExecutionState &s, const Function &fn, const InstrGuard &guard);
   // Enters block `to` of the state's function from `from`, a branch's or a switch's edge: the
   // first path to take an edge has covered something new (--only-new-coverage-tests).
   void follow(ExecutionState &s, uint32_t to, uint32_t from);

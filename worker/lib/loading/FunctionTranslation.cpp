@@ -40,18 +40,22 @@ void checkRegisterPair(const llvm::DataLayout &dl, const llvm::Instruction &inst
                     " bits) are not supported in registers: " + describe(&inst));
 }
 
-// The guard of a melded instruction, when `inst` is one, for instruction `index`.
-void translateGuard(const transform::GuardReader &reader, const llvm::Instruction &inst, uint32_t index,
-                    InstructionTranslator &translator, SourceLocations &locations, Function &out) {
+// The guard of a melded instruction, when `inst` is one, for instruction `index` (`in`).
+// Its terms' lines are the user's lines too (the original instructions'), and the instruction
+// gets a location of its own (SourceLocations::distinctLocation): the interpreter covers the
+// terms' lines at its first runs.
+void translateGuard(const transform::GuardReader &reader, const llvm::Instruction &inst, Instr &in, uint32_t index,
+                    InstructionTranslator &translator, SourceLocations &locations, Function &out, bool user) {
   std::optional<std::vector<transform::ReadTerm>> terms = reader.guardOf(inst);
   if (!terms)
     return;
+  in.loc = locations.distinctLocation(inst, user);
   if (out.guardOf.size() <= index)
     out.guardOf.resize(index + 1, 0);
   out.guardOf[index] = uint32_t(out.guards.size()) + 1;
   out.guards.push_back({uint32_t(out.guardTerms.size()), uint32_t(terms->size())});
   for (const transform::ReadTerm &t : *terms) {
-    out.guardTerms.push_back({locations.location(t.loc, false), uint32_t(out.guardLiterals.size()),
+    out.guardTerms.push_back({locations.location(t.loc, user), uint32_t(out.guardLiterals.size()),
                               uint32_t(t.literals.size())});
     for (const transform::ReadLiteral &l : t.literals)
       out.guardLiterals.push_back({translator.operand(l.cond), l.positive});
@@ -114,7 +118,7 @@ void translateFunction(llvm::Function &f, Function &out, ConstantTranslator &con
       // intrinsics at a function's first line) is no line a path could cover.
       in.loc = locations.location(inst, user);
       if (guards.any())
-        translateGuard(guards, inst, uint32_t(out.instrs.size()), translator, locations, out);
+        translateGuard(guards, inst, in, uint32_t(out.instrs.size()), translator, locations, out, user);
       out.instrs.push_back(in);
     }
   }

@@ -34,6 +34,14 @@ uint32_t SourceLocations::location(const llvm::Instruction &inst, bool user) {
   return location(inst.getDebugLoc().get(), user);
 }
 
+uint32_t SourceLocations::distinctLocation(const llvm::Instruction &inst, bool user) {
+  const uint32_t shared = location(inst, user);
+  if (shared == 0)
+    return 0;
+  p_.locations.push_back(p_.locations[shared]);
+  return uint32_t(p_.locations.size() - 1);
+}
+
 uint32_t SourceLocations::location(const llvm::DILocation *at, bool user) {
   if (!at)
     return 0;

@@ -20,6 +20,7 @@ ExprRef ObjectState::arrayExpr(ExprContext &ctx) const {
       if (exprs_.at(i))
         a = ctx.store(a, ctx.constant(i, 64), byteExpr(ctx, i));
   array_ = a;
+  storesOnArray_ = 0;
   return array_;
 }
 
@@ -33,6 +34,8 @@ ExprRef ObjectState::byteExpr(ExprContext &ctx, uint64_t i) const {
 }
 
 void ObjectState::setByte(ExprContext &ctx, uint64_t i, const ExprRef &e) {
+  if (array_ && !throughArray_ && ++storesOnArray_ > bytes_.size())
+    array_ = ExprRef(); // bytes_/exprs_ have it all: built again when asked
   if (array_)
     array_ = ctx.store(array_, ctx.constant(i, 64), e);
   if (throughArray_)
@@ -151,6 +154,7 @@ void ObjectState::writeSymbolic(ExprContext &ctx, const ExprRef &offset, const V
 void ObjectState::makeSymbolic(ExprContext &ctx, const ExprRef &array) {
   throughArray_ = false;
   array_ = array;
+  storesOnArray_ = 0;
   exprs_ = SymbolicBytes(bytes_.size());
   for (uint64_t i = 0; i < bytes_.size(); ++i)
     exprs_.set(i, ctx.select(array, ctx.constant(i, array->domainWidth())));

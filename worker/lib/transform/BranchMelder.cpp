@@ -1,6 +1,7 @@
 #include "transform/BranchMelder.h"
 
 #include "transform/Alignment.h"
+#include "transform/LineCarriers.h"
 #include "transform/MeldGuards.h"
 #include "transform/SymbolicValues.h"
 
@@ -149,6 +150,11 @@ bool meldDiamond(llvm::BasicBlock &bb, MeldGuards &guards, SymbolicValues &symbo
   llvm::Value *cond = branch->getCondition();
   llvm::BasicBlock *t = branch->getSuccessor(0), *f = branch->getSuccessor(1);
   llvm::BasicBlock *join = t->getSingleSuccessor();
+  // The jumps and the branch go: their lines stay with carriers (melded like the rest).
+  auto goes = [](const llvm::Instruction &i) { return i.isTerminator(); };
+  for (llvm::BasicBlock *side : {t, f})
+    keepLine(*side->getTerminator(), goes);
+  keepLine(*branch, goes);
   const std::vector<llvm::Instruction *> onTrue = sideInstructions(*t), onFalse = sideInstructions(*f);
   const Congruence congruence(onTrue, onFalse);
   const std::optional<std::vector<AlignedPair>> aligned = alignSides(onTrue, onFalse, congruence);

@@ -8,6 +8,7 @@
 #include "loading/RuntimeLinking.h"
 #include "transform/BranchMelder.h"
 #include "transform/GuardMetadata.h"
+#include "transform/LineCarriers.h"
 #include "transform/MeldGuards.h"
 #include "transform/SymbolicValues.h"
 #include "transform/UseWalk.h"
@@ -51,8 +52,24 @@ void promoteLocals(llvm::Function &f) {
         a && llvm::isAllocaPromotable(a) && !a->getAllocatedType()->isPointerTy() &&
         dl.getTypeSizeInBits(a->getAllocatedType()).getFixedSize() <= 128)
       allocas.push_back(a);
-  if (!allocas.empty())
-    llvm::PromoteMemToReg(allocas, dt);
+  if (allocas.empty())
+    return;
+  const std::set<const llvm::Value *> promoted(allocas.begin(), allocas.end());
+  auto goes = [&](const llvm::Instruction &i) {
+    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&i))
+      return promoted.count(load->getPointerOperand()) != 0;
+    if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(&i))
+      return promoted.count(store->getPointerOperand()) != 0;
+    return promoted.count(&i) != 0;
+  };
+  std::vector<llvm::Instruction *> accesses;
+  for (llvm::AllocaInst *a : allocas)
+    for (llvm::User *u : a->users())
+      if (auto *i = llvm::dyn_cast<llvm::Instruction>(u); i && goes(*i))
+        accesses.push_back(i);
+  for (llvm::Instruction *i : accesses)
+    transform::keepLine(*i, goes);
+  llvm::PromoteMemToReg(allocas, dt);
 }
 
 bool irreducible(llvm::Function &f) {

@@ -112,6 +112,11 @@ private:
   // no expression at all.
   SymbolicBytes exprs_;
   mutable ExprRef array_;      // the contents as an array, built on demand
+  // Writes since array_ was built, each a store on top of it. While bytes_/exprs_ hold the
+  // contents, array_ is dropped once they outnumber the bytes: built again, it is one store
+  // per symbolic byte, where the chain would grow with every write (a loop updating a small
+  // array read at symbolic indices, as melded branches make, gave 190-store chains for 12 bytes).
+  mutable uint64_t storesOnArray_ = 0;
   bool throughArray_ = false;  // a symbolic-offset write happened: bytes_/exprs_ are stale
 };
 

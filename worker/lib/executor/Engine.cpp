@@ -460,8 +460,8 @@ RunStatistics Engine::finish() {
     c.file = program.files[file];
     stats.files.push_back(std::move(c));
   }
-  if (program.transform || options.transform.mode != TransformMode::Off) {
-    BranchTransformStats &t = stats.transform.emplace(program.transform.value_or(BranchTransformStats{}));
+  if (program.transform) { // the pass ran: its counts came with the module
+    BranchTransformStats &t = stats.transform.emplace(*program.transform);
     t.spuriousErrorsFiltered = spurious.filtered();
     t.spuriousLocations.assign(spurious.locations().begin(), spurious.locations().end());
   }

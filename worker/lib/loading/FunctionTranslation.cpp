@@ -49,7 +49,7 @@ void translateGuard(const transform::GuardReader &reader, const llvm::Instructio
   std::optional<std::vector<transform::ReadTerm>> terms = reader.guardOf(inst);
   if (!terms)
     return;
-  in.loc = locations.distinctLocation(inst, user);
+  in.loc = locations.distinctLocation(in.loc);
   if (out.guardOf.size() <= index)
     out.guardOf.resize(index + 1, 0);
   out.guardOf[index] = uint32_t(out.guards.size()) + 1;

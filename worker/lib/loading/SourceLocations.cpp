@@ -34,8 +34,7 @@ uint32_t SourceLocations::location(const llvm::Instruction &inst, bool user) {
   return location(inst.getDebugLoc().get(), user);
 }
 
-uint32_t SourceLocations::distinctLocation(const llvm::Instruction &inst, bool user) {
-  const uint32_t shared = location(inst, user);
+uint32_t SourceLocations::distinctLocation(uint32_t shared) {
   if (shared == 0)
     return 0;
   p_.locations.push_back(p_.locations[shared]);

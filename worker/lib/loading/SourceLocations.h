@@ -25,10 +25,10 @@ public:
   // the user's program's, not the runtime's, so its line counts towards coverage.
   uint32_t location(const llvm::Instruction &inst, bool user);
   uint32_t location(const llvm::DILocation *loc, bool user); // 0 for none
-  // A location of its own, the same place as location() says: a melded instruction's, whose
-  // first run the interpreter sees apart from its neighbours' (it covers the lines the
-  // instruction was melded from).
-  uint32_t distinctLocation(const llvm::Instruction &inst, bool user);
+  // A location of its own at the same place as `shared` (from location()): a melded
+  // instruction's, whose first run the interpreter sees apart from its neighbours' (it covers
+  // the lines the instruction was melded from).
+  uint32_t distinctLocation(uint32_t shared);
 
   uint64_t userLineCount() const { return userLines_.size(); }
   // Each as (file index << 32) | line, sorted.

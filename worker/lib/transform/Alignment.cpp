@@ -28,21 +28,21 @@ bool sameShape(const llvm::Instruction *a, const llvm::Instruction *b) {
   return true;
 }
 
-bool pure(const llvm::Instruction *i) {
+} // namespace
+
+bool pureOperation(const llvm::Instruction &i) {
   return llvm::isa<llvm::BinaryOperator>(i) || llvm::isa<llvm::CmpInst>(i) || llvm::isa<llvm::CastInst>(i) ||
          llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::SelectInst>(i) ||
          llvm::isa<llvm::UnaryOperator>(i) || llvm::isa<llvm::ExtractValueInst>(i) ||
          llvm::isa<llvm::InsertValueInst>(i);
 }
 
-} // namespace
-
 Congruence::Congruence(const std::vector<llvm::Instruction *> &onTrue,
                        const std::vector<llvm::Instruction *> &onFalse) {
   // Operands come before their users on each side, so one pass in order sees them first.
   for (const llvm::Instruction *a : onTrue)
     for (const llvm::Instruction *b : onFalse) {
-      if (!pure(a) || !sameShape(a, b))
+      if (!pureOperation(*a) || !sameShape(a, b))
         continue;
       bool same = true;
       for (unsigned k = 0; k < a->getNumOperands() && same; ++k)

@@ -27,6 +27,11 @@ struct AlignedPair {
   llvm::Instruction *onFalse = nullptr;
 };
 
+// An operation whose value depends on its operands alone: arithmetic, comparisons, casts,
+// address computations, selects, aggregate parts. (Not freeze: two freezes of one undefined
+// value may differ.)
+bool pureOperation(const llvm::Instruction &i);
+
 // Pairs of instructions, one from each side, that compute the same value on every path: the same
 // pure operation on the same values or on congruent instructions. Either one's melded value
 // serves for both.

@@ -24,10 +24,7 @@ bool meldable(const llvm::Instruction &i) {
     return store->isSimple() && !store->getValueOperand()->getType()->isVectorTy();
   if (i.getType()->isVectorTy())
     return false;
-  return llvm::isa<llvm::BinaryOperator>(i) || llvm::isa<llvm::CmpInst>(i) || llvm::isa<llvm::CastInst>(i) ||
-         llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::SelectInst>(i) ||
-         llvm::isa<llvm::UnaryOperator>(i) || llvm::isa<llvm::ExtractValueInst>(i) ||
-         llvm::isa<llvm::InsertValueInst>(i) || llvm::isa<llvm::FreezeInst>(i);
+  return pureOperation(i) || llvm::isa<llvm::FreezeInst>(i);
 }
 
 namespace {

@@ -56,11 +56,8 @@ void promoteLocals(llvm::Function &f) {
     return;
   const std::set<const llvm::Value *> promoted(allocas.begin(), allocas.end());
   auto goes = [&](const llvm::Instruction &i) {
-    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&i))
-      return promoted.count(load->getPointerOperand()) != 0;
-    if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(&i))
-      return promoted.count(store->getPointerOperand()) != 0;
-    return promoted.count(&i) != 0;
+    const llvm::Value *address = llvm::getLoadStorePointerOperand(&i);
+    return promoted.count(address ? address : &i) != 0;
   };
   std::vector<llvm::Instruction *> accesses;
   for (llvm::AllocaInst *a : allocas)
@@ -137,17 +134,11 @@ bool decidesAnAssumption(const llvm::BasicBlock &join) {
 }
 
 bool accessesAtSymbolicIndex(const llvm::BasicBlock &side, const SymbolicValues &symbolic) {
-  for (const llvm::Instruction &i : side) {
-    const llvm::Value *address = nullptr;
-    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&i))
-      address = load->getPointerOperand();
-    else if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(&i))
-      address = store->getPointerOperand();
-    if (const auto *gep = llvm::dyn_cast_or_null<llvm::GEPOperator>(address))
+  for (const llvm::Instruction &i : side)
+    if (const auto *gep = llvm::dyn_cast_or_null<llvm::GEPOperator>(llvm::getLoadStorePointerOperand(&i)))
       for (const llvm::Use &index : gep->indices())
         if (symbolic.isSymbolic(index.get()))
           return true;
-  }
   return false;
 }
 

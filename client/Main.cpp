@@ -126,6 +126,12 @@ run options:
   --transform-in-loops-only  only branches inside loops
   --no-transform FILE      leave branches on the FILE:LINE lines of FILE alone
   --no-independence --no-query-cache --no-cex-cache --no-byte-domain
+  --array-solver plain|typed   typed: array reads at symbolic indices solved by abstraction
+                           and refinement with axioms pruned by element width and index
+                           interval (default plain: the core solver's own encoding)
+  --array-precheck         decide array queries UNSAT by an integer over-approximation first
+  --array-bounds integer|relaxed   bound indices by integer optimisation or by its linear
+                           relaxation (default relaxed: faster, never unsound)
   --address-aware-cache    relocatable: reuse answers of queries equal up to renaming bases
   --validate-address-cache with --address-aware-cache: check every hit with the solver
   --no-address-cache-models  with --address-aware-cache: sat/unsat answers only, no models

@@ -90,6 +90,8 @@ void Lane::start() {
   std::unique_ptr<Solver> core =
       options_.isolateCore ? std::make_unique<IsolatedSolver>(options_.core, 0)
                            : createCoreSolver(options_.core, 0);
+  if (options_.arrays.enabled())
+    core = createTypedArraySolver(std::move(core), options_.arrays);
   solver_ = createCexCachingSolver(std::move(core), size_t(1) << 16);
   if (options_.addressCache)
     solver_ = createAddressCachingSolver(std::move(solver_));

@@ -23,6 +23,9 @@ struct LaneOptions {
   // The address-aware cache in front of the lane's chain, keyed on the symbolic forms clients
   // send (relocatable memory model): answers a query renamed from one any client asked before.
   bool addressCache = false;
+  // The typed array solver above the core: queries carry the element widths their clients
+  // inferred (cairn.v1.Query.array_types).
+  ArraySolverOptions arrays;
   size_t maxSymbols = size_t(1) << 16;
 };
 

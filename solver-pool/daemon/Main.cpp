@@ -35,6 +35,9 @@ const char *kUsage = R"(usage: cairn-solver-pool [options]
   --isolate-solver         run each lane's solver in a child process
   --address-aware-cache    answer queries equal up to a renaming of symbolic bases to one
                            asked before (from clients run with --address-aware-cache)
+  --array-solver plain|typed  typed: array reads solved by abstraction and refinement with
+                           axioms pruned by the element widths clients send (default plain)
+  --array-precheck         decide array queries UNSAT by an integer over-approximation first
   --token-file FILE        bearer tokens accepted from clients, one a line (default:
                            cairn-solver-pool.token in the working directory, created with a
                            fresh 256-bit token, mode 600, when it does not exist: give it to
@@ -53,8 +56,9 @@ struct Options {
 };
 
 const DaemonCommandLine kCommandLine{"cairn-solver-pool", kUsage,
-                                     {"--listen", "--solver", "--timeout", "--threads", "--cache-mb", "--token-file", "--log-level"},
-                                     {"--isolate-solver", "--address-aware-cache", "--open-clients"}};
+                                     {"--listen", "--solver", "--timeout", "--threads", "--cache-mb", "--token-file", "--log-level",
+                                      "--array-solver"},
+                                     {"--isolate-solver", "--address-aware-cache", "--open-clients", "--array-precheck"}};
 
 Options parseOptions(int argc, char **argv) {
   Options o;
@@ -67,6 +71,16 @@ Options parseOptions(int argc, char **argv) {
     }
     if (a == "--address-aware-cache") {
       o.service.lane.addressCache = true;
+      continue;
+    }
+    if (a == "--array-precheck") {
+      o.service.lane.arrays.precheck = true;
+      continue;
+    }
+    if (a == "--array-solver") {
+      if (value != "plain" && value != "typed")
+        kCommandLine.fail("unknown array solver '" + value + "' (plain or typed)");
+      o.service.lane.arrays.typed = value == "typed";
       continue;
     }
     if (a == "--open-clients") {

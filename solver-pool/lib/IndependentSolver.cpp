@@ -48,6 +48,7 @@ public:
     Query sliced;
     sliced.expr = q.expr;
     sliced.terms = q.terms;
+    sliced.arrayTypes = q.arrayTypes;
     sliced.constraints.reserve(kept.size());
     for (uint32_t i : kept)
       sliced.constraints.push_back(q.constraints[i]);
@@ -203,6 +204,7 @@ private:
       for (size_t i : members)
         part.constraints.push_back(items[i]);
       part.expr = items[members.front()]->context().trueExpr();
+      part.arrayTypes = q.arrayTypes;
       if (q.original) {
         auto form = std::make_shared<QueryForm>(QueryForm{{}, part.expr, q.original->concreteOnly});
         for (size_t i : members)

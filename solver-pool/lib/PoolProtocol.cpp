@@ -34,6 +34,7 @@ void makeSolveRequest(const Query &query, bool wantModel, double timeoutSeconds,
   out.set_request_id(requestId);
   Query canonical(canonicalConstraints(query.constraints), query.expr, query.terms);
   canonical.original = query.original;
+  canonical.arrayTypes = query.arrayTypes;
   serializeQuery(canonical, wantModel, timeoutSeconds, *out.mutable_query(), true);
 }
 

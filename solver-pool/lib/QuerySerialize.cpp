@@ -12,6 +12,33 @@ namespace cairn {
 
 namespace {
 
+// The roots (constant or input arrays under their stores) of the arrays the query selects from.
+std::vector<ExprRef> arrayRootsOf(const Query &query) {
+  std::vector<ExprRef> roots;
+  std::unordered_set<const Expr *> visited;
+  std::vector<const Expr *> work;
+  for (const ExprRef &c : query.constraints)
+    work.push_back(c.get());
+  if (query.expr)
+    work.push_back(query.expr.get());
+  while (!work.empty()) {
+    const Expr *e = work.back();
+    work.pop_back();
+    if (!e || !visited.insert(e).second)
+      continue;
+    if (e->kind() == Kind::Select) {
+      const Expr *root = e->kid(0);
+      while (root->kind() == Kind::Store)
+        root = root->kid(0);
+      if (std::find(roots.begin(), roots.end(), root) == roots.end())
+        roots.emplace_back(root);
+    }
+    for (unsigned i = 0; i < e->numKids(); ++i)
+      work.push_back(e->kid(i));
+  }
+  return roots;
+}
+
 void serializeAddressForm(const QueryForm &form, v1::AddressForm &out) {
   std::vector<ExprRef> roots = form.constraints;
   if (form.expr)
@@ -59,6 +86,16 @@ void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v
   if (query.expr)
     roots.push_back(query.expr);
   roots.insert(roots.end(), query.terms.begin(), query.terms.end());
+  const size_t queryRoots = roots.size();
+  // Array types only for arrays of the query: their roots are nodes of the dag already, so the
+  // dag (a cache key) is the same with or without them.
+  std::vector<uint32_t> typeBytes;
+  if (query.arrayTypes)
+    for (const ExprRef &root : arrayRootsOf(query))
+      if (uint32_t bytes = query.arrayTypes->bytesOf(root.get()); bytes > 1) {
+        roots.push_back(root);
+        typeBytes.push_back(bytes);
+      }
   std::vector<uint32_t> indices;
   serializeExprs(roots, *out.mutable_dag(), indices);
   size_t i = 0;
@@ -66,8 +103,13 @@ void serializeQuery(const Query &query, bool wantModel, double timeoutSeconds, v
     out.add_constraints(indices[i]);
   if (query.expr)
     out.set_expr(indices[i++]);
-  for (; i < indices.size(); ++i)
+  for (; i < queryRoots; ++i)
     out.add_terms(indices[i]);
+  for (size_t t = 0; t < typeBytes.size(); ++t) {
+    v1::ArrayElementWidth *w = out.add_array_types();
+    w->set_root(indices[queryRoots + t]);
+    w->set_bytes(typeBytes[t]);
+  }
   if (withAddressForm && query.original)
     serializeAddressForm(*query.original, *out.mutable_symbolic());
   out.set_want_model(wantModel);
@@ -79,8 +121,24 @@ Query deserializeQuery(const v1::Query &message, ExprContext &ctx, bool *wantMod
   if (message.has_expr())
     indices.push_back(message.expr());
   indices.insert(indices.end(), message.terms().begin(), message.terms().end());
+  for (const v1::ArrayElementWidth &w : message.array_types()) {
+    if (w.bytes() != 1 && w.bytes() != 2 && w.bytes() != 4 && w.bytes() != 8)
+      throw std::invalid_argument("malformed query: an array element width of " + std::to_string(w.bytes()) +
+                                  " bytes");
+    indices.push_back(w.root());
+  }
   std::vector<ExprRef> exprs = deserializeExprs(message.dag(), indices, ctx);
-  const size_t numBool = indices.size() - size_t(message.terms_size());
+  std::shared_ptr<ArrayTypes> types;
+  for (int t = message.array_types_size(); t-- > 0;) {
+    ExprRef root = std::move(exprs.back());
+    exprs.pop_back();
+    if (!root->isArray())
+      throw std::invalid_argument("malformed query: an array element width for a node that is not an array");
+    if (!types)
+      types = std::make_shared<ArrayTypes>();
+    types->elementBytes.emplace_back(std::move(root), message.array_types(t).bytes());
+  }
+  const size_t numBool = size_t(message.constraints_size()) + (message.has_expr() ? 1 : 0);
   for (size_t i = 0; i < numBool; ++i)
     if (!exprs[i]->isBool())
       throw std::invalid_argument("malformed query: " +
@@ -98,6 +156,7 @@ Query deserializeQuery(const v1::Query &message, ExprContext &ctx, bool *wantMod
     q.terms.push_back(std::move(exprs[i]));
   if (message.has_symbolic())
     q.original = deserializeAddressForm(message.symbolic(), ctx);
+  q.arrayTypes = std::move(types);
   if (wantModel)
     *wantModel = message.want_model();
   return q;

@@ -55,6 +55,10 @@ std::shared_ptr<const QueryForm> formOf(const PathConstraints &path, ExprRef exp
   return std::make_shared<const QueryForm>(QueryForm{*path.built, std::move(expr), path.concreteOnly});
 }
 
+std::shared_ptr<const ArrayTypes> arrayTypesOf(const PathConstraints &path) {
+  return path.list ? path.list->arrayTypes() : nullptr;
+}
+
 Answer<bool> satisfiable(Solver &solver, const PathConstraints &path, const ExprRef &e,
                          std::shared_ptr<const QueryForm> form) {
   if (e->isConstant() && path.solved.empty())
@@ -62,6 +66,7 @@ Answer<bool> satisfiable(Solver &solver, const PathConstraints &path, const Expr
   Query q(path.solved, e);
   q.original = std::move(form);
   q.path = path.list;
+  q.arrayTypes = arrayTypesOf(path);
   SolverResponse r = solver.check(q, false);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};
@@ -113,6 +118,7 @@ Answer<u128> Solver::getValue(const PathConstraints &path, const ExprRef &e) {
   Query q(path.solved, e->context().trueExpr(), {e});
   q.original = formOf(path, e->context().trueExpr());
   q.path = path.list;
+  q.arrayTypes = arrayTypesOf(path);
   SolverResponse r = check(q, true);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};
@@ -127,6 +133,7 @@ Answer<Assignment> Solver::getInitialValues(const PathConstraints &path, const s
   Query q(path.solved, symbols.front()->context().trueExpr(), symbols);
   q.original = formOf(path, symbols.front()->context().trueExpr());
   q.path = path.list;
+  q.arrayTypes = arrayTypesOf(path);
   SolverResponse r = check(q, true);
   if (r.result == SatResult::Unknown)
     return {std::nullopt, r.reason};

@@ -72,6 +72,8 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
   } else {
     s = createCoreSolver(o.core, o.timeoutSeconds);
   }
+  if (o.arrays.enabled())
+    s = createTypedArraySolver(std::move(s), o.arrays);
   if (o.byteDomain)
     s = createByteDomainSolver(std::move(s));
   if (o.cexCache)

@@ -62,6 +62,13 @@ if(DEFINED ERRORS_ONLY_ARGS AND NOT ERRORS_ONLY_ARGS STREQUAL "")
   separate_arguments(errors_only_args UNIX_COMMAND "${ERRORS_ONLY_ARGS}")
   string(APPEND e2e_name " (${ERRORS_ONLY_ARGS}: the same errors)")
 endif()
+# Extra arguments that must change nothing the expectations check (a solver layer that answers
+# as the core does): the same counts, errors and natively replaying tests.
+set(extra_args "")
+if(DEFINED EXTRA_ARGS AND NOT EXTRA_ARGS STREQUAL "")
+  separate_arguments(extra_args UNIX_COMMAND "${EXTRA_ARGS}")
+  string(APPEND e2e_name " (${EXTRA_ARGS}: the same outcome)")
+endif()
 if(DEFINED VARIANT) # a CAIRN-VARIANT line: the same program and expectations, other arguments
   separate_arguments(cairn_args UNIX_COMMAND "${VARIANT_ARGS}")
   string(APPEND e2e_name " (${VARIANT})")
@@ -143,7 +150,7 @@ if(dashdash GREATER_EQUAL 0)
   list(SUBLIST cairn_args 0 ${dashdash} cairn_args)
 endif()
 set(command "${CAIRN}" run --json --quiet --output-dir "${out}" ${cairn_args} ${compare_args} ${errors_only_args}
-    "${PROGRAM}")
+    ${extra_args} "${PROGRAM}")
 if(program_args)
   list(APPEND command -- ${program_args})
 endif()

@@ -3,6 +3,8 @@
 // answered once; a renaming between objects of other sizes, or one that is not one-to-one, is
 // no match; layout-dependent questions are never answered from it; validation catches a
 // cached answer that does not hold for the new layout.
+#include "CountingSolver.h"
+
 #include "cairn/expr/AddressRenaming.h"
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/SolverChain.h"
@@ -10,25 +12,9 @@
 #include <gtest/gtest.h>
 
 using namespace cairn;
+using cairn::unit::CountingSolver;
 
 namespace {
-
-// Forwards to Z3 and counts what reached it.
-class CountingSolver final : public Solver {
-public:
-  size_t calls = 0;
-  std::unique_ptr<Solver> z3 = createZ3Solver(10);
-
-  SolverResponse check(const Query &q, bool wantModel) override {
-    ++calls;
-    return z3->check(q, wantModel);
-  }
-  std::string name() const override { return "counting"; }
-  void collectStats(std::vector<SolverLayerStats> &out) const override {
-    out.push_back({"counting", calls, calls, 0, 0, {}});
-  }
-  void setTimeout(double) override {}
-};
 
 // One state's objects of Fig. 4.1: a table of two pointers and the two 2-byte buffers they
 // point to, with symbolic bases and the concrete addresses they stand for.
@@ -104,16 +90,7 @@ struct AddressCache : ::testing::Test {
     return solver->evaluate(PathConstraints(conc.pc, sym.pc, layoutDependent), conc.cond, sym.cond);
   }
 
-  uint64_t counter(const std::string &name) {
-    std::vector<SolverLayerStats> stats;
-    solver->collectStats(stats);
-    for (const SolverLayerStats &l : stats)
-      for (const auto &[n, v] : l.counters)
-        if (n == name)
-          return v;
-    ADD_FAILURE() << "no counter " << name;
-    return 0;
-  }
+  uint64_t counter(const std::string &name) { return cairn::unit::layerCounter(*solver, name); }
 };
 
 TEST_F(AddressCache, Figure41BothSidesOfTheForkHit) {

@@ -130,3 +130,45 @@ TEST(LanePool, EveryTaskRunsOnceEvenWhenStopping) {
 }
 
 } // namespace
+
+namespace {
+
+// A lane with the typed array solver prunes by the element widths the client sent: the
+// running example of type- and interval-aware array solving is UNSAT by the pre-check there,
+// with no core call, and it is only with the widths that the pre-check can tell.
+TEST(PoolLane, TypedArraySolverUsesTheClientsElementWidths) {
+  LaneOptions options;
+  options.arrays.typed = options.arrays.precheck = true;
+  Lane lane(options);
+  ExprContext ctx;
+  ExprRef i = ctx.readLE(ctx.symbol(ctx.declareArray("i", 4)), ctx.constant(0, 32), 4);
+  ExprRef j = ctx.readLE(ctx.symbol(ctx.declareArray("j", 4)), ctx.constant(0, 32), 4);
+  // int a[4] = {0, 0, 0, last}; i + j > 4 and a[i] + a[j] > 10 over i, j <= 3.
+  ExprRef a;
+  auto example = [&](unsigned last) {
+    std::vector<u128> bytes(16, 0);
+    bytes[12] = last;
+    a = ctx.constArray(bytes, 8, 64);
+    auto element = [&](const ExprRef &x) { return ctx.readLE(a, ctx.mul(ctx.constant(4, 64), ctx.zext(x, 64)), 4); };
+    return Query({ctx.ule(i, ctx.constant(3, 32)), ctx.ule(j, ctx.constant(3, 32)),
+                  ctx.ult(ctx.constant(4, 32), ctx.add(i, j))},
+                 ctx.ult(ctx.constant(10, 32), ctx.add(element(i), element(j))));
+  };
+  auto unsatByPrecheck = [&] {
+    for (const SolverLayerStats &l : lane.stats())
+      for (const auto &[name, v] : l.counters)
+        if (name == "precheck_unsat")
+          return v;
+    return uint64_t(0);
+  };
+  EXPECT_EQ(solveIn(lane, example(5)).result, SatResult::Unsat);
+  EXPECT_EQ(unsatByPrecheck(), 0u); // bytes at every position: the core decides
+  Query typed = example(4); // another query: the lane's caches do not know it
+  auto types = std::make_shared<ArrayTypes>();
+  types->elementBytes.emplace_back(a, 4);
+  typed.arrayTypes = types;
+  EXPECT_EQ(solveIn(lane, typed).result, SatResult::Unsat);
+  EXPECT_EQ(unsatByPrecheck(), 1u);
+}
+
+} // namespace

@@ -123,6 +123,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
       {"--no-byte-domain", [](ExecutorOptions &o) { o.solver.byteDomain = false; }},
+      {"--array-precheck", [](ExecutorOptions &o) { o.solver.arrays.precheck = true; }},
       {"--address-aware-cache", [](ExecutorOptions &o) { o.solver.addressCache = true; }},
       {"--validate-address-cache", [](ExecutorOptions &o) { o.solver.addressCacheOptions.validate = true; }},
       {"--no-address-cache-models", [](ExecutorOptions &o) { o.solver.addressCacheOptions.reuseModels = false; }},
@@ -150,6 +151,18 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
          } catch (const TokenFileError &e) {
            return std::string("--solver-pool-token-file: ") + e.what();
          }
+       }},
+      {"--array-solver", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         if (v != "plain" && v != "typed")
+           return "unknown array solver '" + v + "' (plain or typed)";
+         o.solver.arrays.typed = v == "typed";
+         return "";
+       }},
+      {"--array-bounds", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         if (v != "integer" && v != "relaxed")
+           return "unknown array bounds '" + v + "' (integer or relaxed)";
+         o.solver.arrays.relaxIntegerProgram = v == "relaxed";
+         return "";
        }},
       {"--max-time", [](ExecutorOptions &o, const std::string &v) {
          return seconds("--max-time", v, [&](double s) { o.maxTimeSeconds = s; });

@@ -124,7 +124,7 @@ void Interpreter::general(ExecutionState &s, Frame &f, const Function &fn, const
     unsigned width = in.width;
     engine_.memory.resolve(s, eval(f, in.a), bytes, false,
                            [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &offset) {
-                             Value v = engine_.memory.readAt(e, offset, bytes);
+                             Value v = engine_.memory.readAt(st, e, offset, bytes);
                              if (width % 8 && v.concrete())
                                v.bits &= widthMask(width);
                              else if (width % 8)
@@ -178,7 +178,7 @@ void Interpreter::atomic(ExecutionState &s, const Instr &in) {
   Value operand = eval(f, in.b), replacement = in.op == Opcode::CmpXchg ? eval(f, in.c) : Value();
   MemoryAccess &memory = engine_.memory;
   memory.resolve(s, eval(f, in.a), bytes, true, [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &offset) {
-    Value oldV = memory.readAt(e, offset, bytes);
+    Value oldV = memory.readAt(st, e, offset, bytes);
     ExprRef old = oldV.expr(ctx_, w), x = operand.expr(ctx_, w);
     ExprRef next, result;
     if (in.op == Opcode::CmpXchg) {

@@ -31,7 +31,7 @@ void loadRelative(const SpecialCall &c) {
   Value where = base.concrete() && offset.concrete() ? Value((base.bits + offset.bits) & widthMask(64))
                                                      : Value(e.ctx.add(base.expr(e.ctx, 64), offset.expr(e.ctx, 64)));
   e.memory.resolve(c.state, where, 4, false, [&](ExecutionState &st, const AddressSpace::Entry &entry, const Value &off) {
-    Value rel = e.memory.readAt(entry, off, 4);
+    Value rel = e.memory.readAt(st, entry, off, 4);
     Value target = rel.concrete() && base.concrete()
                        ? Value((base.bits + u128(uint64_t(int64_t(int32_t(uint32_t(rel.bits)))))) & widthMask(64))
                        : Value(e.ctx.add(base.expr(e.ctx, 64), e.ctx.sext(rel.expr(e.ctx, 32), 64)));

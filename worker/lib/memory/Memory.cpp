@@ -50,6 +50,7 @@ void ObjectState::setByte(ExprContext &ctx, uint64_t i, const ExprRef &e) {
 
 Value ObjectState::read(ExprContext &ctx, uint64_t offset, unsigned n) const {
   assert(offset + n <= bytes_.size());
+  noteAccess(n);
   if (n <= 8 && !throughArray_ && exprs_.empty()) { // the common case: one little-endian load
     uint64_t v = 0;
     std::memcpy(&v, bytes_.data() + offset, n);
@@ -89,6 +90,7 @@ const Expr *ObjectState::wholeValueAt(uint64_t offset, unsigned n) const {
 
 void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsigned n) {
   assert(offset + n <= bytes_.size());
+  noteAccess(n);
   if (v.concrete() && !throughArray_ && !array_) {
     // Concrete bytes next to symbolic ones (an int field beside a pointer field in the
     // relocatable model) are stored as bytes too: no constant is built per byte.
@@ -114,6 +116,7 @@ void ObjectState::write(ExprContext &ctx, uint64_t offset, const Value &v, unsig
 
 void ObjectState::writeConcrete(ExprContext &ctx, uint64_t offset, const uint8_t *from, uint64_t n) {
   assert(offset + n <= bytes_.size());
+  noteAccess(1); // a copy of bytes
   if (throughArray_ || array_) { // the array expression is kept up to date byte by byte
     std::vector<uint8_t> copy(from, from + n);
     for (uint64_t i = 0; i < n; ++i)
@@ -126,6 +129,7 @@ void ObjectState::writeConcrete(ExprContext &ctx, uint64_t offset, const uint8_t
 
 void ObjectState::fillConcrete(ExprContext &ctx, uint64_t offset, uint8_t byte, uint64_t n) {
   assert(offset + n <= bytes_.size());
+  noteAccess(1);
   if (throughArray_ || array_) {
     for (uint64_t i = 0; i < n; ++i)
       setByte(ctx, offset + i, ctx.constant(byte, 8));
@@ -136,12 +140,14 @@ void ObjectState::fillConcrete(ExprContext &ctx, uint64_t offset, uint8_t byte, 
 }
 
 Value ObjectState::readSymbolic(ExprContext &ctx, const ExprRef &offset, unsigned n) const {
+  noteAccess(n);
   ExprRef a = arrayExpr(ctx);
   ExprRef off = ctx.zextOrTrunc(offset, 64);
   return Value(ctx.readLE(a, off, n));
 }
 
 void ObjectState::writeSymbolic(ExprContext &ctx, const ExprRef &offset, const Value &v, unsigned n) {
+  noteAccess(n);
   ExprRef a = arrayExpr(ctx);
   ExprRef off = ctx.zextOrTrunc(offset, 64);
   ExprRef e = v.expr(ctx, n * 8);

@@ -169,11 +169,18 @@ void MemoryAccess::memoryError(ExecutionState &s, uint64_t address, unsigned byt
   engine_.error(s, "ptr", "out-of-bounds", what);
 }
 
-Value MemoryAccess::readAt(const AddressSpace::Entry &e, const Value &offset, unsigned bytes) {
+Value MemoryAccess::readAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset, unsigned bytes) {
   if (offset.concrete())
     return e.state->read(ctx_, uint64_t(offset.bits), bytes);
   countSymbolicAccess(*e.object);
-  return e.state->readSymbolic(ctx_, offset.sym, bytes);
+  Value v = e.state->readSymbolic(ctx_, offset.sym, bytes);
+  noteArrayType(s, *e.state);
+  return v;
+}
+
+void MemoryAccess::noteArrayType(ExecutionState &s, const ObjectState &os) {
+  if (const Expr *root = os.arrayRoot())
+    s.constraints.noteArrayAccess(root, os.elementBytes());
 }
 
 void MemoryAccess::writeAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset, const Value &v,
@@ -184,6 +191,7 @@ void MemoryAccess::writeAt(ExecutionState &s, const AddressSpace::Entry &e, cons
   } else {
     countSymbolicAccess(*e.object);
     os.writeSymbolic(ctx_, offset.sym, v, bytes);
+    noteArrayType(s, os);
   }
 }
 
@@ -276,8 +284,8 @@ void MemoryAccess::forEachTarget(ExecutionState &s, const Value &p, bool write, 
 
 bool MemoryAccess::loadByte(ExecutionState &s, const Value &address, Value &out) {
   bool done = false;
-  resolve(s, address, 1, false, [&](ExecutionState &, const AddressSpace::Entry &e, const Value &off) {
-    out = readAt(e, off, 1);
+  resolve(s, address, 1, false, [&](ExecutionState &st, const AddressSpace::Entry &e, const Value &off) {
+    out = readAt(st, e, off, 1);
     done = true;
   });
   return done && !engine_.isTerminated(&s);

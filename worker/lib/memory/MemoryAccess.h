@@ -85,8 +85,11 @@ public:
            s.memory.writable(e->object->address).writePlain(a - e->object->address, bytes, v);
   }
 
-  Value readAt(const AddressSpace::Entry &e, const Value &offset, unsigned bytes);
+  Value readAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset, unsigned bytes);
   void writeAt(ExecutionState &s, const AddressSpace::Entry &e, const Value &offset, const Value &v, unsigned bytes);
+  // After an access at a symbolic offset: the element width of the object's array goes with
+  // the path's queries.
+  static void noteArrayType(ExecutionState &s, const ObjectState &os);
   // Reads a NUL-terminated string with concrete bytes (for messages and printf).
   std::string readString(ExecutionState &s, const Value &address, size_t limit = 4096);
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "cairn/expr/Expr.h"
+#include "cairn/solver/ArrayTypes.h"
 
 #include <initializer_list>
 #include <memory>
@@ -37,11 +38,17 @@ public:
   // The independent groups of the constraints, brought up to date with them.
   const ConstraintPartition &partition() const;
 
+  // The element widths of the arrays the path read at symbolic indices (null: none), which
+  // travel with its queries.
+  const std::shared_ptr<const ArrayTypes> &arrayTypes() const { return arrayTypes_; }
+  void noteArrayAccess(const Expr *root, uint32_t bytes) { arrayTypes_ = ArrayTypes::with(arrayTypes_, root, bytes); }
+
 private:
   std::vector<ExprRef> exprs_;
   // Covers a prefix of exprs_; shared with the lists this one was copied from or to, and never
   // changed while shared.
   mutable std::shared_ptr<ConstraintPartition> partition_;
+  std::shared_ptr<const ArrayTypes> arrayTypes_;
 };
 
 } // namespace cairn

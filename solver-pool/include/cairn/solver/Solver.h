@@ -5,6 +5,7 @@
 
 #include "cairn/expr/Assignment.h"
 #include "cairn/expr/Expr.h"
+#include "cairn/solver/ArrayTypes.h"
 #include "cairn/solver/ConstraintList.h"
 
 #include <chrono>
@@ -67,6 +68,7 @@ struct Query {
   // The path `constraints` were copied from, whose independent groups it keeps up to date; null
   // when there is none. A layer that changes `constraints` passes on a query without it.
   const ConstraintList *path = nullptr;
+  std::shared_ptr<const ArrayTypes> arrayTypes; // may be null: nothing known
 
   Query() = default;
   Query(std::vector<ExprRef> c, ExprRef e, std::vector<ExprRef> t = {})

@@ -62,13 +62,27 @@ public:
   bool readPlain(uint64_t offset, unsigned n, uint64_t &out) const {
     if (throughArray_ || !exprs_.empty())
       return false;
+    noteAccess(n);
     out = 0;
     return copyPlain(&out, bytes_.data() + offset, n);
   }
   bool writePlain(uint64_t offset, unsigned n, uint64_t v) {
     if (throughArray_ || array_ || !exprs_.empty())
       return false;
+    noteAccess(n);
     return copyPlain(bytes_.data() + offset, &v, n);
+  }
+  // The element width of the object as its accesses show it: the largest power of two no
+  // wider than the narrowest access so far (a byte access or a memcpy makes it 1). The typed
+  // array solver prunes read axioms by it (cairn/solver/ArrayTypes.h).
+  unsigned elementBytes() const { return narrowest_ >= 8 ? 8 : narrowest_ >= 4 ? 4 : narrowest_ >= 2 ? 2 : 1; }
+  // The constant or input array under the stores of the array expression of the contents,
+  // when one was built (a symbolic-offset access builds it); null otherwise.
+  const Expr *arrayRoot() const {
+    const Expr *a = array_.get();
+    while (a && a->kind() == Kind::Store)
+      a = a->kid(0);
+    return a;
   }
   // At a symbolic offset (the caller has checked the bounds).
   Value readSymbolic(ExprContext &ctx, const ExprRef &offset, unsigned bytes) const;
@@ -117,6 +131,13 @@ private:
   // per symbolic byte, where the chain would grow with every write (a loop updating a small
   // array read at symbolic indices, as melded branches make, gave 190-store chains for 12 bytes).
   mutable uint64_t storesOnArray_ = 0;
+  // The narrowest access so far, in bytes: only ever lowered, so a read through a copy shared
+  // with another path can only make that path's pruning more cautious.
+  mutable uint8_t narrowest_ = 8;
+  void noteAccess(unsigned n) const {
+    if (n < narrowest_)
+      narrowest_ = uint8_t(n);
+  }
   bool throughArray_ = false;  // a symbolic-offset write happened: bytes_/exprs_ are stale
 };
 

@@ -1,0 +1,108 @@
+#include "ArrayAxioms.h"
+
+#include <algorithm>
+#include <map>
+
+namespace cairn::arrays {
+
+namespace {
+
+struct ElementOf {
+  const Expr *expr; // a symbolic element, else null and `value`
+  u128 value;
+};
+
+ElementOf elementAt(const AbstractRead &r, uint64_t position) {
+  ElementOf e{nullptr, 0};
+  e.expr = r.contents->at(position, e.value);
+  return e;
+}
+
+} // namespace
+
+AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads) {
+  AxiomPool pool;
+  std::map<const Expr *, std::vector<uint32_t>> byArray;
+  for (uint32_t r = 0; r < reads.size(); ++r)
+    byArray[reads[r].array].push_back(r);
+  for (const auto &[array, members] : byArray) {
+    const uint64_t size = reads[members.front()].contents->size();
+    pool.unpruned += size * members.size() + members.size() * (members.size() - 1) / 2;
+    for (uint32_t r : members) {
+      const AbstractRead &read = reads[r];
+      const Int lo = std::max<Int>(read.interval.lo, 0);
+      const Int hi = std::min<Int>(read.interval.hi, Int(size) - 1);
+      // The first position at the read's offset within an element, then one per element.
+      const Int first = lo + Int((read.offset + read.modulus - u128(lo) % read.modulus) % read.modulus);
+      for (Int j = first; j <= hi; j += Int(read.modulus))
+        pool.axioms.push_back({Axiom::Kind::Element, r, 0, uint64_t(j)});
+      if (read.interval.hi >= Int(size))
+        pool.axioms.push_back({Axiom::Kind::Beyond, r, 0, 0});
+    }
+    for (size_t a = 0; a < members.size(); ++a)
+      for (size_t b = a + 1; b < members.size(); ++b) {
+        const AbstractRead &x = reads[members[a]], &y = reads[members[b]];
+        // Both offsets are modulo the larger element width of the two only when one width
+        // divides the other, which powers of two always do.
+        const u128 m = std::min(x.modulus, y.modulus);
+        if (x.offset % m != y.offset % m)
+          continue;
+        if (x.interval.hi < y.interval.lo || y.interval.hi < x.interval.lo)
+          continue; // the indices can never be equal
+        pool.axioms.push_back({Axiom::Kind::Congruence, members[a], members[b], 0});
+      }
+  }
+  return pool;
+}
+
+ReadValues valuesUnder(const std::vector<AbstractRead> &reads, const Assignment &model) {
+  ReadValues v;
+  for (const AbstractRead &r : reads) {
+    v.index.push_back(evaluate(r.index.get(), model));
+    v.value.push_back(evaluate(r.variable.get(), model));
+  }
+  return v;
+}
+
+bool violates(const Axiom &axiom, const std::vector<AbstractRead> &reads, const ReadValues &values,
+              const Assignment &model) {
+  const AbstractRead &r = reads[axiom.read];
+  const u128 index = values.index[axiom.read], value = values.value[axiom.read];
+  switch (axiom.kind) {
+  case Axiom::Kind::Element: {
+    if (index != axiom.position)
+      return false;
+    ElementOf e = elementAt(r, axiom.position);
+    return value != (e.expr ? evaluate(e.expr, model) : e.value);
+  }
+  case Axiom::Kind::Beyond: return index >= r.contents->size() && value != r.contents->defaultValue();
+  case Axiom::Kind::Congruence:
+    return index == values.index[axiom.other] && value != values.value[axiom.other];
+  }
+  return false;
+}
+
+ExprRef axiomExpr(const Axiom &axiom, const std::vector<AbstractRead> &reads) {
+  const AbstractRead &r = reads[axiom.read];
+  ExprContext &ctx = r.index->context();
+  const unsigned w = r.index->width();
+  switch (axiom.kind) {
+  case Axiom::Kind::Element: {
+    ElementOf e = elementAt(r, axiom.position);
+    ExprRef element = e.expr ? ExprRef(e.expr) : ctx.constant(e.value, 8);
+    return ctx.implies(ctx.eq(r.index, ctx.constant(axiom.position, w)), ctx.eq(r.variable, element));
+  }
+  case Axiom::Kind::Beyond: {
+    ExprRef beyond = ctx.uge(r.index, ctx.constant(r.contents->size(), w));
+    return ctx.implies(beyond, ctx.eq(r.variable, ctx.constant(r.contents->defaultValue(), 8)));
+  }
+  case Axiom::Kind::Congruence: {
+    const AbstractRead &o = reads[axiom.other];
+    ExprRef sameIndex = ctx.eq(r.index, ctx.zextOrTrunc(o.index, w));
+    return ctx.implies(sameIndex, ctx.eq(r.variable, o.variable));
+  }
+  }
+  return ctx.trueExpr();
+}
+
+} // namespace cairn::arrays

@@ -1,0 +1,67 @@
+// The abstraction of the CEGAR array layer: a query with its array reads replaced by fresh
+// bit-vectors, a formula of the plain bit-vector core (no array theory and no lookup trees).
+// Stores at symbolic indices are eliminated first by read-over-write
+// (select(store(a, j, v), i) = ite(i = j, v, select(a, i))); each remaining byte read at a
+// symbolic index of an array whose contents are known position by position (a constant array
+// under stores at constant indices) becomes a fresh variable. Reads of input arrays at symbolic
+// indices stay as they are: the backend's array theory answers for them.
+#pragma once
+
+#include "ArrayAxioms.h"
+#include "ArrayPrecheck.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+namespace cairn::arrays {
+
+// The fresh variables, one per read select, kept across queries so that the same read is the
+// same variable every time (its symbol is declared in the read's context once).
+class FreshReads {
+public:
+  ExprRef variableFor(const Expr *select);
+  bool isFresh(const SymbolDecl *s) const { return symbols_.contains(s); }
+  size_t size() const { return variables_.size(); }
+
+private:
+  std::unordered_map<const Expr *, std::pair<ExprRef, ExprRef>> variables_; // select -> (select, variable)
+  std::unordered_set<const SymbolDecl *> symbols_;
+};
+
+// How many element axioms a read has in the pool: the positions of its interval, inside the
+// array, at its offset within an element.
+uint64_t elementAxioms(const AbstractRead &r);
+
+class ReadAbstraction {
+public:
+  ReadAbstraction(FreshReads &fresh, const PrecheckResult &intervals, const ArrayTypes *types,
+                  uint64_t maxElementAxioms = ~uint64_t(0))
+      : fresh_(fresh), intervals_(intervals), types_(types), maxElementAxioms_(maxElementAxioms) {}
+
+  ExprRef rewrite(const Expr *e);
+  // The reads abstracted so far, each once.
+  const std::vector<AbstractRead> &reads() const { return reads_; }
+  // Reads whose index is not at a fixed offset within an element: pruned by position only.
+  uint32_t untypedReads() const { return untyped_; }
+  // Reads left to the core's encoding: more element axioms than the limit.
+  uint32_t concreteReads() const { return concrete_; }
+
+private:
+  ExprRef rebuild(const Expr *e);
+  ExprRef read(const Expr *select);
+  // select(array, index) for an array under the stores at symbolic indices already peeled.
+  ExprRef readKnown(const Expr *array, const ExprRef &index, const Expr *originalIndex);
+
+  FreshReads &fresh_;
+  const PrecheckResult &intervals_;
+  const ArrayTypes *types_;
+  std::unordered_map<const Expr *, ExprRef> memo_;
+  std::unordered_map<const Expr *, std::shared_ptr<const ArrayContents>> contents_;
+  uint64_t maxElementAxioms_;
+  std::unordered_map<const Expr *, ExprRef> abstracted_; // read select -> what replaces it
+  std::vector<AbstractRead> reads_;
+  uint32_t untyped_ = 0;
+  uint32_t concrete_ = 0;
+};
+
+} // namespace cairn::arrays

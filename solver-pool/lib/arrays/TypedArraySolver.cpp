@@ -1,0 +1,178 @@
+// The solver layer of type- and interval-aware array solving (ISSTA '21), just above the core:
+//   1. the pre-check (ArrayPrecheck.h) answers UNSAT where an integer over-approximation of
+//      the query is infeasible, with no SMT call (Opt 1);
+//   2. the CEGAR loop (Opt 2) asks the core about the query with its reads abstracted
+//      (ReadAbstraction.h); UNSAT there is UNSAT; a model is checked against the query itself
+//      and returned when it satisfies it; otherwise the pool axioms (ArrayAxioms.h) it violates
+//      are added and the core asked again. Where the model violates no pool axiom, or the
+//      rounds run out, the query goes to the core as it is: every answer is the query's own.
+#include "ArrayAxioms.h"
+#include "ArrayPrecheck.h"
+#include "ReadAbstraction.h"
+
+#include "cairn/solver/SolverChain.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+namespace cairn {
+
+namespace {
+
+using namespace arrays;
+
+class TypedArraySolver final : public SolverLayer {
+public:
+  TypedArraySolver(std::unique_ptr<Solver> next, ArraySolverOptions options)
+      : SolverLayer(std::move(next)), options_(options), ilp_(options.ilpTimeoutMs, options.relaxIntegerProgram) {
+    stats_.layer = "typed-arrays";
+  }
+  std::string name() const override { return "typed-arrays(" + next_->name() + ")"; }
+
+  void setTimeout(double seconds) override {
+    timeoutSeconds_ = seconds > 0 ? seconds : 0;
+    next_->setTimeout(seconds);
+  }
+
+  void collectStats(std::vector<SolverLayerStats> &out) const override {
+    SolverLayerStats s = stats_;
+    s.counters = {{"prechecked", prechecked_},
+                  {"precheck_unsat", precheckUnsat_},
+                  {"precheck_skipped", precheckSkipped_},
+                  {"ilp_calls", ilp_.calls()},
+                  {"ilp_ms", uint64_t(ilp_.seconds() * 1000)},
+                  {"own_ms", uint64_t(std::max(0.0, stats_.seconds - belowSeconds_) * 1000)},
+                  {"cegar_queries", cegarQueries_},
+                  {"refinement_rounds", rounds_},
+                  {"axioms_added", axiomsAdded_},
+                  {"axiom_pool", poolAxioms_},
+                  {"axioms_unpruned", unprunedAxioms_},
+                  {"untyped_reads", untypedReads_},
+                  {"reads_left_to_core", concreteReads_},
+                  {"fallbacks", fallbacks_}};
+    out.push_back(std::move(s));
+    next_->collectStats(out);
+  }
+
+  SolverResponse check(const Query &q, bool wantModel) override {
+    ++stats_.queries;
+    ScopedSolverTimer timer(stats_);
+    std::vector<const Expr *> conjuncts;
+    for (const ExprRef &c : q.constraints)
+      conjuncts.push_back(c.get());
+    conjuncts.push_back(q.expr.get());
+    const QueryReads reads = collectReads(conjuncts);
+    if (reads.empty())
+      return ask(q, wantModel);
+    PrecheckResult intervals;
+    if (options_.precheck || options_.typed) {
+      intervals = precheck(conjuncts, reads, q.arrayTypes.get(), ilp_);
+      ++(intervals.outcome == PrecheckResult::Outcome::Skipped ? precheckSkipped_ : prechecked_);
+      if (options_.precheck && intervals.outcome == PrecheckResult::Outcome::Unsat) {
+        ++precheckUnsat_;
+        ++stats_.answered;
+        return SolverResponse{SatResult::Unsat, {}, {}};
+      }
+    }
+    if (!options_.typed)
+      return ask(q, wantModel);
+    return refine(q, wantModel, intervals);
+  }
+
+private:
+  SolverResponse refine(const Query &q, bool wantModel, const PrecheckResult &intervals) {
+    const auto start = std::chrono::steady_clock::now();
+    ReadAbstraction abstraction(fresh_, intervals, q.arrayTypes.get(), options_.maxAxiomsPerRead);
+    Query abstract;
+    abstract.terms = q.terms;
+    for (const ExprRef &c : q.constraints)
+      abstract.constraints.push_back(abstraction.rewrite(c.get()));
+    abstract.expr = abstraction.rewrite(q.expr.get());
+    const std::vector<AbstractRead> &reads = abstraction.reads();
+    untypedReads_ += abstraction.untypedReads();
+    concreteReads_ += abstraction.concreteReads();
+    if (reads.empty())
+      return ask(q, wantModel);
+    ++cegarQueries_;
+    AxiomPool pool = buildAxiomPool(reads);
+    poolAxioms_ += pool.axioms.size();
+    unprunedAxioms_ += pool.unpruned;
+    std::vector<bool> added(pool.axioms.size(), false);
+    for (unsigned round = 0; round < options_.maxRounds; ++round) {
+      ++rounds_;
+      SolverResponse r = ask(abstract, true);
+      if (r.result != SatResult::Sat)
+        return r; // UNSAT of the abstraction is UNSAT of the query; Unknown stays Unknown
+      if (satisfies(q, r.model)) {
+        SolverResponse sat{SatResult::Sat, {}, {}};
+        if (wantModel)
+          sat.model = withoutFreshReads(r.model, q);
+        return sat;
+      }
+      const ReadValues values = valuesUnder(reads, r.model);
+      size_t refined = 0;
+      for (size_t a = 0; a < pool.axioms.size(); ++a)
+        if (!added[a] && violates(pool.axioms[a], reads, values, r.model)) {
+          abstract.constraints.push_back(axiomExpr(pool.axioms[a], reads));
+          added[a] = true;
+          ++refined;
+        }
+      axiomsAdded_ += refined;
+      if (refined == 0)
+        break; // the pool cannot explain the spurious model: the full query decides
+      if (timeoutSeconds_ > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > timeoutSeconds_)
+        return SolverResponse::unknown("typed-arrays: timeout during refinement");
+    }
+    ++fallbacks_;
+    return ask(q, wantModel);
+  }
+
+  // The next layer's answer, its time kept apart from the layer's own.
+  SolverResponse ask(const Query &q, bool wantModel) {
+    const auto start = std::chrono::steady_clock::now();
+    SolverResponse r = next_->check(q, wantModel);
+    belowSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  }
+
+  static bool satisfies(const Query &q, const Assignment &model) {
+    try {
+      for (const ExprRef &c : q.constraints)
+        if (c && !evaluatesTrue(c.get(), model))
+          return false;
+      return !q.expr || evaluatesTrue(q.expr.get(), model);
+    } catch (const std::domain_error &) { // a quantifier the evaluator cannot enumerate
+      return false;
+    }
+  }
+
+  Assignment withoutFreshReads(const Assignment &model, const Query &q) const {
+    Assignment out;
+    for (const auto &[s, v] : model.scalars())
+      if (!fresh_.isFresh(s))
+        out.setScalar(s, v);
+    for (const auto &[s, v] : model.arrays())
+      out.setArray(s, v);
+    completeModel(out, q);
+    return out;
+  }
+
+  ArraySolverOptions options_;
+  IntegerProgramSolver ilp_;
+  FreshReads fresh_;
+  double timeoutSeconds_ = 0;
+  double belowSeconds_ = 0;
+  uint64_t prechecked_ = 0, precheckUnsat_ = 0, precheckSkipped_ = 0;
+  uint64_t cegarQueries_ = 0, rounds_ = 0, axiomsAdded_ = 0, poolAxioms_ = 0, unprunedAxioms_ = 0;
+  uint64_t untypedReads_ = 0, concreteReads_ = 0, fallbacks_ = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Solver> createTypedArraySolver(std::unique_ptr<Solver> next, ArraySolverOptions options) {
+  return std::make_unique<TypedArraySolver>(std::move(next), options);
+}
+
+} // namespace cairn

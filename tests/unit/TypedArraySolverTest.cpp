@@ -1,0 +1,471 @@
+// Type- and interval-aware array solving (solver-pool/lib/arrays): the ISSTA '21 paper's
+// running example and the digest's acceptance tests T1-T9 and T11 (T10, the engine's type
+// inference, is in the engine's tests).
+#include "CountingSolver.h"
+#include "arrays/ArrayAxioms.h"
+#include "arrays/ArrayPrecheck.h"
+#include "arrays/Linearize.h"
+#include "arrays/ReadAbstraction.h"
+
+#include "cairn/solver/Backends.h"
+#include "cairn/solver/QuerySerialize.h"
+#include "cairn/solver/SolverChain.h"
+
+#include "cairn/v1/expr.pb.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace cairn;
+using namespace cairn::arrays;
+using cairn::unit::CountingSolver;
+using cairn::unit::layerCounter;
+
+namespace {
+
+struct Arrays : ::testing::Test {
+  ExprContext ctx;
+  ExprRef i = ctx.symbol(ctx.declareArray("i", 4));
+  ExprRef j = ctx.symbol(ctx.declareArray("j", 4));
+  ExprRef iw = ctx.readLE(i, ctx.constant(0, 32), 4);
+  ExprRef jw = ctx.readLE(j, ctx.constant(0, 32), 4);
+
+  ExprRef c32(uint64_t v) { return ctx.constant(v, 32); }
+  // `int a[4]` as the engine's memory holds it: 16 bytes, 64-bit indices.
+  ExprRef intArray(std::vector<uint32_t> words) {
+    std::vector<u128> bytes;
+    for (uint32_t w : words)
+      for (unsigned b = 0; b < 4; ++b)
+        bytes.push_back((w >> (8 * b)) & 0xff);
+    return ctx.constArray(bytes, 8, 64);
+  }
+  // a[x] for an int index x: the 4 bytes at 4 * x.
+  ExprRef element(const ExprRef &a, const ExprRef &x) {
+    ExprRef offset = ctx.mul(ctx.constant(4, 64), ctx.zext(x, 64));
+    return ctx.readLE(a, offset, 4);
+  }
+  std::shared_ptr<ArrayTypes> wordTyped(const ExprRef &a) {
+    auto t = std::make_shared<ArrayTypes>();
+    t->elementBytes.push_back({a, 4});
+    return t;
+  }
+
+  // The running example's query (5) with precondition (4), a[3] = `last`.
+  Query runningExample(uint32_t last, ExprRef &a, bool signedBounds = false) {
+    a = intArray({0, 0, 0, last});
+    std::vector<ExprRef> pc;
+    if (signedBounds) {
+      pc = {ctx.sle(c32(0), iw), ctx.sle(iw, c32(3)), ctx.sle(c32(0), jw), ctx.sle(jw, c32(3))};
+    } else {
+      pc = {ctx.ule(iw, c32(3)), ctx.ule(jw, c32(3))};
+    }
+    pc.push_back(ctx.ult(c32(4), ctx.add(iw, jw)));
+    Query q(pc, ctx.ult(c32(10), ctx.add(element(a, iw), element(a, jw))), {i, j});
+    q.arrayTypes = wordTyped(a);
+    return q;
+  }
+
+  static PrecheckResult precheckOf(const Query &q) {
+    IntegerProgramSolver ilp;
+    return precheck(conjuncts(q), collectReads(conjuncts(q)), q.arrayTypes.get(), ilp);
+  }
+
+  static std::vector<const Expr *> conjuncts(const Query &q) {
+    std::vector<const Expr *> out;
+    for (const ExprRef &c : q.constraints)
+      out.push_back(c.get());
+    out.push_back(q.expr.get());
+    return out;
+  }
+
+  // UNSAT from the layer, the core never asked: the pre-check decided.
+  void expectUnsatByPrecheck(const Query &q) {
+    CountingSolver *core = nullptr;
+    auto solver = typedChain(core);
+    EXPECT_EQ(solver->check(q, false).result, SatResult::Unsat);
+    EXPECT_EQ(core->calls, 0u);
+    EXPECT_EQ(layerCounter(*solver, "precheck_unsat"), 1u);
+  }
+
+  std::unique_ptr<Solver> typedChain(CountingSolver *&core, bool precheck = true, bool typed = true) {
+    auto c = std::make_unique<CountingSolver>();
+    core = c.get();
+    ArraySolverOptions o;
+    o.precheck = precheck;
+    o.typed = typed;
+    return createTypedArraySolver(std::move(c), o);
+  }
+};
+
+// T1: the pre-check proves the running example UNSAT; the core is never asked.
+TEST_F(Arrays, T1PrecheckProvesRunningExampleUnsat) {
+  ExprRef a;
+  Query q = runningExample(5, a);
+  IntegerProgramSolver ilp;
+  const QueryReads reads = collectReads(conjuncts(q));
+  ASSERT_EQ(reads.reads.size(), 8u); // four bytes at 4i, four at 4j
+  PrecheckResult r = precheck(conjuncts(q), reads, q.arrayTypes.get(), ilp);
+  EXPECT_EQ(r.outcome, PrecheckResult::Outcome::Unsat);
+  // I[i_0] = [8, 12]: i in [2, 3].
+  const ExprRef lowest = ctx.mul(ctx.constant(4, 64), ctx.zext(iw, 64));
+  ASSERT_TRUE(r.indexIntervals.contains(lowest.get()));
+  EXPECT_EQ(r.indexIntervals.at(lowest.get()).lo, 8);
+  EXPECT_EQ(r.indexIntervals.at(lowest.get()).hi, 12);
+  expectUnsatByPrecheck(q);
+}
+
+// T1 with signed bounds (`0 <= i <= 3` on a C int): the same intervals, the same answer.
+TEST_F(Arrays, T1SignedBoundsAreKept) {
+  ExprRef a;
+  expectUnsatByPrecheck(runningExample(5, a, true));
+}
+
+// Without the element width, the words at unaligned positions (bytes 9-12: 0x05000000) keep
+// the over-approximation feasible: the pre-check cannot decide, the core does.
+TEST_F(Arrays, T1WithoutTypesNeedsTheCore) {
+  ExprRef a;
+  Query q = runningExample(5, a);
+  q.arrayTypes = nullptr;
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  EXPECT_EQ(solver->check(q, false).result, SatResult::Unsat);
+  EXPECT_GT(core->calls, 0u);
+  EXPECT_EQ(layerCounter(*solver, "precheck_unsat"), 0u);
+}
+
+// T2: with a[3] = 9 the query is SAT (i = j = 3): no false UNSAT, and the model is the query's.
+TEST_F(Arrays, T2VariantIsSatWithTheOnlyModel) {
+  ExprRef a;
+  Query q = runningExample(9, a);
+  EXPECT_EQ(precheckOf(q).outcome, PrecheckResult::Outcome::Unknown);
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  SolverResponse s = solver->check(q, true);
+  ASSERT_EQ(s.result, SatResult::Sat);
+  EXPECT_EQ(evaluate(iw.get(), s.model), 3u);
+  EXPECT_EQ(evaluate(jw.get(), s.model), 3u);
+  for (const auto &[sym, v] : s.model.scalars())
+    EXPECT_NE(sym->name.rfind("array_read", 0), 0u) << "the abstraction's variables stay inside the layer";
+}
+
+// T3: the axiom counts of the running example: 156 unpruned, 20 with types and intervals, 36
+// with types alone (intervals the array's range), 68 with intervals alone.
+TEST_F(Arrays, T3AxiomCounts) {
+  ExprRef a;
+  Query q = runningExample(9, a);
+  IntegerProgramSolver ilp;
+  const std::vector<const Expr *> cs = conjuncts(q);
+  PrecheckResult withIntervals = precheck(cs, collectReads(cs), q.arrayTypes.get(), ilp);
+  auto pool = [&](const PrecheckResult &intervals, const ArrayTypes *types) {
+    FreshReads fresh;
+    ReadAbstraction abstraction(fresh, intervals, types);
+    for (const Expr *c : cs)
+      abstraction.rewrite(c);
+    EXPECT_EQ(abstraction.reads().size(), 8u);
+    AxiomPool p = buildAxiomPool(abstraction.reads());
+    EXPECT_EQ(p.unpruned, 156u);
+    return p;
+  };
+  auto count = [](const AxiomPool &p, Axiom::Kind kind) {
+    return std::count_if(p.axioms.begin(), p.axioms.end(), [&](const Axiom &x) { return x.kind == kind; });
+  };
+  AxiomPool both = pool(withIntervals, q.arrayTypes.get());
+  EXPECT_EQ(both.axioms.size(), 20u);
+  EXPECT_EQ(count(both, Axiom::Kind::Congruence), 4);
+
+  AxiomPool intervalsOnly = pool(withIntervals, nullptr);
+  EXPECT_EQ(intervalsOnly.axioms.size(), 68u);
+
+  // Types alone: every index may be anywhere in the array (and beyond it: one axiom each for
+  // the default past the end, which the paper's count leaves out).
+  AxiomPool typesOnly = pool(PrecheckResult{}, q.arrayTypes.get());
+  EXPECT_EQ(count(typesOnly, Axiom::Kind::Element) + count(typesOnly, Axiom::Kind::Congruence), 36);
+  EXPECT_EQ(count(typesOnly, Axiom::Kind::Beyond), 8);
+
+  // And the layer solves it with the pruned pool: SAT, some axioms added, no fallback.
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  ASSERT_EQ(solver->check(q, true).result, SatResult::Sat);
+  EXPECT_EQ(layerCounter(*solver, "axiom_pool"), 20u);
+  EXPECT_EQ(layerCounter(*solver, "axioms_unpruned"), 156u);
+  EXPECT_EQ(layerCounter(*solver, "fallbacks"), 0u);
+  EXPECT_LE(layerCounter(*solver, "axioms_added"), 20u);
+}
+
+// T4: the word-level example 1: a = {0, 0, 0, 11}, a[i] > 10, i <= 3. The read is in [0, 11]:
+// the pre-check cannot decide; SAT with i = 3; 16 pool axioms where 70 are unpruned.
+TEST_F(Arrays, T4WordLevelExample) {
+  ExprRef a = intArray({0, 0, 0, 11});
+  Query q({ctx.ule(iw, c32(3))}, ctx.ult(c32(10), element(a, iw)), {i});
+  q.arrayTypes = wordTyped(a);
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  SolverResponse s = solver->check(q, true);
+  ASSERT_EQ(s.result, SatResult::Sat);
+  EXPECT_EQ(evaluate(iw.get(), s.model), 3u);
+  EXPECT_EQ(layerCounter(*solver, "precheck_unsat"), 0u);
+  EXPECT_EQ(layerCounter(*solver, "axiom_pool"), 16u);
+  EXPECT_EQ(layerCounter(*solver, "axioms_unpruned"), 70u);
+}
+
+// T5: infeasible index constraints: UNSAT from the index program alone.
+TEST_F(Arrays, T5InfeasibleIndexConstraints) {
+  ExprRef a = intArray({1, 2, 3, 4});
+  expectUnsatByPrecheck(Query({ctx.ule(c32(5), iw), ctx.ule(iw, c32(3))}, ctx.eq(element(a, iw), c32(2)), {i}));
+}
+
+// T6: `!=` is dropped, never made into an UNSAT: i != 2, 2 <= i <= 3, a[i] > 4 is SAT (i = 3).
+TEST_F(Arrays, T6DisequalityIsDroppedSoundly) {
+  ExprRef a = intArray({7, 7, 0, 5});
+  Query q({ctx.ne(iw, c32(2)), ctx.ule(c32(2), iw), ctx.ule(iw, c32(3))}, ctx.ult(c32(4), element(a, iw)), {i});
+  q.arrayTypes = wordTyped(a);
+  EXPECT_EQ(precheckOf(q).outcome, PrecheckResult::Outcome::Unknown);
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  SolverResponse s = solver->check(q, true);
+  ASSERT_EQ(s.result, SatResult::Sat);
+  EXPECT_EQ(evaluate(iw.get(), s.model), 3u);
+}
+
+// T7: a store at a symbolic index: the pre-check is skipped (full intervals), and the layer
+// still answers as the core does, both ways.
+TEST_F(Arrays, T7SymbolicWriteSkipsThePrecheck) {
+  ExprRef a = intArray({1, 2, 3, 4});
+  ExprRef x = ctx.select(i, ctx.constant(0, 32)), y = ctx.select(j, ctx.constant(0, 32));
+  ExprRef written = ctx.store(a, ctx.zext(ctx.bvand(x, ctx.constant(15, 8)), 64), ctx.constant(99, 8));
+  ExprRef readBack = ctx.select(written, ctx.zext(ctx.bvand(y, ctx.constant(15, 8)), 64));
+  IntegerProgramSolver ilp;
+  for (unsigned want : {99u, 3u, 200u}) {
+    Query q({ctx.ult(y, ctx.constant(16, 8))}, ctx.eq(readBack, ctx.constant(want, 8)), {i, j});
+    const QueryReads reads = collectReads(conjuncts(q));
+    EXPECT_TRUE(reads.symbolicWrite);
+    EXPECT_EQ(precheck(conjuncts(q), reads, nullptr, ilp).outcome, PrecheckResult::Outcome::Skipped);
+    CountingSolver *core = nullptr;
+    auto solver = typedChain(core);
+    SolverResponse s = solver->check(q, true);
+    EXPECT_EQ(s.result, want == 200 ? SatResult::Unsat : SatResult::Sat) << want;
+    if (s.result == SatResult::Sat)
+      EXPECT_EQ(evaluate(readBack.get(), s.model), want);
+  }
+}
+
+// T8: ((zext a8) * 2) + 1 is in [1, 511] with no overflow variable.
+TEST_F(Arrays, T8NoOverflowVariableWhereNoneCanWrap) {
+  ExprRef a8 = ctx.select(i, ctx.constant(0, 32));
+  ExprRef e = ctx.add(ctx.mul(ctx.zext(a8, 32), c32(2)), c32(1));
+  IntegerProgram program;
+  Linearizer lin(program);
+  std::optional<Linear> l = lin.term(e.get());
+  ASSERT_TRUE(l);
+  EXPECT_EQ(l->range.lo, 1);
+  EXPECT_EQ(l->range.hi, 511);
+  EXPECT_EQ(lin.overflowVariables(), 0u);
+  EXPECT_EQ(program.numVariables(), 1u); // the input byte alone
+  // Where a wrap is possible, the overflow count is a variable.
+  ExprRef twice = ctx.mul(iw, c32(2));
+  lin.term(twice.get());
+  EXPECT_EQ(lin.overflowVariables(), 1u);
+}
+
+// T9: the abstractions' bounds, as the integer program sees them.
+TEST_F(Arrays, T9AbstractionBounds) {
+  ExprRef x = ctx.readLE(i, ctx.constant(0, 32), 4);
+  ExprRef b = ctx.select(j, ctx.constant(0, 32));
+  IntegerProgramSolver ilp; // integer optimisation: the exact bounds of each abstraction
+  auto range = [&](const ExprRef &e) {
+    IntegerProgram program;
+    Linearizer lin(program);
+    std::optional<Linear> l = lin.term(e.get());
+    EXPECT_TRUE(l);
+    IntegerProgramSolver::Ranges r = ilp.ranges(program, nullptr, {l->expr});
+    EXPECT_EQ(r.status, IntegerProgramSolver::Status::Feasible);
+    return r.ranges.at(0);
+  };
+  auto expectRange = [&](const ExprRef &e, Int lo, Int hi) {
+    Interval r = range(e);
+    EXPECT_EQ(r.lo, lo) << toString(e.get());
+    EXPECT_EQ(r.hi, hi) << toString(e.get());
+  };
+  expectRange(ctx.urem(x, c32(10)), 0, 9);                          // exact: x = 10q + r
+  expectRange(ctx.bvand(x, c32(0xff)), 0, 255);                     // a low mask: exact
+  expectRange(ctx.zext(b, 32), 0, 255);                             // a symbolic byte
+  expectRange(ctx.bvand(ctx.zext(b, 32), x), 0, 255);               // at most either
+  expectRange(ctx.bvor(ctx.zext(b, 32), c32(0x100)), 0x100, 0x1ff); // at least either, at most the sum
+  expectRange(ctx.bvxor(x, c32(7)), 0, 0xffffffff);                 // anything
+  expectRange(ctx.udiv(ctx.zext(b, 32), c32(16)), 0, 15);
+  expectRange(ctx.extract(x, 8, 8), 0, 255);
+  // A mask with a constraint: (x & 0xff) == 300 is infeasible.
+  IntegerProgram program;
+  Linearizer lin(program);
+  lin.assume(ctx.eq(ctx.bvand(x, c32(0xff)), c32(300)).get());
+  EXPECT_EQ(ilp.feasible(program), IntegerProgramSolver::Status::Infeasible);
+}
+
+// The signed rules: a term of either sign against a non-negative constant is dropped (x <s 3
+// holds for every negative x); against a negative one it is an interval of unsigned values.
+TEST_F(Arrays, SignedComparisonsAreIntervalsOrDropped) {
+  IntegerProgram program;
+  Linearizer lin(program);
+  EXPECT_FALSE(lin.assume(ctx.slt(iw, c32(3)).get()));
+  EXPECT_TRUE(lin.assume(ctx.slt(iw, c32(0xfffffff0)).get())); // x <s -16
+  IntegerProgramSolver ilp;
+  std::optional<Linear> l = lin.term(iw.get());
+  IntegerProgramSolver::Ranges r = ilp.ranges(program, nullptr, {l->expr});
+  ASSERT_EQ(r.status, IntegerProgramSolver::Status::Feasible);
+  EXPECT_EQ(r.ranges[0].lo, Int(0x80000000u));
+  EXPECT_EQ(r.ranges[0].hi, Int(0xffffffefu));
+}
+
+// An index whose offset within an element is not fixed by its structure (a product of two
+// inputs) is pruned by position only, whatever the engine said of the array's type.
+TEST_F(Arrays, UnstructuredIndexFallsBackToByteWidth) {
+  ExprRef a = intArray({1, 2, 3, 4});
+  ExprRef x = ctx.zext(ctx.select(i, ctx.constant(0, 32)), 64), y = ctx.zext(ctx.select(j, ctx.constant(0, 32)), 64);
+  Query q({ctx.ult(ctx.mul(x, y), ctx.constant(16, 64))}, ctx.eq(ctx.select(a, ctx.mul(x, y)), ctx.constant(3, 8)), {i, j});
+  q.arrayTypes = wordTyped(a);
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  SolverResponse s = solver->check(q, true);
+  ASSERT_EQ(s.result, SatResult::Sat);
+  EXPECT_EQ(evaluate(ctx.mul(x, y).get(), s.model), 8u);
+  EXPECT_EQ(layerCounter(*solver, "untyped_reads"), 1u);
+}
+
+// The element widths travel with a query to the solver pool: for the arrays it reads, in the
+// dag it has anyway (the same bytes with or without them, a cache key); a malformed width is
+// refused.
+TEST_F(Arrays, ArrayTypesTravelWithTheQuery) {
+  ExprRef a;
+  Query q = runningExample(5, a);
+  auto types = std::make_shared<ArrayTypes>(*q.arrayTypes);
+  ExprRef unrelated = intArray({9, 9, 9, 9});
+  types->elementBytes.emplace_back(unrelated, 4); // an array of the path, not of this query
+  q.arrayTypes = types;
+  v1::Query withTypes, without;
+  serializeQuery(q, false, 0, withTypes);
+  Query bare(q.constraints, q.expr, q.terms);
+  serializeQuery(bare, false, 0, without);
+  EXPECT_EQ(withTypes.dag().SerializeAsString(), without.dag().SerializeAsString());
+  ASSERT_EQ(withTypes.array_types_size(), 1);
+
+  ExprContext other;
+  Query back = deserializeQuery(withTypes, other);
+  ASSERT_TRUE(back.arrayTypes);
+  ASSERT_EQ(back.arrayTypes->elementBytes.size(), 1u);
+  EXPECT_EQ(back.arrayTypes->elementBytes[0].second, 4u);
+  // The pool's typed layer decides it as the client's would: UNSAT by the pre-check.
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  EXPECT_EQ(solver->check(back, false).result, SatResult::Unsat);
+  EXPECT_EQ(core->calls, 0u);
+
+  v1::Query bad = withTypes;
+  bad.mutable_array_types(0)->set_bytes(3);
+  EXPECT_THROW(deserializeQuery(bad, other), std::invalid_argument);
+  bad = withTypes;
+  bad.mutable_array_types(0)->set_root(withTypes.expr()); // a condition, not an array
+  EXPECT_THROW(deserializeQuery(bad, other), std::invalid_argument);
+}
+
+// T11: on random small array queries, the layer (pre-check and CEGAR) agrees with plain Z3 and
+// with cvc5 on every answer, and every model it gives satisfies the query.
+TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
+  std::mt19937_64 rng(20211011);
+  auto pick = [&](uint64_t n) { return rng() % n; };
+  ExprRef in = ctx.symbol(ctx.declareArray("in", 6));
+  auto inputByte = [&](unsigned k) { return ctx.select(in, ctx.constant(k, 32)); };
+  std::unique_ptr<Solver> z3 = createZ3Solver(30), cvc5 = createCvc5Solver(30);
+  ArraySolverOptions o;
+  o.precheck = o.typed = true;
+  std::unique_ptr<Solver> typed = createTypedArraySolver(createZ3Solver(30), o);
+  // The pre-check alone, with integer optimisation rather than its relaxation: on a sample.
+  ArraySolverOptions exact;
+  exact.precheck = true;
+  exact.relaxIntegerProgram = false;
+  std::unique_ptr<Solver> prechecked = createTypedArraySolver(createZ3Solver(30), exact);
+  constexpr unsigned kExactEvery = 8;
+  unsigned sat = 0, unsat = 0;
+  constexpr unsigned kQueries = 2000;
+  constexpr unsigned kCvc5Every = 8; // cvc5 takes 20x Z3's time on these: a sample of them
+  for (unsigned n = 0; n < kQueries; ++n) {
+    // A table of 8-24 bytes of small values, some symbolic stores at constant positions, a
+    // few at symbolic positions; reads of bytes and of aligned words at input-derived indices.
+    const unsigned size = 8 + 4 * unsigned(pick(5));
+    std::vector<u128> bytes(size);
+    for (u128 &b : bytes)
+      b = pick(4) == 0 ? pick(256) : pick(8);
+    ExprRef table = ctx.constArray(bytes, 8, 64);
+    for (unsigned s = pick(3); s-- > 0;)
+      table = ctx.store(table, ctx.constant(pick(size), 64), inputByte(unsigned(pick(6))));
+    if (pick(4) == 0)
+      table = ctx.store(table, ctx.zext(ctx.bvand(inputByte(unsigned(pick(6))), ctx.constant(size - 1, 8)), 64),
+                        inputByte(unsigned(pick(6))));
+    auto index = [&](unsigned scale) {
+      // (the remainder at the input's width, as C computes it: a 64-bit remainder costs cvc5
+      // seconds to bit-blast)
+      ExprRef x = inputByte(unsigned(pick(6)));
+      if (pick(2))
+        x = ctx.urem(x, ctx.constant(size / scale, 8));
+      x = ctx.zext(x, 64);
+      return ctx.add(ctx.constant(pick(2) * scale, 64), ctx.mul(ctx.constant(scale, 64), x));
+    };
+    auto readTerm = [&]() -> ExprRef {
+      if (pick(2))
+        return ctx.zext(ctx.select(table, index(1)), 32);
+      return ctx.readLE(table, index(4), 4);
+    };
+    std::vector<ExprRef> pc;
+    for (unsigned c = 1 + unsigned(pick(3)); c-- > 0;) {
+      ExprRef lhs = pick(3) ? readTerm() : ctx.zext(inputByte(unsigned(pick(6))), 32);
+      ExprRef rhs = pick(2) ? readTerm() : c32(pick(12));
+      switch (pick(4)) {
+      case 0: pc.push_back(ctx.eq(lhs, rhs)); break;
+      case 1: pc.push_back(ctx.ult(lhs, rhs)); break;
+      case 2: pc.push_back(ctx.ne(lhs, rhs)); break;
+      default: pc.push_back(ctx.ule(ctx.add(lhs, rhs), c32(pick(20)))); break;
+      }
+    }
+    ExprRef expr = pc.back();
+    pc.pop_back();
+    Query q(pc, expr, {in});
+    if (pick(2)) {
+      const Expr *root = table.get();
+      while (root->kind() == Kind::Store)
+        root = root->kid(0);
+      auto types = std::make_shared<ArrayTypes>();
+      types->elementBytes.push_back({ExprRef(root), 4});
+      q.arrayTypes = types;
+    }
+    const SatResult expected = z3->check(q, false).result;
+    ASSERT_NE(expected, SatResult::Unknown);
+    if (n % kCvc5Every == 0)
+      ASSERT_EQ(cvc5->check(q, false).result, expected) << "z3 and cvc5 disagree on query " << n;
+    if (n % kExactEvery == 1)
+      ASSERT_EQ(prechecked->check(q, false).result, expected) << "integer pre-check, query " << n;
+    SolverResponse got = typed->check(q, true);
+    EXPECT_EQ(got.result, expected) << "query " << n << ": " << got.reason;
+    if (got.result != expected) {
+      for (const ExprRef &c : q.constraints)
+        ADD_FAILURE() << "constraint " << toString(c.get());
+      FAIL() << "expr " << toString(q.expr.get());
+    }
+    if (got.result == SatResult::Sat) {
+      ++sat;
+      for (const ExprRef &c : q.constraints)
+        ASSERT_TRUE(evaluatesTrue(c.get(), got.model)) << "query " << n;
+      ASSERT_TRUE(evaluatesTrue(q.expr.get(), got.model)) << "query " << n;
+    } else {
+      ++unsat;
+    }
+  }
+  // Both answers were exercised, and both parts of the layer decided some queries.
+  EXPECT_GT(sat, kQueries / 10);
+  EXPECT_GT(unsat, kQueries / 10);
+  EXPECT_GT(layerCounter(*typed, "precheck_unsat"), 0u);
+  EXPECT_GT(layerCounter(*typed, "cegar_queries"), 0u);
+  EXPECT_GT(layerCounter(*typed, "axioms_added"), 0u);
+  EXPECT_GT(layerCounter(*prechecked, "precheck_unsat"), 0u);
+}
+
+} // namespace

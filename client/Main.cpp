@@ -130,8 +130,9 @@ run options:
                            and refinement with axioms pruned by element width and index
                            interval (default plain: the core solver's own encoding)
   --array-precheck         decide array queries UNSAT by an integer over-approximation first
-  --array-bounds integer|relaxed   bound indices by integer optimisation or by its linear
-                           relaxation (default relaxed: faster, never unsound)
+  --array-bounds propagation|relaxed|integer   bound indices by bound propagation (default:
+                           no solver call), by optimising over the linear relaxation, or by
+                           integer optimisation (tighter, costlier)
   --address-aware-cache    relocatable: reuse answers of queries equal up to renaming bases
   --validate-address-cache with --address-aware-cache: check every hit with the solver
   --no-address-cache-models  with --address-aware-cache: sat/unsat answers only, no models

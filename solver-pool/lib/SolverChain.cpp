@@ -19,6 +19,18 @@ bool parseCoreSolverKind(std::string_view name, CoreSolverKind &out) {
   return true;
 }
 
+bool parseArrayBounds(std::string_view name, ArrayBounds &out) {
+  if (name == "propagation")
+    out = ArrayBounds::Propagation;
+  else if (name == "relaxed")
+    out = ArrayBounds::Relaxed;
+  else if (name == "integer")
+    out = ArrayBounds::Integer;
+  else
+    return false;
+  return true;
+}
+
 const char *coreName(CoreSolverKind k) {
   switch (k) {
   case CoreSolverKind::Z3: return "z3";

@@ -98,20 +98,23 @@ struct Arrays : ::testing::Test {
   }
 };
 
-// T1: the pre-check proves the running example UNSAT; the core is never asked.
+// T1: the pre-check proves the running example UNSAT, by each way of bounding indices; the
+// core is never asked.
 TEST_F(Arrays, T1PrecheckProvesRunningExampleUnsat) {
   ExprRef a;
   Query q = runningExample(5, a);
-  IntegerProgramSolver ilp;
   const QueryReads reads = collectReads(conjuncts(q));
   ASSERT_EQ(reads.reads.size(), 8u); // four bytes at 4i, four at 4j
-  PrecheckResult r = precheck(conjuncts(q), reads, q.arrayTypes.get(), ilp);
-  EXPECT_EQ(r.outcome, PrecheckResult::Outcome::Unsat);
-  // I[i_0] = [8, 12]: i in [2, 3].
-  const ExprRef lowest = ctx.mul(ctx.constant(4, 64), ctx.zext(iw, 64));
-  ASSERT_TRUE(r.indexIntervals.contains(lowest.get()));
-  EXPECT_EQ(r.indexIntervals.at(lowest.get()).lo, 8);
-  EXPECT_EQ(r.indexIntervals.at(lowest.get()).hi, 12);
+  for (ArrayBounds method : {ArrayBounds::Propagation, ArrayBounds::Relaxed, ArrayBounds::Integer}) {
+    IntegerProgramSolver ilp(method);
+    PrecheckResult r = precheck(conjuncts(q), reads, q.arrayTypes.get(), ilp);
+    EXPECT_EQ(r.outcome, PrecheckResult::Outcome::Unsat) << int(method);
+    // I[i_0] = [8, 12]: i in [2, 3].
+    const ExprRef lowest = ctx.mul(ctx.constant(4, 64), ctx.zext(iw, 64));
+    ASSERT_TRUE(r.indexIntervals.contains(lowest.get()));
+    EXPECT_EQ(r.indexIntervals.at(lowest.get()).lo, 8) << int(method);
+    EXPECT_EQ(r.indexIntervals.at(lowest.get()).hi, 12) << int(method);
+  }
   expectUnsatByPrecheck(q);
 }
 
@@ -382,7 +385,7 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
   // The pre-check alone, with integer optimisation rather than its relaxation: on a sample.
   ArraySolverOptions exact;
   exact.precheck = true;
-  exact.relaxIntegerProgram = false;
+  exact.bounds = ArrayBounds::Integer;
   std::unique_ptr<Solver> prechecked = createTypedArraySolver(createZ3Solver(30), exact);
   constexpr unsigned kExactEvery = 8;
   unsigned sat = 0, unsat = 0;

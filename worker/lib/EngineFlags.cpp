@@ -159,10 +159,9 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
          return "";
        }},
       {"--array-bounds", [](ExecutorOptions &o, const std::string &v) -> std::string {
-         if (v != "integer" && v != "relaxed")
-           return "unknown array bounds '" + v + "' (integer or relaxed)";
-         o.solver.arrays.relaxIntegerProgram = v == "relaxed";
-         return "";
+         return parseArrayBounds(v, o.solver.arrays.bounds)
+                    ? ""
+                    : "unknown array bounds '" + v + "' (propagation, relaxed or integer)";
        }},
       {"--max-time", [](ExecutorOptions &o, const std::string &v) {
          return seconds("--max-time", v, [&](double s) { o.maxTimeSeconds = s; });

@@ -1,5 +1,7 @@
 #include "IntegerProgram.h"
 
+#include "BoundPropagation.h"
+
 #include <z3++.h>
 
 #include <algorithm>
@@ -177,9 +179,10 @@ struct IntegerProgramSolver::Impl {
   }
 };
 
-IntegerProgramSolver::IntegerProgramSolver(unsigned timeoutMs, bool relaxed) : impl_(std::make_unique<Impl>()) {
+IntegerProgramSolver::IntegerProgramSolver(ArrayBounds method, unsigned timeoutMs)
+    : impl_(std::make_unique<Impl>()), method_(method) {
   impl_->timeoutMs = timeoutMs;
-  impl_->relaxed = relaxed;
+  impl_->relaxed = method == ArrayBounds::Relaxed;
 }
 
 IntegerProgramSolver::~IntegerProgramSolver() = default;
@@ -197,6 +200,8 @@ IntegerProgramSolver::Ranges IntegerProgramSolver::ranges(const IntegerProgram &
                                                           const std::vector<LinearExpr> &objectives) {
   ++calls_;
   Clock clock{seconds_};
+  if (method_ == ArrayBounds::Propagation)
+    return propagated(program, objectives);
   Ranges r;
   try {
     z3::optimize opt = impl_->optimizer();
@@ -234,6 +239,24 @@ IntegerProgramSolver::Ranges IntegerProgramSolver::ranges(const IntegerProgram &
   } catch (const z3::exception &) {
     r = Ranges{};
   }
+  return r;
+}
+
+IntegerProgramSolver::Ranges IntegerProgramSolver::propagated(const IntegerProgram &program,
+                                                              const std::vector<LinearExpr> &objectives) {
+  Ranges r;
+  Propagated p = propagateBounds(program);
+  if (!p.feasible) {
+    r.status = Status::Infeasible;
+    return r;
+  }
+  for (const LinearExpr &o : objectives) {
+    std::optional<Interval> range = boundsOf(o, p.bounds);
+    if (!range)
+      return r; // Unknown: no interval to trust
+    r.ranges.push_back(*range);
+  }
+  r.status = Status::Feasible;
   return r;
 }
 

@@ -6,6 +6,8 @@
 // or an infeasibility that is not there, and either would be a wrong answer.
 #pragma once
 
+#include "cairn/solver/SolverChain.h"
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -62,12 +64,13 @@ private:
   std::vector<Constraint> constraints_;
 };
 
-// Solves programs with Z3's optimizer in a context of its own, reused program after program.
-// Relaxed, it solves the linear relaxation instead (rational variables, simplex only) and rounds
-// the optima inwards: bounds as sound and never tighter, infeasibility proved more rarely.
+// Bounds programs by the method asked for (ArrayBounds): bound propagation (BoundPropagation.h),
+// or Z3's optimizer in a context of its own, reused program after program, over the integers or
+// over the linear relaxation (rational variables, simplex only, the optima rounded inwards:
+// bounds as sound and never tighter, infeasibility proved more rarely).
 class IntegerProgramSolver {
 public:
-  explicit IntegerProgramSolver(unsigned timeoutMs = 1000, bool relaxed = false);
+  explicit IntegerProgramSolver(ArrayBounds method = ArrayBounds::Integer, unsigned timeoutMs = 1000);
   ~IntegerProgramSolver();
   IntegerProgramSolver(const IntegerProgramSolver &) = delete;
   IntegerProgramSolver &operator=(const IntegerProgramSolver &) = delete;
@@ -89,8 +92,11 @@ public:
   double seconds() const { return seconds_; }
 
 private:
+  Ranges propagated(const IntegerProgram &program, const std::vector<LinearExpr> &objectives);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  ArrayBounds method_;
   uint64_t calls_ = 0;
   double seconds_ = 0;
 };

@@ -25,7 +25,7 @@ using namespace arrays;
 class TypedArraySolver final : public SolverLayer {
 public:
   TypedArraySolver(std::unique_ptr<Solver> next, ArraySolverOptions options)
-      : SolverLayer(std::move(next)), options_(options), ilp_(options.ilpTimeoutMs, options.relaxIntegerProgram) {
+      : SolverLayer(std::move(next)), options_(options), ilp_(options.bounds, options.ilpTimeoutMs) {
     stats_.layer = "typed-arrays";
   }
   std::string name() const override { return "typed-arrays(" + next_->name() + ")"; }

@@ -23,6 +23,12 @@ struct AddressCacheOptions {
   bool reuseModels = true;
 };
 
+// How the array layer bounds indices: by propagating bounds through the linearised constraints
+// (no solver), by optimising over the linear relaxation (Z3, rational simplex), or by integer
+// optimisation (Z3). Each is sound; each later one is tighter and costlier.
+enum class ArrayBounds : uint8_t { Propagation, Relaxed, Integer };
+bool parseArrayBounds(std::string_view name, ArrayBounds &out);
+
 // Type- and interval-aware array solving (solver-pool/lib/arrays), a layer just above the core.
 struct ArraySolverOptions {
   // Opt 1: answer UNSAT where an integer over-approximation of the query is infeasible.
@@ -34,9 +40,7 @@ struct ArraySolverOptions {
   // the core's encoding rather than abstracted.
   uint64_t maxAxiomsPerRead = 64;
   unsigned ilpTimeoutMs = 1000;  // per integer program; past it the pre-check gives up
-  // Bound indices by the programs' linear relaxation (rational simplex) instead of integer
-  // optimisation: cheaper (5.5x on the differential test's queries), sound, sometimes looser.
-  bool relaxIntegerProgram = true;
+  ArrayBounds bounds = ArrayBounds::Propagation;
   bool enabled() const { return precheck || typed; }
 };
 

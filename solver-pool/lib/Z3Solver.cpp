@@ -97,7 +97,12 @@ public:
   explicit Z3Solver(double timeoutSeconds) : BackendSolver("z3", timeoutSeconds) {}
 
 private:
+  class Incremental;
+
   SolverResponse solve(const Query &query, bool wantModel) override;
+  std::unique_ptr<BackendSolver::Incremental> startIncremental(const Query &query) override;
+  // Whether the query goes to Z3's default tactic instead of the plain SMT core.
+  bool heavy(const Query &query);
   // Made on the first query: a context takes ~8 ms (Z3's AST manager fills two 8 MiB
   // tables), as long as a small run's whole exploration, and a run may ask nothing.
   z3::context &context() {
@@ -123,10 +128,53 @@ u128 numeralValue(const z3::expr &v) {
   return backend::parseDecimal(digits);
 }
 
-SolverResponse Z3Solver::solve(const Query &query, bool wantModel) {
-  z3::context &ctx = context();
-  Z3Terms terms(ctx, symbols_);
-  backend::ExprTranslator tr(terms);
+// The model's values of every symbol the query must bind.
+Assignment modelOf(z3::solver &solver, Z3Terms &terms, const Query &query) {
+  z3::context &ctx = solver.ctx();
+  z3::model model = solver.get_model();
+  Assignment out;
+  for (const SymbolDecl *s : backend::modelSymbols(query)) {
+    z3::expr sym = terms.mkSymbol(s);
+    if (!s->isArray()) {
+      out.setScalar(s, numeralValue(model.eval(sym, true)));
+      continue;
+    }
+    uint64_t n = backend::modelArrayLength(s);
+    std::vector<u128> values(n);
+    for (uint64_t i = 0; i < n; ++i) {
+      z3::expr index = ctx.bv_val(std::to_string(i).c_str(), s->domainWidth);
+      z3::expr elem(ctx, Z3_mk_select(ctx, sym, index));
+      ctx.check_error();
+      values[i] = numeralValue(model.eval(elem, true));
+    }
+    out.setArray(s, std::move(values));
+  }
+  return out;
+}
+
+// Z3's answer as a response (a model still to be read for Sat).
+SolverResponse responseOf(z3::check_result result, z3::solver &solver) {
+  switch (result) {
+  case z3::unsat: return SolverResponse{SatResult::Unsat, {}, {}};
+  case z3::unknown: {
+    std::string why = solver.reason_unknown();
+    return SolverResponse::unknown(why.empty() ? "unknown" : why);
+  }
+  case z3::sat: break;
+  }
+  return SolverResponse{SatResult::Sat, {}, {}};
+}
+
+void limitTime(z3::solver &solver, double seconds) {
+  if (seconds <= 0)
+    return;
+  double ms = std::ceil(seconds * 1000.0);
+  z3::params p(solver.ctx());
+  p.set("timeout", ms >= 4294967295.0 ? 4294967295u : std::max(1u, unsigned(ms)));
+  solver.set(p);
+}
+
+bool Z3Solver::heavy(const Query &query) {
   // The plain SMT core answers the small queries of exploration in well under a millisecond,
   // where Z3's default solver spends ~10 ms choosing and applying tactics. A symbolic read
   // over a long store chain is the opposite: the default tactic eliminates the array in 0.16 s
@@ -138,49 +186,57 @@ SolverResponse Z3Solver::solve(const Query &query, bool wantModel) {
   const backend::QueryShape shape = backend::queryShape(query);
   const bool heavy = shape.stores >= kArrayHeavyStores || shape.ites >= kIteHeavy;
   if (heavy && !arrayTactic_)
-    arrayTactic_.emplace(ctx, "default");
-  z3::solver solver = heavy ? arrayTactic_->mk_solver() : z3::solver(ctx, z3::solver::simple());
-  if (timeoutSeconds() > 0) {
-    double ms = std::ceil(timeoutSeconds() * 1000.0);
-    z3::params p(ctx);
-    p.set("timeout", ms >= 4294967295.0 ? 4294967295u : std::max(1u, unsigned(ms)));
-    solver.set(p);
+    arrayTactic_.emplace(context(), "default");
+  return heavy;
+}
+
+// One incremental SMT core for a session: what it learned stays for the next check, and terms
+// translated once (the query) are not translated again.
+class Z3Solver::Incremental final : public backend::BackendSolver::Incremental {
+public:
+  explicit Incremental(Z3Solver &owner)
+      : owner_(owner), solver_(owner.context(), z3::solver::simple()), terms_(owner.context(), owner.symbols_),
+        translator_(terms_) {}
+  void add(const Expr *constraint) override { solver_.add(translator_.asBool(constraint)); }
+  SolverResponse check(const Query &whole, bool wantModel) override {
+    limitTime(solver_, owner_.timeoutSeconds());
+    SolverResponse r = responseOf(solver_.check(), solver_);
+    if (r.result == SatResult::Sat && wantModel)
+      r.model = modelOf(solver_, terms_, whole);
+    return r;
   }
+
+private:
+  Z3Solver &owner_;
+  z3::solver solver_;
+  Z3Terms terms_;
+  backend::ExprTranslator<Z3Terms> translator_;
+};
+
+std::unique_ptr<backend::BackendSolver::Incremental> Z3Solver::startIncremental(const Query &query) {
+  // The default tactic solves a query whole: it has no incremental form.
+  if (heavy(query))
+    return nullptr;
+  return std::make_unique<Incremental>(*this);
+}
+
+SolverResponse Z3Solver::solve(const Query &query, bool wantModel) {
+  z3::context &ctx = context();
+  Z3Terms terms(ctx, symbols_);
+  backend::ExprTranslator tr(terms);
+  const bool useTactic = heavy(query);
+  z3::solver solver = useTactic ? arrayTactic_->mk_solver() : z3::solver(ctx, z3::solver::simple());
+  limitTime(solver, timeoutSeconds());
   for (const ExprRef &c : query.constraints)
     if (c)
       solver.add(tr.asBool(c.get()));
   if (query.expr)
     solver.add(tr.asBool(query.expr.get()));
 
-  SolverResponse r;
-  switch (solver.check()) {
-  case z3::unsat: r.result = SatResult::Unsat; return r;
-  case z3::unknown: {
-    std::string why = solver.reason_unknown();
-    return SolverResponse::unknown(why.empty() ? "unknown" : why);
-  }
-  case z3::sat: break;
-  }
-  r.result = SatResult::Sat;
-  if (!wantModel)
+  SolverResponse r = responseOf(solver.check(), solver);
+  if (r.result != SatResult::Sat || !wantModel)
     return r;
-  z3::model model = solver.get_model();
-  for (const SymbolDecl *s : backend::modelSymbols(query)) {
-    z3::expr sym = terms.mkSymbol(s);
-    if (!s->isArray()) {
-      r.model.setScalar(s, numeralValue(model.eval(sym, true)));
-      continue;
-    }
-    uint64_t n = backend::modelArrayLength(s);
-    std::vector<u128> values(n);
-    for (uint64_t i = 0; i < n; ++i) {
-      z3::expr index = ctx.bv_val(std::to_string(i).c_str(), s->domainWidth);
-      z3::expr elem(ctx, Z3_mk_select(ctx, sym, index));
-      ctx.check_error();
-      values[i] = numeralValue(model.eval(elem, true));
-    }
-    r.model.setArray(s, std::move(values));
-  }
+  r.model = modelOf(solver, terms, query);
   return r;
 }
 

@@ -146,7 +146,9 @@ TEST_F(ServiceApi, DashboardShowsARunningJobInChromium) {
   options.poolReplicas = 0;
   Cluster cluster(dir / "cluster", options);
   ASSERT_TRUE(cluster.ready());
-  CommandResult submitted = cluster.cairn("submit", {"--name", "dashboard-demo",
+  // 2^16 paths: still running when Chromium has loaded the page, however fast the machine
+  // (2^12 were done in about 3 s, before the page had been dumped).
+  CommandResult submitted = cluster.cairn("submit", {"--name", "dashboard-demo", "--cflag", "-DINPUTS=16",
                                                      std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/many_paths.c"});
   ASSERT_EQ(submitted.status, 0) << submitted.output;
   const std::string job = submitted.output.substr(0, submitted.output.find('\n'));

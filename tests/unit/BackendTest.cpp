@@ -356,6 +356,41 @@ TEST_P(BackendTest, TimeoutGivesUnknownPromptly) {
   EXPECT_GT(stats[0].seconds, 0.0);
 }
 
+// Time limits that end checks anywhere in the middle of satisfiable factorisations: every
+// answer is Sat with a right model or Unknown, and the process lives (cvc5 1.0.3 with its
+// default bit-vector solver aborted in CaDiCaL when the limit stopped it late in a check).
+TEST_P(BackendTest, TimeLimitsMidCheckNeverAbort) {
+  // Permutations of symbolic bytes read and written at symbolic indices, as tests/bench/arrays/
+  // permutation.c asks about them, each with its own time limit from 1 to 24 ms.
+  ExprRef a = ctx.symbol(ctx.declareArray("ma", 8)), idx = ctx.symbol(ctx.declareArray("mi", 8));
+  auto at = [&](const ExprRef &array, const ExprRef &i) { return ctx.select(array, ctx.zext(i, 32)); };
+  unsigned sat = 0, unknown = 0;
+  for (unsigned n = 0; n < 48; ++n) {
+    std::vector<ExprRef> cs;
+    ExprRef seen = ctx.constArray(std::vector<u128>(8, 0), 8, 32);
+    for (unsigned k = 0; k < 8; ++k) {
+      ExprRef v = ctx.select(a, ctx.constant(k, 32));
+      cs.push_back(ctx.ult(v, c(8, 8)));
+      cs.push_back(ctx.eq(at(seen, v), c(0, 8)));
+      seen = ctx.store(seen, ctx.zext(v, 32), c(1, 8));
+    }
+    for (unsigned k = 0; k < 1 + n % 4; ++k) {
+      ExprRef j = ctx.select(idx, ctx.constant(k, 32));
+      cs.push_back(ctx.ult(j, c(8, 8)));
+      cs.push_back(ctx.eq(at(a, at(a, j)), c((n + k) % 8, 8)));
+    }
+    auto limited = make(0.001 * double(1 + n % 24));
+    SolverResponse r = limited->check(Query(cs, ctx.trueExpr(), {a, idx}), true);
+    if (r.result == SatResult::Unknown) {
+      ++unknown;
+      continue;
+    }
+    ++sat;
+    expectModelSatisfies(r, cs);
+  }
+  std::cout << "[ " << GetParam() << " ] " << sat << " sat, " << unknown << " unknown\n";
+}
+
 TEST_P(BackendTest, BackendErrorsBecomeUnknown) {
   // An 8-bit "constraint" is ill-sorted for the solver: its exception must not escape.
   ExprRef x = sym("ex", 8);
@@ -395,6 +430,93 @@ TEST_P(BackendTest, RepeatedQueriesReuseDeclarations) {
   EXPECT_EQ(stats[0].queries, 21u);
   EXPECT_EQ(stats[0].answered, 21u);
   EXPECT_EQ(stats[0].unknown, 0u);
+}
+
+// A session answers for its query with everything added so far, binds the symbols of the
+// added constraints in its models, and leaves nothing behind: the backend's next query does
+// not see the session's constraints.
+TEST_P(BackendTest, SessionAnswersTheGrowingQuery) {
+  ExprRef x = sym("sx", 32), y = sym("sy", 32);
+  Query base({ctx.ugt(x, c(5, 32))}, ctx.ult(x, c(100, 32)));
+  {
+    std::unique_ptr<SolverSession> session = solver->openSession(base);
+    SolverResponse r = session->check(true);
+    expectModelSatisfies(r, {ctx.ugt(x, c(5, 32)), ctx.ult(x, c(100, 32))});
+
+    session->add(ctx.eq(y, ctx.add(x, c(1, 32)))); // a symbol the base query does not have
+    r = session->check(true);
+    expectModelSatisfies(r, {ctx.eq(y, ctx.add(x, c(1, 32))), ctx.ugt(x, c(5, 32))});
+    EXPECT_TRUE(r.model.has(y->symbol()));
+
+    session->add(ctx.eq(x, c(7, 32)));
+    r = session->check(true);
+    ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+    EXPECT_EQ(r.model.scalar(x->symbol()), 7u);
+    EXPECT_EQ(r.model.scalar(y->symbol()), 8u);
+    EXPECT_EQ(session->check(false).result, SatResult::Sat);
+
+    session->add(ctx.eq(y, c(9, 32)));
+    EXPECT_EQ(session->check(true).result, SatResult::Unsat);
+  }
+  SolverResponse r = check({ctx.ugt(x, c(5, 32))}, ctx.eq(y, c(9, 32)));
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  EXPECT_EQ(r.model.scalar(y->symbol()), 9u);
+
+  std::vector<SolverLayerStats> stats;
+  solver->collectStats(stats);
+  ASSERT_EQ(stats.size(), 1u);
+  EXPECT_EQ(stats[0].queries, 6u); // each check of the session counts as a query
+  EXPECT_EQ(stats[0].answered, 6u);
+}
+
+// A backend failure inside a session is an Unknown answer like any other, and the backend
+// answers the next query (and the next session) as usual.
+TEST_P(BackendTest, SessionFailureBecomesUnknown) {
+  ExprRef x = sym("fx", 8);
+  {
+    std::unique_ptr<SolverSession> session = solver->openSession(Query({}, ctx.ugt(x, c(3, 8))));
+    ASSERT_EQ(session->check(false).result, SatResult::Sat);
+    session->add(ctx.add(x, c(1, 8))); // ill-sorted: 8 bits where a boolean belongs
+    SolverResponse r = session->check(true);
+    EXPECT_EQ(r.result, SatResult::Unknown);
+    EXPECT_EQ(r.reason.rfind(GetParam() + ": ", 0), 0u) << r.reason;
+  }
+  SolverResponse r = check({}, ctx.eq(x, c(1, 8)));
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  EXPECT_EQ(r.model.scalar(x->symbol()), 1u);
+
+  std::unique_ptr<SolverSession> session = solver->openSession(Query({}, ctx.ugt(x, c(3, 8))));
+  session->add(ctx.ult(x, c(5, 8)));
+  r = session->check(true);
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  EXPECT_EQ(r.model.scalar(x->symbol()), 4u);
+}
+
+// The session every other solver has re-asks the whole query, with the added constraints.
+TEST(SolverSession, DefaultSessionReasksTheWholeQuery) {
+  struct Recording final : Solver {
+    std::unique_ptr<Solver> z3 = createZ3Solver(10);
+    std::vector<size_t> sizes;
+    SolverResponse check(const Query &q, bool wantModel) override {
+      sizes.push_back(q.constraints.size());
+      return z3->check(q, wantModel);
+    }
+    std::string name() const override { return "recording"; }
+    void collectStats(std::vector<SolverLayerStats> &) const override {}
+    void setTimeout(double) override {}
+  } recording;
+  ExprContext ctx;
+  ExprRef x = ctx.symbol(ctx.declareSymbol("dx", 8, SymbolClass::Input));
+  std::unique_ptr<SolverSession> session =
+      recording.openSession(Query({ctx.ugt(x, ctx.constant(1, 8))}, ctx.trueExpr()));
+  EXPECT_EQ(session->check(false).result, SatResult::Sat);
+  session->add(ctx.ult(x, ctx.constant(3, 8)));
+  SolverResponse r = session->check(true);
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  EXPECT_EQ(r.model.scalar(x->symbol()), 2u);
+  session->add(ctx.eq(x, ctx.constant(1, 8)));
+  EXPECT_EQ(session->check(false).result, SatResult::Unsat);
+  EXPECT_EQ(recording.sizes, (std::vector<size_t>{1, 2, 3}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, BackendTest, ::testing::Values("z3", "cvc5"),

@@ -24,7 +24,10 @@ TEST(EngineFlags, SetsOptionsFromNamesAndText) {
   EXPECT_EQ(o.stackSizeBytes, uint64_t(8) << 20);
   EXPECT_EQ(flags.setText("--max-stack-frames=30000"), "");
   EXPECT_EQ(flags.setText("--stack-size=1048576"), "");
+  EXPECT_EQ(o.solver.arrays.axiomsBeforeWholeRead, 0u); // reads tied whole
+  EXPECT_EQ(flags.setText("--array-refinement=axioms"), "");
   EXPECT_EQ(flags.check(), "");
+  EXPECT_EQ(o.solver.arrays.axiomsBeforeWholeRead, ~0u);
   EXPECT_EQ(o.maxStackFrames, 30000u);
   EXPECT_EQ(o.stackSizeBytes, 1048576u);
   EXPECT_TRUE(o.memory.relocatable());
@@ -48,6 +51,7 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
   EXPECT_EQ(flags.setValue("--search", "sideways"), "unknown search strategy 'sideways'");
   EXPECT_EQ(flags.setValue("--max-forks", "many"), "--max-forks needs a whole number, got 'many'");
   EXPECT_EQ(flags.setValue("--partition-size", "12"), "--partition-size must be a positive multiple of 8, got '12'");
+  EXPECT_EQ(flags.setValue("--array-refinement", "lazy"), "unknown array refinement 'lazy' (reads or axioms)");
   auto combination = [](std::initializer_list<const char *> texts) {
     ExecutorOptions o;
     EngineFlags flags(o);

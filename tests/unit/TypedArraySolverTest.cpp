@@ -88,12 +88,14 @@ struct Arrays : ::testing::Test {
     EXPECT_EQ(layerCounter(*solver, "precheck_unsat"), 1u);
   }
 
-  std::unique_ptr<Solver> typedChain(CountingSolver *&core, bool precheck = true, bool typed = true) {
+  std::unique_ptr<Solver> typedChain(CountingSolver *&core, bool precheck = true, bool typed = true,
+                                     unsigned axiomsBeforeWholeRead = ArraySolverOptions{}.axiomsBeforeWholeRead) {
     auto c = std::make_unique<CountingSolver>();
     core = c.get();
     ArraySolverOptions o;
     o.precheck = precheck;
     o.typed = typed;
+    o.axiomsBeforeWholeRead = axiomsBeforeWholeRead;
     return createTypedArraySolver(std::move(c), o);
   }
 };
@@ -320,6 +322,52 @@ TEST_F(Arrays, SignedComparisonsAreIntervalsOrDropped) {
   EXPECT_EQ(r.ranges[0].hi, Int(0xffffffefu));
 }
 
+// Nested reads of a table, a[a[a[x]]] = 5 with a permutation whose only solution is x = 5:
+// refined by axioms alone, each round can send the model to another position of each read;
+// a read tied to the table whole after its first violated axiom bounds the rounds by the
+// depth of the nesting. Both answer SAT with the one model. A read once tied is tied from the
+// start in later queries.
+TEST_F(Arrays, NestedReadsAreTiedWholeAfterTheirFirstAxioms) {
+  ExprRef a = intArray({3, 6, 0, 7, 1, 5, 2, 4});
+  Query q({ctx.ule(iw, c32(7))}, ctx.eq(element(a, element(a, element(a, iw))), c32(5)), {i});
+  q.arrayTypes = wordTyped(a);
+  auto solve = [&](unsigned axiomsBeforeWholeRead, uint64_t &rounds, uint64_t &tied) {
+    CountingSolver *core = nullptr;
+    auto solver = typedChain(core, true, true, axiomsBeforeWholeRead);
+    SolverResponse s = solver->check(q, true);
+    EXPECT_EQ(s.result, SatResult::Sat) << s.reason;
+    EXPECT_EQ(evaluate(iw.get(), s.model), 5u);
+    EXPECT_EQ(layerCounter(*solver, "fallbacks"), 0u);
+    rounds = layerCounter(*solver, "refinement_rounds");
+    tied = layerCounter(*solver, "reads_tied_whole");
+  };
+  uint64_t rounds = 0, tied = 0;
+  solve(~0u, rounds, tied);
+  EXPECT_EQ(tied, 0u);
+  const uint64_t axiomRounds = rounds;
+  solve(0, rounds, tied);
+  EXPECT_GT(tied, 0u);
+  EXPECT_LE(rounds, 4u); // three levels of reads, then the model that satisfies the query
+  EXPECT_LE(rounds, axiomRounds);
+  solve(1, rounds, tied);
+  EXPECT_LE(rounds, 7u);
+
+  // The next query about the same reads ties them from the start: one round.
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  ASSERT_EQ(solver->check(q, false).result, SatResult::Sat);
+  const uint64_t first = layerCounter(*solver, "refinement_rounds");
+  EXPECT_GT(first, 1u);
+  EXPECT_EQ(layerCounter(*solver, "reads_tied_from_start"), 0u);
+  Query next = q;
+  next.constraints.push_back(ctx.ne(iw, c32(4)));
+  SolverResponse s = solver->check(next, true);
+  ASSERT_EQ(s.result, SatResult::Sat) << s.reason;
+  EXPECT_EQ(evaluate(iw.get(), s.model), 5u);
+  EXPECT_EQ(layerCounter(*solver, "refinement_rounds"), first + 1);
+  EXPECT_EQ(layerCounter(*solver, "reads_tied_from_start"), layerCounter(*solver, "reads_tied_whole"));
+}
+
 // An index whose offset within an element is not fixed by its structure (a product of two
 // inputs) is pruned by position only, whatever the engine said of the array's type.
 TEST_F(Arrays, UnstructuredIndexFallsBackToByteWidth) {
@@ -382,6 +430,11 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
   ArraySolverOptions o;
   o.precheck = o.typed = true;
   std::unique_ptr<Solver> typed = createTypedArraySolver(createZ3Solver(30), o);
+  // Refined by the paper's axioms alone, never a read tied whole: on a sample.
+  ArraySolverOptions axiomsOnly = o;
+  axiomsOnly.axiomsBeforeWholeRead = ~0u;
+  std::unique_ptr<Solver> byAxioms = createTypedArraySolver(createZ3Solver(30), axiomsOnly);
+  constexpr unsigned kAxiomsEvery = 4;
   // The pre-check alone, with integer optimisation rather than its relaxation: on a sample.
   ArraySolverOptions exact;
   exact.precheck = true;
@@ -446,6 +499,8 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
       ASSERT_EQ(cvc5->check(q, false).result, expected) << "z3 and cvc5 disagree on query " << n;
     if (n % kExactEvery == 1)
       ASSERT_EQ(prechecked->check(q, false).result, expected) << "integer pre-check, query " << n;
+    if (n % kAxiomsEvery == 2)
+      ASSERT_EQ(byAxioms->check(q, false).result, expected) << "refined by axioms, query " << n;
     SolverResponse got = typed->check(q, true);
     EXPECT_EQ(got.result, expected) << "query " << n << ": " << got.reason;
     if (got.result != expected) {
@@ -467,7 +522,9 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
   EXPECT_GT(unsat, kQueries / 10);
   EXPECT_GT(layerCounter(*typed, "precheck_unsat"), 0u);
   EXPECT_GT(layerCounter(*typed, "cegar_queries"), 0u);
-  EXPECT_GT(layerCounter(*typed, "axioms_added"), 0u);
+  EXPECT_GT(layerCounter(*typed, "reads_tied_whole"), 0u);
+  EXPECT_GT(layerCounter(*byAxioms, "axioms_added"), 0u);
+  EXPECT_EQ(layerCounter(*byAxioms, "reads_tied_whole"), 0u);
   EXPECT_GT(layerCounter(*prechecked, "precheck_unsat"), 0u);
 }
 

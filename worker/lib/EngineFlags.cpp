@@ -158,6 +158,12 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
          o.solver.arrays.typed = v == "typed";
          return "";
        }},
+      {"--array-refinement", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         if (v != "reads" && v != "axioms")
+           return "unknown array refinement '" + v + "' (reads or axioms)";
+         o.solver.arrays.axiomsBeforeWholeRead = v == "reads" ? 0 : ~0u;
+         return "";
+       }},
       {"--array-bounds", [](ExecutorOptions &o, const std::string &v) -> std::string {
          return parseArrayBounds(v, o.solver.arrays.bounds)
                     ? ""

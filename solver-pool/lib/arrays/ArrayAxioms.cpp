@@ -18,6 +18,12 @@ ElementOf elementAt(const AbstractRead &r, uint64_t position) {
   return e;
 }
 
+// The first position from `lo` on at the read's offset within an element; the read's pool
+// positions follow one per element.
+Int firstPosition(const AbstractRead &read, Int lo) {
+  return lo + Int((read.offset + read.modulus - u128(lo) % read.modulus) % read.modulus);
+}
+
 } // namespace
 
 AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads) {
@@ -32,9 +38,7 @@ AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads) {
       const AbstractRead &read = reads[r];
       const Int lo = std::max<Int>(read.interval.lo, 0);
       const Int hi = std::min<Int>(read.interval.hi, Int(size) - 1);
-      // The first position at the read's offset within an element, then one per element.
-      const Int first = lo + Int((read.offset + read.modulus - u128(lo) % read.modulus) % read.modulus);
-      for (Int j = first; j <= hi; j += Int(read.modulus))
+      for (Int j = firstPosition(read, lo); j <= hi; j += Int(read.modulus))
         pool.axioms.push_back({Axiom::Kind::Element, r, 0, uint64_t(j)});
       if (read.interval.hi >= Int(size))
         pool.axioms.push_back({Axiom::Kind::Beyond, r, 0, 0});
@@ -103,6 +107,33 @@ ExprRef axiomExpr(const Axiom &axiom, const std::vector<AbstractRead> &reads) {
   }
   }
   return ctx.trueExpr();
+}
+
+ExprRef wholeReadExpr(const AbstractRead &read) {
+  ExprContext &ctx = read.index->context();
+  if (!read.contents->symbolic())
+    return ctx.eq(read.variable, ctx.select(ExprRef(read.array), read.index));
+  // The positions the query lets the index take (its interval, at its offset within an
+  // element): the query rules every other index out, as it does for the pool's axioms.
+  const unsigned w = read.index->width();
+  const uint64_t size = read.contents->size();
+  const Int lo = std::max<Int>(read.interval.lo, 0), hi = std::min<Int>(read.interval.hi, Int(size) - 1);
+  std::vector<uint64_t> positions;
+  for (Int j = firstPosition(read, lo); j <= hi; j += Int(read.modulus))
+    positions.push_back(uint64_t(j));
+  auto valueAt = [&](uint64_t position) {
+    ElementOf e = elementAt(read, position);
+    return e.expr ? ExprRef(e.expr) : ctx.constant(e.value, 8);
+  };
+  // The final case: the default where the index may lie past the end, else the last position.
+  ExprRef value = ctx.constant(read.contents->defaultValue(), 8);
+  if (read.interval.hi < Int(size) && !positions.empty()) {
+    value = valueAt(positions.back());
+    positions.pop_back();
+  }
+  for (size_t k = positions.size(); k-- > 0;)
+    value = ctx.ite(ctx.eq(read.index, ctx.constant(positions[k], w)), valueAt(positions[k]), value);
+  return ctx.eq(read.variable, value);
 }
 
 } // namespace cairn::arrays

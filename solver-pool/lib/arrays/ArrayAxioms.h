@@ -57,5 +57,10 @@ bool violates(const Axiom &axiom, const std::vector<AbstractRead> &reads, const 
               const Assignment &model);
 // The axiom as a width-1 expression in the reads' context.
 ExprRef axiomExpr(const Axiom &axiom, const std::vector<AbstractRead> &reads);
+// The read tied to its array whole, equivalent to all of its element and beyond axioms where
+// the query holds: its variable equals the array's element at its index. Constant contents
+// are read as such (the core's lookup over the table); contents with symbolic elements as an
+// if-then-else over the positions of the read's pool, which spares the core a chain of stores.
+ExprRef wholeReadExpr(const AbstractRead &read);
 
 } // namespace cairn::arrays

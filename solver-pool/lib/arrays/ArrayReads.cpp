@@ -1,5 +1,6 @@
 #include "ArrayReads.h"
 
+#include <algorithm>
 
 namespace cairn::arrays {
 
@@ -168,6 +169,10 @@ const Expr *ArrayContents::at(u128 position, u128 &value) const {
   }
   value = root_->at(position);
   return nullptr;
+}
+
+bool ArrayContents::symbolic() const {
+  return std::any_of(stores_.begin(), stores_.end(), [](const auto &s) { return !s.second->isConstant(); });
 }
 
 unsigned elementBytes(const ArrayTypes *types, const Expr *root) {

@@ -63,6 +63,8 @@ public:
   u128 defaultValue() const { return root_->defaultValue; }
   // The element's expression when a store put a symbolic value there, else null and `value`.
   const Expr *at(u128 position, u128 &value) const;
+  // Whether a store put a symbolic value somewhere.
+  bool symbolic() const;
 
 private:
   const ConstArrayData *root_ = nullptr;

@@ -2,10 +2,12 @@
 //   1. the pre-check (ArrayPrecheck.h) answers UNSAT where an integer over-approximation of
 //      the query is infeasible, with no SMT call (Opt 1);
 //   2. the CEGAR loop (Opt 2) asks the core about the query with its reads abstracted
-//      (ReadAbstraction.h); UNSAT there is UNSAT; a model is checked against the query itself
-//      and returned when it satisfies it; otherwise the pool axioms (ArrayAxioms.h) it violates
-//      are added and the core asked again. Where the model violates no pool axiom, or the
-//      rounds run out, the query goes to the core as it is: every answer is the query's own.
+//      (ReadAbstraction.h), all rounds in one incremental session (SolverSession.h); UNSAT
+//      there is UNSAT; a model is checked against the query itself and returned when it
+//      satisfies it; otherwise the reads it got wrong are refined (ArrayAxioms.h: the pool
+//      axioms they violate, or each read tied to its array whole) and the core asked again.
+//      Where nothing in the pool explains the model, or the rounds run out, the query goes to
+//      the core as it is: every answer is the query's own.
 #include "ArrayAxioms.h"
 #include "ArrayPrecheck.h"
 #include "ReadAbstraction.h"
@@ -15,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace cairn {
 
@@ -46,6 +49,8 @@ public:
                   {"cegar_queries", cegarQueries_},
                   {"refinement_rounds", rounds_},
                   {"axioms_added", axiomsAdded_},
+                  {"reads_tied_whole", wholeReads_},
+                  {"reads_tied_from_start", seededReads_},
                   {"axiom_pool", poolAxioms_},
                   {"axioms_unpruned", unprunedAxioms_},
                   {"untyped_reads", untypedReads_},
@@ -98,10 +103,21 @@ private:
     AxiomPool pool = buildAxiomPool(reads);
     poolAxioms_ += pool.axioms.size();
     unprunedAxioms_ += pool.unpruned;
-    std::vector<bool> added(pool.axioms.size(), false);
+    std::vector<bool> added(pool.axioms.size(), false), whole(reads.size(), false);
+    std::vector<unsigned> violations(reads.size(), 0); // of each read's element and beyond axioms
+    std::unique_ptr<SolverSession> session = next_->openSession(abstract);
+    // A read tied whole in an earlier query (the same read is the same variable: FreshReads)
+    // is tied from the start: a path's queries share most of their reads, and one a model got
+    // wrong before would cost the same round again.
+    for (size_t k = 0; k < reads.size(); ++k)
+      if (tiedBefore_.contains(reads[k].variable.get())) {
+        session->add(wholeReadExpr(reads[k]));
+        whole[k] = true;
+        ++seededReads_;
+      }
     for (unsigned round = 0; round < options_.maxRounds; ++round) {
       ++rounds_;
-      SolverResponse r = ask(abstract, true);
+      SolverResponse r = timed([&] { return session->check(true); });
       if (r.result != SatResult::Sat)
         return r; // UNSAT of the abstraction is UNSAT of the query; Unknown stays Unknown
       if (satisfies(q, r.model)) {
@@ -112,27 +128,42 @@ private:
       }
       const ReadValues values = valuesUnder(reads, r.model);
       size_t refined = 0;
-      for (size_t a = 0; a < pool.axioms.size(); ++a)
-        if (!added[a] && violates(pool.axioms[a], reads, values, r.model)) {
-          abstract.constraints.push_back(axiomExpr(pool.axioms[a], reads));
+      for (size_t a = 0; a < pool.axioms.size(); ++a) {
+        const Axiom &axiom = pool.axioms[a];
+        if (added[a] || whole[axiom.read] || !violates(axiom, reads, values, r.model))
+          continue;
+        const bool positional = axiom.kind != Axiom::Kind::Congruence;
+        if (positional && violations[axiom.read] >= options_.axiomsBeforeWholeRead) {
+          session->add(wholeReadExpr(reads[axiom.read]));
+          whole[axiom.read] = true;
+          tiedBefore_.insert(reads[axiom.read].variable.get());
+          ++wholeReads_;
+        } else {
+          session->add(axiomExpr(axiom, reads));
           added[a] = true;
-          ++refined;
+          ++axiomsAdded_;
         }
-      axiomsAdded_ += refined;
+        violations[axiom.read] += positional;
+        ++refined;
+      }
       if (refined == 0)
         break; // the pool cannot explain the spurious model: the full query decides
       if (timeoutSeconds_ > 0 &&
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > timeoutSeconds_)
         return SolverResponse::unknown("typed-arrays: timeout during refinement");
     }
+    session.reset(); // the next layer takes no other question while a session is open
     ++fallbacks_;
     return ask(q, wantModel);
   }
 
   // The next layer's answer, its time kept apart from the layer's own.
   SolverResponse ask(const Query &q, bool wantModel) {
+    return timed([&] { return next_->check(q, wantModel); });
+  }
+  template <class Ask> SolverResponse timed(Ask &&ask) {
     const auto start = std::chrono::steady_clock::now();
-    SolverResponse r = next_->check(q, wantModel);
+    SolverResponse r = ask();
     belowSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
   }
@@ -165,7 +196,9 @@ private:
   double timeoutSeconds_ = 0;
   double belowSeconds_ = 0;
   uint64_t prechecked_ = 0, precheckUnsat_ = 0, precheckSkipped_ = 0;
-  uint64_t cegarQueries_ = 0, rounds_ = 0, axiomsAdded_ = 0, poolAxioms_ = 0, unprunedAxioms_ = 0;
+  uint64_t cegarQueries_ = 0, rounds_ = 0, axiomsAdded_ = 0, wholeReads_ = 0, poolAxioms_ = 0;
+  uint64_t unprunedAxioms_ = 0, seededReads_ = 0;
+  std::unordered_set<const Expr *> tiedBefore_; // variables of reads tied whole before
   uint64_t untypedReads_ = 0, concreteReads_ = 0, fallbacks_ = 0;
 };
 

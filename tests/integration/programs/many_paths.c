@@ -1,6 +1,10 @@
-// A job long enough to disturb while it runs: 2^12 paths, each ending with some concrete work,
-// and two error locations reached on several paths each.
+// A job long enough to disturb while it runs: 2^12 paths (2^INPUTS with -DINPUTS=n), each
+// ending with some concrete work, and two error locations reached on several paths each.
 #include "cairn.h"
+
+#ifndef INPUTS
+#define INPUTS 12
+#endif
 
 static unsigned mix(unsigned h, int rounds) {
   for (int r = 0; r < rounds; ++r)
@@ -9,10 +13,10 @@ static unsigned mix(unsigned h, int rounds) {
 }
 
 int main(void) {
-  unsigned char in[12];
+  unsigned char in[INPUTS];
   klee_make_symbolic(in, sizeof in, "in");
   int n = 0;
-  for (int i = 0; i < 12; ++i)
+  for (int i = 0; i < INPUTS; ++i)
     if (in[i] > 'm')
       n += i;
   unsigned h = mix((unsigned)n, 2000);

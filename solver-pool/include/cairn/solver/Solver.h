@@ -7,6 +7,7 @@
 #include "cairn/expr/Expr.h"
 #include "cairn/solver/ArrayTypes.h"
 #include "cairn/solver/ConstraintList.h"
+#include "cairn/solver/SolverSession.h"
 
 #include <chrono>
 #include <initializer_list>
@@ -124,6 +125,10 @@ public:
   virtual void collectStats(std::vector<SolverLayerStats> &out) const = 0;
   // Per-query time limit in seconds (0: none); layers pass it down to the backends.
   virtual void setTimeout(double seconds) = 0;
+  // A session that starts from `query` (SolverSession.h). The solver must outlive it, and no
+  // other question may be put to the solver while it is open. This default asks check() for
+  // the whole query every time; backends with incremental solving override it.
+  virtual std::unique_ptr<SolverSession> openSession(const Query &query);
 
   // KLEE-style questions, built on check(). `built` is `e` before substitution, used when the
   // path has a built form (PathConstraints).

@@ -39,6 +39,12 @@ struct ArraySolverOptions {
   // A read with more element axioms than this (a wide index into a large table) is left to
   // the core's encoding rather than abstracted.
   uint64_t maxAxiomsPerRead = 64;
+  // After this many element axioms of one read, a model that violates another ties the read
+  // to its array whole (read = the array's element at the index, which the core encodes as a
+  // lookup over the contents) instead of adding one axiom more: the rounds then grow with the
+  // depth of nested reads, not with every position a model visits. ~0u: axioms only (the
+  // paper's refinement).
+  unsigned axiomsBeforeWholeRead = 0;
   unsigned ilpTimeoutMs = 1000;  // per integer program; past it the pre-check gives up
   ArrayBounds bounds = ArrayBounds::Propagation;
   bool enabled() const { return precheck || typed; }

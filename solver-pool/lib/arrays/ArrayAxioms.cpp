@@ -18,10 +18,17 @@ ElementOf elementAt(const AbstractRead &r, uint64_t position) {
   return e;
 }
 
-// The first position from `lo` on at the read's offset within an element; the read's pool
-// positions follow one per element.
-Int firstPosition(const AbstractRead &read, Int lo) {
-  return lo + Int((read.offset + read.modulus - u128(lo) % read.modulus) % read.modulus);
+// The positions of the array the read's element axioms are about: inside its index's interval
+// and the array, at its offset within an element (the first such position, then one per
+// element).
+std::vector<uint64_t> elementPositions(const AbstractRead &read) {
+  const Int lo = std::max<Int>(read.interval.lo, 0);
+  const Int hi = std::min<Int>(read.interval.hi, Int(read.contents->size()) - 1);
+  std::vector<uint64_t> positions;
+  for (Int j = lo + Int((read.offset + read.modulus - u128(lo) % read.modulus) % read.modulus); j <= hi;
+       j += Int(read.modulus))
+    positions.push_back(uint64_t(j));
+  return positions;
 }
 
 } // namespace
@@ -36,10 +43,8 @@ AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads) {
     pool.unpruned += size * members.size() + members.size() * (members.size() - 1) / 2;
     for (uint32_t r : members) {
       const AbstractRead &read = reads[r];
-      const Int lo = std::max<Int>(read.interval.lo, 0);
-      const Int hi = std::min<Int>(read.interval.hi, Int(size) - 1);
-      for (Int j = firstPosition(read, lo); j <= hi; j += Int(read.modulus))
-        pool.axioms.push_back({Axiom::Kind::Element, r, 0, uint64_t(j)});
+      for (uint64_t j : elementPositions(read))
+        pool.axioms.push_back({Axiom::Kind::Element, r, 0, j});
       if (read.interval.hi >= Int(size))
         pool.axioms.push_back({Axiom::Kind::Beyond, r, 0, 0});
     }
@@ -116,18 +121,14 @@ ExprRef wholeReadExpr(const AbstractRead &read) {
   // The positions the query lets the index take (its interval, at its offset within an
   // element): the query rules every other index out, as it does for the pool's axioms.
   const unsigned w = read.index->width();
-  const uint64_t size = read.contents->size();
-  const Int lo = std::max<Int>(read.interval.lo, 0), hi = std::min<Int>(read.interval.hi, Int(size) - 1);
-  std::vector<uint64_t> positions;
-  for (Int j = firstPosition(read, lo); j <= hi; j += Int(read.modulus))
-    positions.push_back(uint64_t(j));
+  std::vector<uint64_t> positions = elementPositions(read);
   auto valueAt = [&](uint64_t position) {
     ElementOf e = elementAt(read, position);
     return e.expr ? ExprRef(e.expr) : ctx.constant(e.value, 8);
   };
   // The final case: the default where the index may lie past the end, else the last position.
   ExprRef value = ctx.constant(read.contents->defaultValue(), 8);
-  if (read.interval.hi < Int(size) && !positions.empty()) {
+  if (read.interval.hi < Int(read.contents->size()) && !positions.empty()) {
     value = valueAt(positions.back());
     positions.pop_back();
   }

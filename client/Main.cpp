@@ -120,6 +120,15 @@ run options:
                            fork on demand, or merge size-dependent loops (default lazy)
   --max-merge-states N     a larger group of states at one merge point is not merged (10000)
   --merge-loops-with-calls merge size-dependent loops even when they call functions
+  --merge-strategy none|ssm|dsm   merge whole states where query count estimation says the
+                           merge costs no extra queries: ssm runs states in topological order
+                           and merges at joins, dsm lets --search drive and fast-forwards a
+                           state to catch up with a similar one (default none)
+  --qce-alpha A            a variable is hot when its extra queries exceed A times all of
+                           them; states differing in a hot concrete value stay apart (1e-12)
+  --qce-beta B             the chance each side of a branch is feasible (0.8)
+  --qce-kappa K            iterations of a loop without a static trip count (10)
+  --dsm-distance D         dsm: block entries of history per state (8)
   --transform-branches off|symbolic|all   meld the two sides of branches on symbolic values
                            (or of all branches) into straight-line code with selects: no
                            fork there; errors of the extra code are checked, never reported
@@ -146,6 +155,8 @@ run options:
                            test: its __VERIFIER_nondet_* values); DIR must be new or empty
   --test-comp-spec TEXT    the suite's specification (default: Test-Comp's branch coverage)
   --quiet                  no progress or summary text on stderr
+  --log-level debug|info|warn   what run.log in the output directory keeps (info); debug
+                           adds the engine's reasoning (merges refused and why, ...)
 
 replay options (those of the run that made the tests):
   --cflag FLAG             an extra flag for clang-15 (repeatable)
@@ -194,6 +205,7 @@ int runCommand(std::vector<std::string> args) {
   std::string outputDir, program, environFile, lcovFile, sarifFile, junitFile, testCompDir;
   std::string testCompSpec = kTestCompCoverBranches;
   bool json = false, quiet = false;
+  spdlog::level::level_enum logLevel = spdlog::level::info;
   opts.solver.timeoutSeconds = 30;
   EngineFlags engineFlags(opts);
 
@@ -207,6 +219,11 @@ int runCommand(std::vector<std::string> args) {
       {"--junit", [&](const std::string &v) { junitFile = v; }},
       {"--test-comp", [&](const std::string &v) { testCompDir = v; }},
       {"--test-comp-spec", [&](const std::string &v) { testCompSpec = v; }},
+      {"--log-level", [&](const std::string &v) {
+         if (v != "debug" && v != "info" && v != "warn")
+           throw UsageError("unknown log level '" + v + "' (debug, info or warn)");
+         logLevel = spdlog::level::from_str(v);
+       }},
   };
   client::FlagOptions flags = {
       {"--json", [&] { json = true; }},
@@ -245,12 +262,14 @@ int runCommand(std::vector<std::string> args) {
   argv.insert(argv.end(), opts.programArgs.begin(), opts.programArgs.end());
   out.setProgramArgs(std::move(argv));
   out.keepMappedFiles(opts.posix.files);
-  // The run log: everything at info level in the output directory, warnings also on stderr.
+  // The run log: everything at --log-level (info) in the output directory, warnings also on
+  // stderr.
   auto fileSink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(out.path() + "/run.log");
   auto errSink = std::make_shared<spdlog::sinks::stderr_sink_mt>();
   errSink->set_level(quiet ? spdlog::level::err : spdlog::level::warn);
   auto logger = std::make_shared<spdlog::logger>("cairn", spdlog::sinks_init_list{fileSink, errSink});
-  logger->set_level(spdlog::level::info);
+  logger->set_level(logLevel);
+  fileSink->set_level(logLevel);
   spdlog::set_default_logger(logger);
   std::string commandLine = "cairn run";
   for (const std::string &a : args)

@@ -28,6 +28,17 @@ TEST(EngineFlags, SetsOptionsFromNamesAndText) {
   EXPECT_EQ(flags.setText("--array-refinement=axioms"), "");
   EXPECT_EQ(flags.check(), "");
   EXPECT_EQ(o.solver.arrays.axiomsBeforeWholeRead, ~0u);
+  EXPECT_EQ(flags.setText("--merge-strategy=dsm"), "");
+  EXPECT_EQ(flags.setText("--qce-alpha=0.5"), "");
+  EXPECT_EQ(flags.setText("--qce-beta=0.6"), "");
+  EXPECT_EQ(flags.setText("--qce-kappa=1"), "");
+  EXPECT_EQ(flags.setText("--dsm-distance=4"), "");
+  EXPECT_EQ(flags.check(), "");
+  EXPECT_EQ(o.merging.strategy, MergeStrategy::Dynamic);
+  EXPECT_DOUBLE_EQ(o.merging.qceAlpha, 0.5);
+  EXPECT_DOUBLE_EQ(o.merging.qceBeta, 0.6);
+  EXPECT_EQ(o.merging.qceKappa, 1u);
+  EXPECT_EQ(o.merging.dsmDistance, 4u);
   EXPECT_EQ(o.maxStackFrames, 30000u);
   EXPECT_EQ(o.stackSizeBytes, 1048576u);
   EXPECT_TRUE(o.memory.relocatable());
@@ -52,6 +63,10 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
   EXPECT_EQ(flags.setValue("--max-forks", "many"), "--max-forks needs a whole number, got 'many'");
   EXPECT_EQ(flags.setValue("--partition-size", "12"), "--partition-size must be a positive multiple of 8, got '12'");
   EXPECT_EQ(flags.setValue("--array-refinement", "lazy"), "unknown array refinement 'lazy' (reads or axioms)");
+  EXPECT_EQ(flags.setValue("--merge-strategy", "all"), "unknown merge strategy 'all' (none, ssm or dsm)");
+  EXPECT_EQ(flags.setValue("--qce-beta", "1.5"), "--qce-beta needs a number from 0.0 to 1.0, got '1.5'");
+  EXPECT_EQ(flags.setValue("--qce-alpha", "-1"), "--qce-alpha needs a number from 0.0 to any, got '-1'");
+  EXPECT_EQ(flags.setValue("--qce-kappa", "0"), "--qce-kappa needs at least 1 iteration");
   auto combination = [](std::initializer_list<const char *> texts) {
     ExecutorOptions o;
     EngineFlags flags(o);
@@ -60,6 +75,8 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
     return flags.check();
   };
   EXPECT_EQ(combination({"--capacity=4"}), "--size-mode and --capacity need --size-model symbolic");
+  EXPECT_EQ(combination({"--qce-alpha=1"}), "--qce-alpha, --qce-beta and --qce-kappa need --merge-strategy ssm or dsm");
+  EXPECT_EQ(combination({"--merge-strategy=ssm", "--dsm-distance=3"}), "--dsm-distance needs --merge-strategy dsm");
   EXPECT_EQ(combination({"--merge-objects"}),
             "--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable");
   EXPECT_EQ(combination({"--memory-model=relocatable", "--context-resolve=2"}), "--context-resolve needs --merge-objects");

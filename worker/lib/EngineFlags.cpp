@@ -3,6 +3,7 @@
 #include "cairn/support/TokenFile.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -30,6 +31,22 @@ std::string seconds(const std::string &flag, const std::string &value, const std
   if (std::optional<double> s = parseSecondsFlag(flag, value, error))
     set(*s);
   return error;
+}
+
+// A real number in [low, high], stored through `set`, or the parse error.
+std::string real(const std::string &flag, const std::string &value, double low, double high,
+                 const std::function<void(double)> &set) {
+  try {
+    size_t used = 0;
+    double d = std::stod(value, &used);
+    if (used == value.size() && d >= low && d <= high) {
+      set(d);
+      return "";
+    }
+  } catch (...) {
+  }
+  return flag + " needs a number from " + std::to_string(low).substr(0, 3) + " to " +
+         (high > 1e300 ? std::string("any") : std::to_string(high).substr(0, 3)) + ", got '" + value + "'";
 }
 
 // `want` whole numbers separated by spaces or commas ("0 2 4", "0,2,4"), each below 2^20: an
@@ -218,6 +235,24 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
       {"--max-merge-states", [](ExecutorOptions &o, const std::string &v) {
          return count("--max-merge-states", v, [&](uint64_t n) { o.merging.maxStates = n; });
        }},
+      {"--merge-strategy", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         return parseMergeStrategy(v, o.merging.strategy) ? ""
+                                                          : "unknown merge strategy '" + v + "' (none, ssm or dsm)";
+       }},
+      {"--qce-alpha", [](ExecutorOptions &o, const std::string &v) {
+         return real("--qce-alpha", v, 0, HUGE_VAL, [&](double x) { o.merging.qceAlpha = x; });
+       }},
+      {"--qce-beta", [](ExecutorOptions &o, const std::string &v) {
+         return real("--qce-beta", v, 0, 1, [&](double x) { o.merging.qceBeta = x; });
+       }},
+      {"--qce-kappa", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         std::string error = count("--qce-kappa", v, [&](uint64_t n) { o.merging.qceKappa = uint32_t(std::min<uint64_t>(n, 1000)); });
+         return error.empty() && o.merging.qceKappa == 0 ? "--qce-kappa needs at least 1 iteration" : error;
+       }},
+      {"--dsm-distance", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         std::string error = count("--dsm-distance", v, [&](uint64_t n) { o.merging.dsmDistance = uint32_t(std::min<uint64_t>(n, 1000)); });
+         return error.empty() && o.merging.dsmDistance == 0 ? "--dsm-distance needs at least 1 block" : error;
+       }},
       {"--split-threshold", [](ExecutorOptions &o, const std::string &v) {
          return count("--split-threshold", v, [&](uint64_t n) { o.memory.splitThreshold = n; });
        }},
@@ -376,6 +411,12 @@ std::string EngineFlags::check() const {
     return "--all-tests and --only-new-coverage-tests contradict each other";
   if ((given_.count("--size-mode") || given_.count("--capacity")) && !options_.sizeModel.symbolic())
     return "--size-mode and --capacity need --size-model symbolic";
+  const MergeStrategy strategy = options_.merging.strategy;
+  if ((given_.count("--qce-alpha") || given_.count("--qce-beta") || given_.count("--qce-kappa")) &&
+      strategy == MergeStrategy::None)
+    return "--qce-alpha, --qce-beta and --qce-kappa need --merge-strategy ssm or dsm";
+  if (given_.count("--dsm-distance") && strategy != MergeStrategy::Dynamic)
+    return "--dsm-distance needs --merge-strategy dsm";
   if ((given_.count("--transform-in-loops-only") || given_.count("--no-transform")) &&
       options_.transform.mode == TransformMode::Off)
     return "--transform-in-loops-only and --no-transform need --transform-branches symbolic or all";

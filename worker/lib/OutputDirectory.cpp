@@ -161,7 +161,12 @@ std::string summaryJson(const RunStatistics &s,
                                           {"constraint_nodes", g.constraintNodes},
                                           {"value_nodes", g.valueNodes},
                                           {"size_forks", g.sizeForks},
-                                          {"symbolic_size_objects", g.symbolicSizeObjects}});
+                                          {"symbolic_size_objects", g.symbolicSizeObjects},
+                                          {"multiplicity", g.multiplicity},
+                                          {"fast_forwarded", g.fastForwarded},
+                                          {"fast_forwarded_merged", g.fastForwardedMerged},
+                                          {"qce_functions", g.qceFunctions}});
+  j.insert(j.size() - 1, ", \"qce_time_s\": " + f(g.qceSeconds));
   // Under the symbolic-size model: the sizes not explored (above each allocation's capacity),
   // and the partial paths that bound ended.
   if (const std::optional<SizeBoundStats> &b = s.sizeBound)

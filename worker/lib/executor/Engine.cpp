@@ -21,8 +21,9 @@ constexpr size_t kMaxSplitStates = 4096;
 Engine::Engine(const Program &program, ExecutorOptions options, ResultSink &sink)
     : program(program), options(std::move(options)), solver(createSolverChain(this->options.solver)),
       model(this->options.memory.relocatable() ? createRelocatableModel(*this) : createStandardModel()),
-      replay(*this), questions(*this), memory(*this, *model), sizes(*this), merging(*this), specials(*this),
-      interpreter(*this), sink_(sink), searcher_(createSearcher(this->options.search, this->options.seed)) {
+      replay(*this), questions(*this), memory(*this, *model), sizes(*this), merging(*this), qceMerging(*this),
+      specials(*this), interpreter(*this), sink_(sink),
+      searcher_(qceMerging.wrap(createSearcher(this->options.search, this->options.seed))) {
   const SizeModelOptions &sizeModel = this->options.sizeModel;
   if (sizeModel.symbolic())
     stats.sizeBound = SizeBoundStats{sizeModel.capacity, sizeModel.capacity, 0};
@@ -302,6 +303,7 @@ void Engine::terminate(ExecutionState &s, Termination t) {
     return;
   terminated_.insert(&s);
   merging.leave(s);
+  stats.merging.multiplicity += s.multiplicity;
   if (t.partial)
     ++stats.pathsPartial;
   else

@@ -16,6 +16,7 @@
 #include "memory/MemoryModel.h"
 #include "memory/SizePolicy.h"
 #include "merging/MergeCoordinator.h"
+#include "merging/QceMerging.h"
 
 #include <atomic>
 #include <chrono>
@@ -102,6 +103,7 @@ public:
   MemoryAccess memory;
   SizePolicy sizes;
   MergeCoordinator merging;
+  QceMerging qceMerging; // before the searcher, which it wraps
   SpecialFunctions specials;
   Interpreter interpreter;
   SpuriousErrors spurious{*this};

@@ -10,15 +10,16 @@
 namespace cairn::engine {
 
 void Interpreter::step(ExecutionState &s) {
-  if (engine_.merging.waitsAtLoopExit(s))
+  if (engine_.merging.waitsAtLoopExit(s) || engine_.qceMerging.atInstruction(s))
     return;
   Frame &f = s.top();
   execute(s, f, program_.functions[f.function]);
 }
 
 uint64_t Interpreter::run(ExecutionState &s, uint64_t budget) {
-  // A merge context watches every block its states enter (MergeCoordinator::waitsAtLoopExit).
-  if (!s.merges.empty()) {
+  // A merge context watches every block its states enter (MergeCoordinator::waitsAtLoopExit),
+  // and so does a merging strategy (QceMerging::atInstruction).
+  if (!s.merges.empty() || engine_.qceMerging.enabled()) {
     step(s);
     return 1;
   }

@@ -9,6 +9,8 @@
 #include "cairn/engine/ProgramLoader.h"
 
 #include <llvm/IR/DataLayout.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
@@ -117,6 +119,11 @@ void translateFunction(llvm::Function &f, Function &out, ConstantTranslator &con
       // Only what runs has a location: a line whose only instructions are dropped (debug
       // intrinsics at a function's first line) is no line a path could cover.
       in.loc = locations.location(inst, user);
+      if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
+        for (llvm::DbgDeclareInst *declare : llvm::FindDbgDeclareUses(alloca)) {
+          out.localNames.push_back({in.dst, declare->getVariable()->getName().str()});
+          break;
+        }
       if (guards.any())
         translateGuard(guards, inst, in, uint32_t(out.instrs.size()), translator, locations, out, user);
       out.instrs.push_back(in);

@@ -150,6 +150,8 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
     first.instructionsSinceNewCoverage =
         std::min(first.instructionsSinceNewCoverage, s->instructionsSinceNewCoverage);
     first.coveredNew = first.coveredNew || s->coveredNew;
+    if (s != &first)
+      first.multiplicity += s->multiplicity;
   }
   first.merged = true;
   first.stack = std::move(stack);

@@ -94,6 +94,8 @@ struct ExecutionState {
   std::vector<uint8_t> decisions; // the branch taken at each symbolic fork: the path's identity
   PrefixPosition prefix;
   bool merged = false; // stands for several paths: no prefix reproduces it, so it is never split off
+  // The paths it stands for, as the merging paper estimates them: merging adds, a fork copies.
+  uint64_t multiplicity = 1;
   uint64_t instructions = 0;
   uint32_t depth = 0;
   uint64_t stackBytes = 0; // the native stack the frames take: the sum of their stackBytes

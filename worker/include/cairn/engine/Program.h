@@ -212,6 +212,9 @@ struct Function {
   std::vector<uint16_t> regWidths;  // per register: its width in bits, 0 when over 128
   bool declarationOnly = false; // an external function with no body
   std::vector<std::string> unsupported; // what each Unsupported instruction is, and why
+  // The source names of the locals, from the debug information: (alloca register, name),
+  // by register. For messages about a frame's variables.
+  std::vector<std::pair<uint32_t, std::string>> localNames;
   // Per instruction, 1 + its index in `guards` when it is a melded one, else 0; empty when the
   // function has none.
   std::vector<uint32_t> guardOf;

@@ -1,4 +1,4 @@
-// How the engine treats an allocation whose size is symbolic, and how it merges states.
+// How the engine treats an allocation whose size is symbolic.
 //
 // concrete: as KLEE: fixed to a small value the path allows, forked on (README: Symbolic sizes).
 // symbolic: the bounded symbolic-size model. The object keeps its size as an expression,
@@ -12,6 +12,8 @@
 //   merge-opt  merge, with the formulas built from the loop's execution tree: linear in the
 //              number of merged states instead of quadratic.
 #pragma once
+
+#include "cairn/engine/Merging.h"
 
 #include <cstdint>
 #include <string>
@@ -36,29 +38,6 @@ struct SizeModelOptions {
   bool mergeLoops() const {
     return symbolic() && (mode == SizeMode::Merge || mode == SizeMode::MergeOpt);
   }
-};
-
-struct MergeOptions {
-  // A group of more states than this leaving one merge point continues unmerged.
-  uint64_t maxStates = 10000;
-  // Loops that call functions of the program (not intrinsics or external declarations) are
-  // not merged: the chapter's default, since their states rarely stay compatible.
-  bool loopsWithCalls = false;
-  // Region merges (klee_open_merge) build their formulas from the execution tree; false:
-  // from each state's path condition. Loop merges follow the size mode (merge-opt: the tree).
-  bool treeEncoding = true;
-};
-
-struct MergeStats {
-  uint64_t contexts = 0;        // merge regions and size-dependent loops opened
-  uint64_t merges = 0;          // groups merged into one state
-  uint64_t statesMerged = 0;    // states that went into those merges
-  uint64_t refused = 0;         // groups left unmerged (incompatible states, too many states)
-  uint64_t earlyTerminated = 0; // states of a context that ended before its merge point
-  uint64_t constraintNodes = 0; // size of the merged path conditions (distinct nodes, summed)
-  uint64_t valueNodes = 0;      // size of the merged register and memory values
-  uint64_t sizeForks = 0;       // eager mode: states forked per feasible allocation size
-  uint64_t symbolicSizeObjects = 0;
 };
 
 // The bound the symbolic-size model explores under: a size above its allocation's capacity is

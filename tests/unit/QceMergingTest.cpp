@@ -1,0 +1,134 @@
+// The QCE merging strategies (PLDI'12) on whole runs: the introduction's two-state merge, the
+// similarity gate (a hot variable with different concrete values keeps states apart, a cold
+// one does not), and static versus dynamic merging on the paper's logPacketHash shape.
+#include "RunSource.h"
+
+using namespace cairn;
+using namespace cairn::engine;
+using namespace cairn::engine::unit;
+
+namespace {
+
+class QceMergingTest : public EngineRunTest {
+protected:
+  ExecutorOptions with(MergeStrategy strategy, SearchStrategy search = SearchStrategy::Dfs) {
+    ExecutorOptions o;
+    o.merging.strategy = strategy;
+    o.search = search;
+    return o;
+  }
+};
+
+// if (x < 0) x = 0; else x = 5: one state with x = ite(X < 0, 0, 5) and the path condition
+// true (the common prefix), standing for both paths.
+TEST_F(QceMergingTest, IntroductionExampleBecomesOneState) {
+  const char *program = "int main(void) {\n"
+                        "  int x;\n"
+                        "  klee_make_symbolic(&x, sizeof x, \"x\");\n"
+                        "  if (x < 0) x = 0; else x = 5;\n"
+                        "  return x;\n"
+                        "}\n";
+  Outcome plain = runSource(program, with(MergeStrategy::None));
+  EXPECT_EQ(plain.stats.pathsCompleted, 2u);
+  EXPECT_EQ(plain.stats.merging.merges, 0u);
+  Outcome merged = runSource(program, with(MergeStrategy::Static));
+  EXPECT_EQ(merged.stats.pathsCompleted, 1u);
+  EXPECT_EQ(merged.stats.merging.merges, 1u);
+  EXPECT_EQ(merged.stats.merging.multiplicity, 2u) << "one path standing for two";
+  EXPECT_LT(merged.stats.queries, plain.stats.queries) << "no query added; one test less to solve for";
+  EXPECT_GT(merged.stats.merging.qceFunctions, 0u);
+  ASSERT_EQ(merged.tests.size(), 1u);
+}
+
+// x is branched on after the join: it is hot, 0 and 5 are different concrete values, so the
+// states stay apart; with alpha so large nothing is hot, they merge and the branch on the
+// merged x = ite(X < 0, 0, 5) forks again.
+TEST_F(QceMergingTest, HotVariableWithDifferentValuesKeepsStatesApart) {
+  const char *program = "int main(void) {\n"
+                        "  int x, y;\n"
+                        "  klee_make_symbolic(&x, sizeof x, \"x\");\n"
+                        "  klee_make_symbolic(&y, sizeof y, \"y\");\n"
+                        "  if (x < 0) x = 0; else x = 5;\n"
+                        "  if (x > 3) return 1;\n"
+                        "  return 2;\n"
+                        "}\n";
+  // Kept apart at the join, each state takes its side of x > 3 without a query; they merge
+  // at the return, where only the returned value differs.
+  Outcome kept = runSource(program, with(MergeStrategy::Static));
+  EXPECT_EQ(kept.stats.forks, 1u);
+  EXPECT_EQ(kept.stats.merging.merges, 1u);
+  ExecutorOptions cold = with(MergeStrategy::Static);
+  cold.merging.qceAlpha = 1e300;
+  Outcome merged = runSource(program, cold);
+  EXPECT_EQ(merged.stats.forks, 2u) << "x > 3 on the merged ite(X < 0, 0, 5) forks again";
+  EXPECT_EQ(merged.stats.merging.merges, 2u);
+  EXPECT_GT(merged.stats.queries, kept.stats.queries);
+}
+
+// A cold variable: an accumulator no branch reads (the paper's `sleep`). Every fork of the
+// loop merges at its join, so eight symbolic bytes end in one path instead of 256.
+TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
+  const char *program = "int main(void) {\n"
+                        "  unsigned char in[8];\n"
+                        "  klee_make_symbolic(in, sizeof in, \"in\");\n"
+                        "  long seconds = 0;\n"
+                        "  for (int i = 0; i < 8; ++i)\n"
+                        "    if (in[i] > 'a') seconds += 60; else seconds += 1;\n"
+                        "  return (int)seconds;\n"
+                        "}\n";
+  Outcome plain = runSource(program, with(MergeStrategy::None));
+  EXPECT_EQ(plain.stats.pathsCompleted, 256u);
+  Outcome ssm = runSource(program, with(MergeStrategy::Static));
+  EXPECT_EQ(ssm.stats.pathsCompleted, 1u);
+  EXPECT_EQ(ssm.stats.merging.merges, 8u);
+  EXPECT_EQ(ssm.stats.merging.multiplicity, 256u);
+  // Under DSM the driving searcher decides how close the states stay: fewer paths, each
+  // counted with the paths it stands for.
+  Outcome dsm = runSource(program, with(MergeStrategy::Dynamic, SearchStrategy::Bfs));
+  EXPECT_LT(dsm.stats.pathsCompleted, 64u);
+  EXPECT_EQ(dsm.stats.merging.multiplicity, 256u);
+  EXPECT_GT(dsm.stats.merging.fastForwarded, 0u);
+}
+
+// Figure 2 (logPacketHash): the hash loop's states differ in the hot, concrete `h`, so they
+// cannot merge.
+// Static merging runs them all before anything after the join; dynamic merging lets the
+// driving searcher take the cheap side to handlePacket first.
+TEST_F(QceMergingTest, DynamicMergingDoesNotHoldTheCheapSideBack) {
+  const char *program = "static int handled;\n"
+                        "static int computeHash(unsigned char *p) {\n"
+                        "  int h = 7;\n"
+                        "  for (int i = 0; i < 10; ++i)\n"
+                        "    if (p[i] > 100) h = h * 31 + 1; else h ^= 5;\n"
+                        "    if (h % 7 == 3) h += 2;\n"
+                        "  return h;\n"
+                        "}\n"
+                        "static void handlePacket(unsigned char *p) {\n"
+                        "  handled = p[0];\n"
+                        "}\n"
+                        "int main(void) {\n"
+                        "  unsigned char pkt[10];\n"
+                        "  int logHash, hash = 0;\n"
+                        "  klee_make_symbolic(pkt, sizeof pkt, \"pkt\");\n"
+                        "  klee_make_symbolic(&logHash, sizeof logHash, \"logHash\");\n"
+                        "  if (logHash)\n"
+                        "    hash = computeHash(pkt);\n"
+                        "  handlePacket(pkt);\n"
+                        "  return hash;\n"
+                        "}\n";
+  const uint32_t handleLine = kEnginePreludeLines + 10;
+  auto reachesHandlePacket = [&](MergeStrategy s) {
+    ExecutorOptions o = with(s, SearchStrategy::Bfs);
+    o.maxInstructions = 4000;
+    Outcome out = runSource(program, o);
+    for (const ErrorReport &e : out.stats.errors)
+      ADD_FAILURE() << e.message;
+    return std::count_if(out.stats.coveredLines.begin(), out.stats.coveredLines.end(),
+                         [&](uint64_t key) { return uint32_t(key) == handleLine; }) > 0;
+  };
+  EXPECT_FALSE(reachesHandlePacket(MergeStrategy::Static));
+  EXPECT_TRUE(reachesHandlePacket(MergeStrategy::Dynamic));
+  EXPECT_TRUE(reachesHandlePacket(MergeStrategy::None));
+}
+
+} // namespace

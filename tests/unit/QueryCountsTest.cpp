@@ -1,0 +1,211 @@
+// Query count estimation (PLDI'12, section 3) on the paper's examples: the simplified echo of
+// Figure 1 with the numbers the paper computes by hand, dead and killed variables, counted
+// loops, and summaries through pointer parameters.
+#include "analysis/QueryCounts.h"
+
+#include "analysis/ControlFlow.h"
+#include "analysis/TripCounts.h"
+#include "cairn/engine/ProgramLoader.h"
+#include "cairn/engine/Translate.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace cairn::engine;
+using namespace cairn::engine::analysis;
+
+namespace {
+
+class QueryCountsTest : public ::testing::Test {
+protected:
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("cairn-qce-" + std::to_string(::getpid()) + "-" +
+                               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::unique_ptr<LoadedModule> module;
+  std::unique_ptr<Program> program;
+
+  void SetUp() override { std::filesystem::create_directories(dir); }
+  void TearDown() override { std::filesystem::remove_all(dir); }
+
+  // Compiled as the engine compiles C (unoptimised, locals in allocas), without the runtime.
+  void load(const std::string &source) {
+    std::string path = (dir / "prog.c").string();
+    std::ofstream(path) << source;
+    LoadOptions lo;
+    lo.linkRuntime = false;
+    module = loadProgram(path, lo);
+    program = translateProgram(*module);
+  }
+  uint32_t function(const std::string &name) const {
+    for (uint32_t f = 0; f < program->functions.size(); ++f)
+      if (program->functions[f].name == name)
+        return f;
+    ADD_FAILURE() << "no function " << name;
+    return 0;
+  }
+  // The block of `fn` whose conditional branch is on `line`.
+  uint32_t branchBlock(uint32_t fn, uint32_t line) const {
+    const Function &f = program->functions[fn];
+    ControlFlow cfg(f);
+    for (uint32_t b = 0; b < f.blocks.size(); ++b) {
+      const Instr &t = cfg.terminator(b);
+      if (t.op == Opcode::CondBr && program->locations[t.loc].line == line)
+        return b;
+    }
+    ADD_FAILURE() << "no branch on line " << line;
+    return 0;
+  }
+  // The variable id of local `name` (its whole slot) in the estimate of `fn`.
+  std::optional<uint32_t> local(const FunctionCounts &c, uint32_t fn, const std::string &name) const {
+    const Function &f = program->functions[fn];
+    for (const auto &[reg, n] : f.localNames)
+      if (n == name)
+        for (uint32_t i = 0; i < c.memory.size(); ++i)
+          if (c.memory[i].base == MemoryVariable::Base::Local && c.memory[i].index == reg && c.memory[i].offset == 0)
+            return c.numRegs + i;
+    return std::nullopt;
+  }
+  double added(const FunctionCounts &c, uint32_t fn, uint32_t block, const std::string &name) const {
+    std::optional<uint32_t> v = local(c, fn, name);
+    return v ? c.atBlock[block].addedFor(*v) : 0;
+  }
+};
+
+// Figure 1, on the paper's lines (strcmp has no body here, putchar does not fork).
+const char *kEcho =
+    "int strcmp(const char *, const char *); int putchar(int); int main(int argc, char **argv) {\n"
+    "  int r = 1, arg = 1;\n"
+    "  if (arg < argc)\n"
+    "    if (strcmp(argv[arg], \"-n\") == 0) {\n"
+    "      r = 0; ++arg;\n"
+    "    }\n"
+    "  for (; arg < argc; ++arg)\n"
+    "    for (int i = 0; argv[arg][i] != 0; ++i)\n"
+    "      putchar(argv[arg][i]);\n"
+    "  if (r)\n"
+    "    putchar('\\n');\n"
+    "  return 0; }\n";
+
+TEST_F(QueryCountsTest, EchoCountsAreThePapersHandComputation) {
+  load(kEcho);
+  QceOptions o;
+  o.alpha = 0.5;
+  o.beta = 0.6;
+  o.kappa = 1;
+  o.countMemoryAccesses = false; // the paper's example counts branches only
+  QueryCountEstimate est = estimateQueryCounts(*program, o);
+  const uint32_t main = function("main"), line7 = branchBlock(main, 7);
+  const FunctionCounts &c = est.functions[main];
+  ASSERT_TRUE(c.analysed);
+  EXPECT_NEAR(c.atBlock[line7].total, 1 + 2 * 0.6 + 2 * 0.36, 1e-9); // Q_t(7) = 2.92
+  EXPECT_NEAR(added(c, main, line7, "arg"), 1 + 0.6, 1e-9);          // Q_add(7, arg) = 1.6
+  EXPECT_NEAR(added(c, main, line7, "r"), 0.6 + 2 * 0.36, 1e-9);     // Q_add(7, r) = 1.32
+  EXPECT_EQ(added(c, main, line7, "i"), 0) << "i is set before any use after line 7";
+  // H(7) = {arg}: 1.6 > 0.5 * 2.92 = 1.46 > 1.32.
+  std::vector<uint32_t> hot = hotVariables(c.atBlock[line7], c.atBlock[line7].total, o.alpha);
+  ASSERT_EQ(hot.size(), 1u);
+  EXPECT_EQ(hot[0], *local(c, main, "arg"));
+}
+
+TEST_F(QueryCountsTest, EchoWithMemoryAccessesCountedKeepsArgHotAndRCold) {
+  load(kEcho);
+  QceOptions o;
+  o.alpha = 0.5;
+  o.beta = 0.6;
+  o.kappa = 1;
+  QueryCountEstimate est = estimateQueryCounts(*program, o);
+  const uint32_t main = function("main"), line7 = branchBlock(main, 7);
+  const FunctionCounts &c = est.functions[main];
+  // argv[arg] and argv[arg][i] are reads at variable offsets: more queries, more of them on arg.
+  EXPECT_GT(c.atBlock[line7].total, 2.92);
+  EXPECT_GT(added(c, main, line7, "arg"), 1.6);
+  EXPECT_NEAR(added(c, main, line7, "r"), 1.32, 1e-9);
+  std::vector<uint32_t> hot = hotVariables(c.atBlock[line7], c.atBlock[line7].total, o.alpha);
+  // arg, and argv itself (register 1): the pointer every access goes through.
+  EXPECT_EQ(hot, (std::vector<uint32_t>{1, *local(c, main, "arg")}));
+}
+
+TEST_F(QueryCountsTest, PaperDefaultsMakeEveryLaterUseHot) {
+  load(kEcho);
+  QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
+  const uint32_t main = function("main"), line7 = branchBlock(main, 7);
+  const FunctionCounts &c = est.functions[main];
+  const QueryCounts &at = c.atBlock[line7];
+  std::vector<uint32_t> hot = hotVariables(at, at.total, est.options.alpha);
+  auto isHot = [&](const std::string &name) {
+    std::optional<uint32_t> v = local(c, main, name);
+    return v && std::find(hot.begin(), hot.end(), *v) != hot.end();
+  };
+  EXPECT_TRUE(isHot("arg"));
+  EXPECT_TRUE(isHot("r"));
+  EXPECT_FALSE(isHot("i")) << "dead at the outer loop's header";
+}
+
+// A variable only accumulated and never branched on (the paper's `sleep`) is never hot; the
+// counter of a counted loop is.
+TEST_F(QueryCountsTest, AccumulatorIsColdAndCountedLoopsHaveTripCounts) {
+  load("void use(long); int main(int argc, char **argv) {\n"
+       "  long seconds = 0;\n"
+       "  for (int k = 0; k < 6; ++k)\n"
+       "    if (argv[1][k] == '5') seconds += 5; else seconds += 1;\n"
+       "  use(seconds);\n"
+       "  return 0; }\n");
+  const uint32_t main = function("main");
+  const Function &f = program->functions[main];
+  ControlFlow cfg(f);
+  GlobalIndex globals(*program);
+  DataDependence deps(*program, f, globals);
+  findTripCounts(*program, f, cfg, deps);
+  ASSERT_EQ(cfg.loops().size(), 1u);
+  EXPECT_EQ(cfg.loops()[0].tripCount, 6u);
+
+  QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
+  const FunctionCounts &c = est.functions[main];
+  const uint32_t header = branchBlock(main, 3), body = branchBlock(main, 4);
+  EXPECT_EQ(added(c, main, header, "seconds"), 0);
+  EXPECT_GT(added(c, main, header, "k"), 0);
+  // Six header tests (the seventh leaves without a query), and in each iteration a read of
+  // argv[1] at the offset k and a branch on the byte read.
+  const double b = 0.8;
+  double expected = 0;
+  for (int n = 0; n < 6; ++n)
+    expected = 1 + b * (2 + 2 * b * expected);
+  EXPECT_NEAR(c.atBlock[header].total, expected, 1e-9);
+  EXPECT_GT(c.atBlock[body].total, 0);
+}
+
+// Counts through a call: the callee's branch on what its pointer parameter points to is a
+// query on the caller's variable whose address it gets.
+TEST_F(QueryCountsTest, CalleeSummaryMapsPointeesToTheCallersVariables) {
+  load("int big(int *p) { if (*p > 3) return 1; return 0; }\n"
+       "int main(int argc, char **argv) {\n"
+       "  int x = argc, y = argc;\n"
+       "  if (argc > 1)\n"
+       "    x = 2;\n"
+       "  return big(&x) + y; }\n");
+  QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
+  const uint32_t main = function("main"), callee = function("big");
+  const FunctionCounts &c = est.functions[main];
+  const FunctionCounts &b = est.functions[callee];
+  ASSERT_TRUE(b.analysed);
+  EXPECT_NEAR(b.atBlock[0].total, 1, 1e-9);
+  // main's join (the block that calls big) sees big's query on x, none on y.
+  const Function &f = program->functions[main];
+  uint32_t join = ~0u;
+  for (uint32_t blk = 0; blk < f.blocks.size(); ++blk) {
+    const uint32_t end = blk + 1 < f.blocks.size() ? f.blocks[blk + 1].firstInstr : uint32_t(f.instrs.size());
+    for (uint32_t i = f.blocks[blk].firstInstr; i < end; ++i)
+      if (f.instrs[i].op == Opcode::Call && f.callSites[f.instrs[i].imm].callee == callee)
+        join = blk;
+  }
+  ASSERT_NE(join, ~0u);
+  EXPECT_EQ(ControlFlow(f).predecessors(join).size(), 2u);
+  EXPECT_NEAR(added(c, main, join, "x"), 1, 1e-9);
+  EXPECT_EQ(added(c, main, join, "y"), 0);
+  EXPECT_NEAR(c.atBlock[join].total, 1, 1e-9);
+}
+
+} // namespace

@@ -1,0 +1,59 @@
+// How the engine merges states: regions (klee_open_merge), size-dependent loops (the
+// symbolic-size model's merge modes), and whole states under a merging strategy.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace cairn::engine {
+
+// The merging strategies driven by query count estimation (Kuznetsov et al., PLDI'12):
+//   none  no merging of whole states (regions and size-dependent loops still merge)
+//   ssm   static state merging: states run in topological order of their positions, and
+//         states that meet at a block entry merge when the QCE similarity allows it
+//   dsm   dynamic state merging: the driving searcher chooses, except that a state whose
+//         position and hot values match one of the last dsmDistance block entries of another
+//         state runs first (fast-forwarded) to catch up with it, and merges where it does
+enum class MergeStrategy : uint8_t { None, Static, Dynamic };
+bool parseMergeStrategy(const std::string &name, MergeStrategy &out);
+const char *mergeStrategyName(MergeStrategy s);
+
+struct MergeOptions {
+  // A group of more states than this leaving one merge point continues unmerged.
+  uint64_t maxStates = 10000;
+  // Loops that call functions of the program (not intrinsics or external declarations) are
+  // not merged: the chapter's default, since their states rarely stay compatible.
+  bool loopsWithCalls = false;
+  // Region merges (klee_open_merge) build their formulas from the execution tree; false:
+  // from each state's path condition. Loop merges follow the size mode (merge-opt: the tree).
+  bool treeEncoding = true;
+
+  MergeStrategy strategy = MergeStrategy::None;
+  // QCE (the paper's defaults): hot variables are those with Q_add > alpha * Q_t; each side of
+  // a branch is feasible with probability beta; loops without a static trip count run kappa
+  // iterations.
+  double qceAlpha = 1e-12;
+  double qceBeta = 0.8;
+  uint32_t qceKappa = 10;
+  uint32_t dsmDistance = 8; // basic blocks of history per state (delta)
+};
+
+struct MergeStats {
+  uint64_t contexts = 0;        // merge regions and size-dependent loops opened
+  uint64_t merges = 0;          // groups merged into one state
+  uint64_t statesMerged = 0;    // states that went into those merges
+  uint64_t refused = 0;         // groups left unmerged (incompatible states, too many states)
+  uint64_t earlyTerminated = 0; // states of a context that ended before its merge point
+  uint64_t constraintNodes = 0; // size of the merged path conditions (distinct nodes, summed)
+  uint64_t valueNodes = 0;      // size of the merged register and memory values
+  uint64_t sizeForks = 0;       // eager mode: states forked per feasible allocation size
+  uint64_t symbolicSizeObjects = 0;
+  // The QCE strategies (MergeStrategy):
+  uint64_t multiplicity = 0;      // paths ended, each counted with its multiplicity
+  uint64_t fastForwarded = 0;     // DSM: states picked ahead of the driving searcher
+  uint64_t fastForwardedMerged = 0; // ... that merged before the driving searcher took over
+  uint64_t qceFunctions = 0;      // functions the query count estimate covers
+  double qceSeconds = 0;          // time in the estimate
+};
+
+} // namespace cairn::engine

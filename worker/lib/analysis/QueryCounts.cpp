@@ -1,0 +1,440 @@
+#include "analysis/QueryCounts.h"
+
+#include "analysis/ControlFlow.h"
+#include "analysis/TripCounts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+namespace cairn::engine::analysis {
+
+double QueryCounts::addedFor(uint32_t variable) const {
+  auto it = std::lower_bound(added.begin(), added.end(), std::pair{variable, 0.0},
+                             [](const auto &x, const auto &y) { return x.first < y.first; });
+  return it != added.end() && it->first == variable ? it->second : 0;
+}
+
+std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha) {
+  std::vector<uint32_t> out;
+  for (const auto &[v, x] : at.added)
+    if (x > alpha * total)
+      out.push_back(v);
+  return out;
+}
+
+namespace {
+
+// Counts as the recursion moves them backwards: a sparse vector over variables, and Q_t.
+struct Counts {
+  double total = 0;
+  std::vector<std::pair<uint32_t, double>> added; // by variable id
+
+  std::vector<std::pair<uint32_t, double>>::iterator find(uint32_t v) {
+    return std::lower_bound(added.begin(), added.end(), std::pair{v, 0.0},
+                            [](const auto &x, const auto &y) { return x.first < y.first; });
+  }
+  void add(uint32_t v, double x) {
+    if (x == 0)
+      return;
+    auto it = find(v);
+    if (it != added.end() && it->first == v)
+      it->second += x;
+    else
+      added.insert(it, {v, x});
+  }
+  double take(uint32_t v) {
+    auto it = find(v);
+    if (it == added.end() || it->first != v)
+      return 0;
+    double x = it->second;
+    added.erase(it);
+    return x;
+  }
+  void addScaled(const Counts &o, double factor) {
+    total += factor * o.total;
+    std::vector<std::pair<uint32_t, double>> merged;
+    merged.reserve(added.size() + o.added.size());
+    auto a = added.cbegin();
+    auto b = o.added.cbegin();
+    while (a != added.cend() || b != o.added.cend()) {
+      if (b == o.added.cend() || (a != added.cend() && a->first < b->first))
+        merged.push_back(*a++);
+      else if (a == added.cend() || b->first < a->first)
+        merged.push_back({b->first, factor * (b++)->second});
+      else
+        merged.push_back({a->first, (a++)->second + factor * (b++)->second});
+    }
+    added = std::move(merged);
+  }
+  // Counts grow by 2 * beta per branch level: deep code goes past any double. Past kCeiling
+  // they are all equally large.
+  static constexpr double kCeiling = 1e280;
+  QueryCounts result() const {
+    QueryCounts r{std::min(total, kCeiling), added};
+    for (auto &[v, x] : r.added)
+      x = std::min(x, kCeiling);
+    return r;
+  }
+};
+
+// One function's estimate: the recursion over its blocks, loops unrolled to their bounds.
+class FunctionEstimator {
+public:
+  FunctionEstimator(const Program &program, uint32_t index, const GlobalIndex &globals,
+                    const std::vector<FunctionCounts> &summaries, const QceOptions &options)
+      : program_(program), fn_(program.functions[index]), cfg_(fn_), deps_(program, fn_, globals),
+        summaries_(summaries), options_(options) {
+    findTripCounts(program, fn_, cfg_, deps_);
+  }
+
+  // False when the unrolled copies went over the limit.
+  bool run(uint32_t kappa, uint32_t staticCap, FunctionCounts &out);
+
+private:
+  // A block in an unrolled copy: the header visits left to each loop around it (outermost
+  // first) that may still iterate.
+  struct Node {
+    uint32_t block = 0;
+    std::vector<uint32_t> left;
+    bool operator<(const Node &o) const { return block != o.block ? block < o.block : left < o.left; }
+  };
+  uint32_t iterations(uint32_t loop) const {
+    const std::optional<uint32_t> &t = cfg_.loops()[loop].tripCount;
+    return t ? std::min(*t, staticCap_) : kappa_;
+  }
+  // Where an edge from `from` to `to` goes in the unrolled program: a node, or (past a loop's
+  // last iteration) its exits, each with a share.
+  void resolve(const Node &from, uint32_t to, std::vector<std::pair<Node, double>> &out, unsigned depth = 0) const;
+  const Counts &value(const Node &n);
+  Counts evaluate(const Node &n);
+  void edgeValue(uint32_t from, const Node &to, double share, Counts &into);
+  void instruction(uint32_t index, Counts &q, bool record);
+  void call(const Instr &in, Counts &q);
+
+  const Program &program_;
+  const Function &fn_;
+  ControlFlow cfg_;
+  DataDependence deps_;
+  const std::vector<FunctionCounts> &summaries_;
+  const QceOptions &options_;
+  uint32_t kappa_ = 0, staticCap_ = 0;
+  std::map<Node, Counts> memo_;
+  std::map<Node, bool> active_;
+  FunctionCounts *out_ = nullptr;
+  std::vector<std::vector<uint32_t>> recordedLeft_; // per block: the copy recorded in out_
+  bool overflow_ = false;
+};
+
+void FunctionEstimator::resolve(const Node &from, uint32_t to, std::vector<std::pair<Node, double>> &out,
+                                unsigned depth) const {
+  const std::vector<uint32_t> &fromLoops = cfg_.loopsOf(from.block), &toLoops = cfg_.loopsOf(to);
+  Node n{to, {}};
+  for (uint32_t l : toLoops) {
+    auto at = std::find(fromLoops.begin(), fromLoops.end(), l);
+    uint32_t left = at == fromLoops.end() ? iterations(l) : from.left[size_t(at - fromLoops.begin())];
+    if (at != fromLoops.end() && cfg_.loops()[l].header == to && left > 0)
+      --left; // a back edge: one iteration done
+    n.left.push_back(left);
+  }
+  const uint32_t headed = cfg_.loopHeaded(to);
+  if (headed == ~0u || n.left.back() > 0 || depth > 16) {
+    out.push_back({std::move(n), 1.0});
+    return;
+  }
+  // Past the last iteration: on to the loop's exits without the header's query.
+  const LoopInfo &loop = cfg_.loops()[headed];
+  std::vector<uint32_t> exits;
+  for (uint32_t s : cfg_.successors(to))
+    if (!cfg_.inLoop(headed, s))
+      exits.push_back(s);
+  if (exits.empty())
+    exits = loop.exits;
+  std::vector<std::pair<Node, double>> each;
+  for (uint32_t e : exits) {
+    each.clear();
+    resolve(n, e, each, depth + 1);
+    for (auto &[node, share] : each)
+      out.push_back({std::move(node), share / double(exits.size())});
+  }
+}
+
+const Counts &FunctionEstimator::value(const Node &n) {
+  static const Counts zero;
+  if (auto it = memo_.find(n); it != memo_.end())
+    return it->second;
+  if (overflow_ || active_.count(n))
+    return zero; // a cycle no loop bounds (irreducible flow): cut here
+  if (memo_.size() >= options_.maxCopiesPerFunction) {
+    overflow_ = true;
+    return zero;
+  }
+  active_[n] = true;
+  Counts c = evaluate(n);
+  active_.erase(n);
+  return memo_[n] = std::move(c);
+}
+
+// The value an edge brings into `from`'s end: the target's counts, after the phi copies made
+// on the edge.
+void FunctionEstimator::edgeValue(uint32_t from, const Node &to, double share, Counts &into) {
+  const Counts &v = value(to);
+  const BasicBlock &b = fn_.blocks[to.block];
+  auto edge = std::find_if(b.edges.begin(), b.edges.end(), [&](const BasicBlock::Edge &e) { return e.from == from; });
+  if (edge == b.edges.end() || edge->count == 0) {
+    into.addScaled(v, share);
+    return;
+  }
+  Counts moved = v;
+  std::vector<double> taken(edge->count);
+  for (uint32_t k = 0; k < edge->count; ++k)
+    taken[k] = moved.take(fn_.phiMoves[edge->first + k].dst);
+  for (uint32_t k = 0; k < edge->count; ++k)
+    for (uint32_t s : deps_.sources(fn_.phiMoves[edge->first + k].src))
+      moved.add(s, taken[k]);
+  into.addScaled(moved, share);
+}
+
+Counts FunctionEstimator::evaluate(const Node &n) {
+  Counts q;
+  const Instr &t = cfg_.terminator(n.block);
+  const std::vector<uint32_t> &succ = cfg_.successors(n.block);
+  const bool branches = succ.size() > 1;
+  std::vector<std::pair<Node, double>> targets;
+  for (uint32_t s : succ) {
+    targets.clear();
+    resolve(n, s, targets);
+    for (const auto &[node, share] : targets)
+      edgeValue(n.block, node, share * (branches ? options_.beta : 1.0), q);
+  }
+  if (branches || t.op == Opcode::Switch || t.op == Opcode::IndirectBr) {
+    q.total += 1;
+    if (t.op == Opcode::CondBr || t.op == Opcode::Switch || t.op == Opcode::IndirectBr)
+      for (uint32_t s : deps_.sources(t.a))
+        q.add(s, 1);
+  }
+  // The copy with the most iterations left is the one a state entering the block stands for.
+  const bool record = recordedLeft_[n.block].empty() || n.left > recordedLeft_[n.block];
+  if (record)
+    recordedLeft_[n.block] = n.left.empty() ? std::vector<uint32_t>{0} : n.left;
+  const uint32_t first = fn_.blocks[n.block].firstInstr;
+  for (uint32_t i = uint32_t(&t - fn_.instrs.data()); i-- > first;)
+    instruction(i, q, record);
+  if (record)
+    out_->atBlock[n.block] = q.result();
+  return q;
+}
+
+void FunctionEstimator::instruction(uint32_t index, Counts &q, bool record) {
+  const Instr &in = fn_.instrs[index];
+  const bool hasDst = in.dst < fn_.numRegs;
+  // An access through a pointer (not at a constant offset from a frame's base or a global)
+  // asks where it points as soon as the pointer or an index is symbolic: a query point whose
+  // condition is the address.
+  auto memoryQuery = [&](const Operand &address) {
+    if (!options_.countMemoryAccesses || deps_.addressOf(address))
+      return;
+    q.total += 1;
+    for (uint32_t s : deps_.sources(address))
+      q.add(s, 1);
+  };
+  switch (in.op) {
+  case Opcode::Load: {
+    if (hasDst)
+      if (double x = q.take(in.dst); x != 0) {
+        if (std::optional<uint32_t> slot = deps_.slot(in.a, (in.width + 7) / 8))
+          q.add(*slot, x);
+        else
+          for (uint32_t s : deps_.sources(in.a))
+            q.add(s, x);
+      }
+    memoryQuery(in.a);
+    return;
+  }
+  case Opcode::Store: {
+    if (std::optional<uint32_t> slot = deps_.existingSlot(in.b, (in.width + 7) / 8))
+      if (double x = q.take(*slot); x != 0)
+        for (uint32_t s : deps_.sources(in.a))
+          q.add(s, x);
+    memoryQuery(in.b);
+    return;
+  }
+  case Opcode::Call:
+    if (record)
+      out_->afterCall[index] = q.result();
+    call(in, q);
+    return;
+  default:
+    if (hasDst)
+      q.take(in.dst);
+  }
+}
+
+void FunctionEstimator::call(const Instr &in, Counts &q) {
+  const CallSite &cs = fn_.callSites[in.imm];
+  auto arg = [&](uint32_t k) { return fn_.callArgs[cs.firstArg + k]; };
+  if (in.dst < fn_.numRegs)
+    if (double x = q.take(in.dst); x != 0)
+      for (uint32_t k = 0; k < cs.numArgs; ++k)
+        for (uint32_t s : deps_.sources(arg(k)))
+          q.add(s, x);
+  if (cs.kind == CallKind::Special && Special(cs.callee) == Special::Assume && cs.numArgs) {
+    q.total += 1;
+    for (uint32_t s : deps_.sources(arg(0)))
+      q.add(s, 1);
+    return;
+  }
+  if (cs.kind != CallKind::Direct || cs.callee >= summaries_.size() || !summaries_[cs.callee].analysed)
+    return;
+  const FunctionCounts &callee = summaries_[cs.callee];
+  if (callee.atBlock.empty())
+    return;
+  const QueryCounts &entry = callee.atBlock[0];
+  const uint32_t params = program_.functions[cs.callee].numParams;
+  if (!program_.functions[cs.callee].isRuntime)
+    q.total += entry.total;
+  for (const auto &[v, x] : entry.added) {
+    if (v < callee.numRegs) {
+      if (v < params && v < cs.numArgs)
+        for (uint32_t s : deps_.sources(arg(v)))
+          q.add(s, x);
+      continue;
+    }
+    const MemoryVariable &m = callee.memory[v - callee.numRegs];
+    if (m.base == MemoryVariable::Base::Global) {
+      q.add(deps_.intern(m), x);
+    } else if (m.base == MemoryVariable::Base::Pointee && m.index < cs.numArgs) {
+      if (std::optional<MemoryVariable> at = deps_.addressOf(arg(m.index))) {
+        MemoryVariable mine = *at;
+        mine.offset += m.offset;
+        mine.size = m.size;
+        q.add(deps_.intern(mine), x);
+      } else {
+        for (uint32_t s : deps_.sources(arg(m.index)))
+          q.add(s, x);
+      }
+    }
+  }
+}
+
+bool FunctionEstimator::run(uint32_t kappa, uint32_t staticCap, FunctionCounts &out) {
+  kappa_ = std::max(kappa, 1u);
+  staticCap_ = staticCap;
+  memo_.clear();
+  active_.clear();
+  overflow_ = false;
+  out = FunctionCounts{};
+  out.numRegs = fn_.numRegs;
+  out.atBlock.assign(fn_.blocks.size(), QueryCounts{});
+  out.kappa = kappa_;
+  recordedLeft_.assign(fn_.blocks.size(), {});
+  out_ = &out;
+  if (!fn_.blocks.empty()) {
+    // Deep control flow recurses deeply: the blocks are evaluated in post-order first, so
+    // that each recursion finds most of what it needs already evaluated.
+    const std::vector<uint32_t> &rpo = cfg_.reversePostOrder();
+    for (auto b = rpo.rbegin(); b != rpo.rend() && !overflow_; ++b)
+      if (cfg_.loopsOf(*b).empty())
+        value(Node{*b, {}});
+    value(Node{0, {}});
+  }
+  out.copies = memo_.size();
+  out.memory = deps_.memory();
+  out.analysed = true;
+  memo_.clear();
+  return !overflow_;
+}
+
+// The functions reachable from the entry and the constructors through direct calls, callees
+// before callers (Tarjan's strongly connected components, each a group).
+std::vector<std::vector<uint32_t>> bottomUpGroups(const Program &program) {
+  const uint32_t n = uint32_t(program.functions.size());
+  std::vector<std::vector<uint32_t>> callees(n);
+  for (uint32_t f = 0; f < n; ++f) {
+    for (const CallSite &cs : program.functions[f].callSites)
+      if (cs.kind == CallKind::Direct && cs.callee < n)
+        callees[f].push_back(cs.callee);
+    std::sort(callees[f].begin(), callees[f].end());
+    callees[f].erase(std::unique(callees[f].begin(), callees[f].end()), callees[f].end());
+  }
+  std::vector<uint32_t> index(n, ~0u), low(n, 0), stack;
+  std::vector<uint8_t> onStack(n, 0);
+  std::vector<std::vector<uint32_t>> groups;
+  uint32_t next = 0;
+  std::vector<uint32_t> roots = program.constructors;
+  roots.push_back(program.entry);
+  for (uint32_t root : roots) {
+    if (root >= n || index[root] != ~0u)
+      continue;
+    std::vector<std::pair<uint32_t, size_t>> dfs{{root, 0}};
+    index[root] = low[root] = next++;
+    stack.push_back(root);
+    onStack[root] = 1;
+    while (!dfs.empty()) {
+      auto &[f, k] = dfs.back();
+      if (k < callees[f].size()) {
+        uint32_t g = callees[f][k++];
+        if (index[g] == ~0u) {
+          index[g] = low[g] = next++;
+          stack.push_back(g);
+          onStack[g] = 1;
+          dfs.push_back({g, 0});
+        } else if (onStack[g]) {
+          low[f] = std::min(low[f], index[g]);
+        }
+        continue;
+      }
+      if (low[f] == index[f]) {
+        std::vector<uint32_t> &group = groups.emplace_back();
+        uint32_t g;
+        do {
+          g = stack.back();
+          stack.pop_back();
+          onStack[g] = 0;
+          group.push_back(g);
+        } while (g != f);
+      }
+      const uint32_t done = f;
+      dfs.pop_back();
+      if (!dfs.empty())
+        low[dfs.back().first] = std::min(low[dfs.back().first], low[done]);
+    }
+  }
+  return groups;
+}
+
+} // namespace
+
+QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions &options) {
+  const auto start = std::chrono::steady_clock::now();
+  QueryCountEstimate est;
+  est.options = options;
+  est.functions.resize(program.functions.size());
+  const GlobalIndex globals(program);
+  for (const std::vector<uint32_t> &group : bottomUpGroups(program)) {
+    const bool recursive = group.size() > 1 || std::any_of(program.functions[group[0]].callSites.begin(),
+                                                          program.functions[group[0]].callSites.end(),
+                                                          [&](const CallSite &cs) {
+                                                            return cs.kind == CallKind::Direct && cs.callee == group[0];
+                                                          });
+    for (int round = 0; round < (recursive ? 2 : 1); ++round)
+      for (uint32_t f : group) {
+        if (program.functions[f].blocks.empty())
+          continue;
+        FunctionEstimator estimator(program, f, globals, est.functions, options);
+        FunctionCounts counts;
+        uint32_t kappa = options.kappa, cap = std::max<uint32_t>(options.kappa, 256);
+        while (!estimator.run(kappa, cap, counts) && (kappa > 1 || cap > 1)) {
+          kappa = std::max(1u, kappa / 2);
+          cap = kappa;
+        }
+        est.functions[f] = std::move(counts);
+        if (round == 0)
+          ++est.functionsAnalysed;
+      }
+  }
+  est.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return est;
+}
+
+} // namespace cairn::engine::analysis

@@ -1,0 +1,143 @@
+#include "merging/QceSimilarity.h"
+
+namespace cairn::engine {
+
+using analysis::MemoryVariable;
+using analysis::QueryCounts;
+
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+std::vector<uint64_t> positionOf(const ExecutionState &s) {
+  std::vector<uint64_t> key;
+  key.reserve(s.stack.size());
+  for (const Frame &f : s.stack)
+    key.push_back((uint64_t(f.function) << 32) | f.pc);
+  return key;
+}
+
+} // namespace
+
+QceSimilarity::QceSimilarity(const Program &program, analysis::QueryCountEstimate estimate)
+    : program_(program), estimate_(std::move(estimate)) {}
+
+const QueryCounts *QceSimilarity::countsAt(const Frame &f, bool top) const {
+  if (f.function >= estimate_.functions.size())
+    return nullptr;
+  const analysis::FunctionCounts &c = estimate_.functions[f.function];
+  if (!c.analysed)
+    return nullptr;
+  if (top)
+    return f.block < c.atBlock.size() ? &c.atBlock[f.block] : nullptr;
+  auto it = c.afterCall.find(f.pc - 1);
+  return it == c.afterCall.end() ? nullptr : &it->second;
+}
+
+const std::vector<QceSimilarity::Hot> &QceSimilarity::hotOf(const ExecutionState &s) {
+  std::vector<uint64_t> key = positionOf(s);
+  auto it = hotCache_.find(key);
+  if (it != hotCache_.end())
+    return it->second;
+  std::vector<const QueryCounts *> counts(s.stack.size());
+  double total = 0;
+  for (size_t i = 0; i < s.stack.size(); ++i) {
+    counts[i] = countsAt(s.stack[i], i + 1 == s.stack.size());
+    if (counts[i])
+      total += counts[i]->total;
+  }
+  std::vector<Hot> hot;
+  for (size_t i = 0; i < s.stack.size(); ++i)
+    if (counts[i])
+      for (uint32_t v : analysis::hotVariables(*counts[i], total, estimate_.options.alpha))
+        hot.push_back({uint32_t(i), v});
+  return hotCache_.emplace(std::move(key), std::move(hot)).first->second;
+}
+
+std::optional<u128> QceSimilarity::concreteValue(const ExecutionState &s, const Hot &h) const {
+  const Frame &f = s.stack[h.frame];
+  const analysis::FunctionCounts &c = estimate_.functions[f.function];
+  if (h.variable < c.numRegs) {
+    if (h.variable >= f.regs.size() || !f.regs[h.variable].concrete())
+      return std::nullopt;
+    return f.regs[h.variable].bits;
+  }
+  const MemoryVariable &m = c.memory[h.variable - c.numRegs];
+  u128 base;
+  if (m.base == MemoryVariable::Base::Global) {
+    base = program_.globals[m.index].address;
+  } else {
+    if (m.index >= f.regs.size() || !f.regs[m.index].concrete())
+      return std::nullopt;
+    base = f.regs[m.index].bits;
+  }
+  const uint64_t address = uint64_t(base) + uint64_t(m.offset);
+  const AddressSpace::Entry *e = s.memory.find(address);
+  if (!e)
+    return std::nullopt;
+  const uint64_t offset = address - e->object->address;
+  const uint32_t n = std::min<uint32_t>(m.size, 16);
+  if (offset + n > e->state->size())
+    return std::nullopt;
+  u128 v = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    if (!e->state->isConcreteByte(offset + i))
+      return std::nullopt;
+    v |= u128(e->state->concreteByte(offset + i)) << (8 * i);
+  }
+  return v;
+}
+
+bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b) {
+  for (const Hot &h : hotOf(a)) {
+    std::optional<u128> x = concreteValue(a, h), y = concreteValue(b, h);
+    if (x && y && *x != *y)
+      return false;
+  }
+  return true;
+}
+
+uint64_t QceSimilarity::hash(const ExecutionState &s) {
+  uint64_t h = 0;
+  for (const Frame &f : s.stack)
+    h = mix(h, (uint64_t(f.function) << 32) | f.pc);
+  for (const Hot &hot : hotOf(s)) {
+    std::optional<u128> v = concreteValue(s, hot);
+    h = mix(h, v ? uint64_t(*v) ^ uint64_t(*v >> 64) : 0x5eed5eed5eed5eedull);
+    h = mix(h, v ? 1 : 2);
+  }
+  return h;
+}
+
+std::vector<std::string> QceSimilarity::describeHot(const ExecutionState &s) {
+  std::vector<std::string> out;
+  for (const Hot &h : hotOf(s)) {
+    const Function &fn = program_.functions[s.stack[h.frame].function];
+    const analysis::FunctionCounts &c = estimate_.functions[s.stack[h.frame].function];
+    std::string name;
+    if (h.variable < c.numRegs) {
+      name = "%" + std::to_string(h.variable);
+    } else {
+      const MemoryVariable &m = c.memory[h.variable - c.numRegs];
+      switch (m.base) {
+      case MemoryVariable::Base::Global: name = program_.globals[m.index].name; break;
+      case MemoryVariable::Base::Pointee: name = "*%" + std::to_string(m.index); break;
+      case MemoryVariable::Base::Local:
+        name = "%" + std::to_string(m.index);
+        for (const auto &[reg, local] : fn.localNames)
+          if (reg == m.index)
+            name = local;
+        break;
+      }
+      if (m.offset)
+        name += "+" + std::to_string(m.offset);
+    }
+    out.push_back(fn.name + ":" + name);
+  }
+  return out;
+}
+
+} // namespace cairn::engine

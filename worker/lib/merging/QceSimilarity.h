@@ -1,0 +1,49 @@
+// The QCE similarity of states (Kuznetsov et al., PLDI'12, Eq. 1): two states at the same
+// position may merge when every hot variable is equal in both or symbolic in either, the hot
+// variables being those whose estimated extra queries exceed alpha times the queries the state
+// is expected to ask (analysis/QueryCounts.h). The estimate is per function; the last step is
+// dynamic: a state's Q_t adds each caller's local count at its return point, and each frame's
+// variables are judged against that total.
+//
+// A state is judged at the entry of a block; its callers' frames are at the points after their
+// calls.
+#pragma once
+
+#include "analysis/QueryCounts.h"
+#include "cairn/engine/ExecutionState.h"
+
+#include <map>
+#include <optional>
+
+namespace cairn::engine {
+
+class QceSimilarity {
+public:
+  QceSimilarity(const Program &program, analysis::QueryCountEstimate estimate);
+
+  // Eq. 1, for states at the same position (the same stack of functions and points).
+  bool similar(const ExecutionState &a, const ExecutionState &b);
+  // The position and the hot values, symbolic ones as one token: equal for states that are
+  // similar with every hot variable equal or symbolic in both (DSM's hashable form of Eq. 1).
+  uint64_t hash(const ExecutionState &s);
+  // The state's hot variables, as "function:name" (or register / offset) for messages and tests.
+  std::vector<std::string> describeHot(const ExecutionState &s);
+  const analysis::QueryCountEstimate &estimate() const { return estimate_; }
+
+private:
+  struct Hot {
+    uint32_t frame;
+    uint32_t variable; // an id of the frame's function's estimate
+  };
+  const std::vector<Hot> &hotOf(const ExecutionState &s);
+  // The variable's concrete value (its bytes, little-endian, in one number; at most 16 bytes
+  // compared) or nothing when it is symbolic or cannot be read.
+  std::optional<u128> concreteValue(const ExecutionState &s, const Hot &h) const;
+  const analysis::QueryCounts *countsAt(const Frame &f, bool top) const;
+
+  const Program &program_;
+  analysis::QueryCountEstimate estimate_;
+  std::map<std::vector<uint64_t>, std::vector<Hot>> hotCache_; // by stack position
+};
+
+} // namespace cairn::engine

@@ -131,4 +131,28 @@ TEST_F(QceMergingTest, DynamicMergingDoesNotHoldTheCheapSideBack) {
   EXPECT_TRUE(reachesHandlePacket(MergeStrategy::None));
 }
 
+// States that printed the same amount merge; a byte they printed differently is a symbolic
+// byte of the merged state, and each test has the byte its own inputs print.
+TEST_F(QceMergingTest, OutputsOfOneLengthMergeByteByByte) {
+  const char *program = "int putchar(int);\n"
+                        "int main(void) {\n"
+                        "  unsigned char c[2];\n"
+                        "  klee_make_symbolic(c, sizeof c, \"c\");\n"
+                        "  putchar(c[0] > 'm' ? 'y' : 'n');\n"
+                        "  if (c[0] > 'm') putchar('+'); else putchar('-');\n"
+                        "  putchar('\\n');\n"
+                        "  if (c[1] == 'q') putchar('!');\n"
+                        "  return 0;\n"
+                        "}\n";
+  Outcome merged = runSource(program, with(MergeStrategy::Static));
+  EXPECT_GE(merged.stats.merging.merges, 1u);
+  EXPECT_EQ(merged.stats.pathsCompleted, 2u) << "c[0] > 'm' merged; c[1] == 'q' prints more on one side";
+  ASSERT_EQ(merged.tests.size(), 2u);
+  for (const TestCase &t : merged.tests) {
+    const uint8_t c0 = t.objects.at(0).second.at(0);
+    const bool q = t.objects.at(0).second.at(1) == 'q';
+    EXPECT_EQ(t.output, std::string(c0 > 'm' ? "y+\n" : "n-\n") + (q ? "!" : "")) << "c[0] = " << int(c0);
+  }
+}
+
 } // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <unordered_map>
 
 namespace cairn::engine {
 
@@ -30,8 +31,8 @@ std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
   for (size_t i = 0; i < a.inputs.size(); ++i)
     if (a.inputs[i].array != b.inputs[i].array)
       return "different symbolic inputs";
-  if (a.output != b.output || a.errorOutput != b.errorOutput || a.symbolicOutput != b.symbolicOutput)
-    return "different output printed";
+  if (a.output.size() != b.output.size() || a.errorOutput.size() != b.errorOutput.size())
+    return "different amounts of output printed";
   if (a.model.get() && b.model.get())
     if (const char *why = a.model.get()->incompatibility(*b.model.get()))
       return why;
@@ -57,6 +58,60 @@ namespace {
 
 bool sameValue(const Value &a, const Value &b) {
   return a.concrete() ? b.concrete() && a.bits == b.bits : a.sym == b.sym;
+}
+
+// What a state printed, byte by byte: the character, or its expression where it was symbolic.
+class PrintedBytes {
+public:
+  explicit PrintedBytes(const ExecutionState &s) : state_(s) {
+    for (const ExecutionState::OutputByte &b : s.symbolicOutput)
+      symbolic_[key(b.stream, b.position)] = b.byte;
+  }
+  bool sameAs(const PrintedBytes &o) const {
+    return state_.output == o.state_.output && state_.errorOutput == o.state_.errorOutput &&
+           state_.symbolicOutput == o.state_.symbolicOutput;
+  }
+  ExprRef byte(ExprContext &ctx, uint8_t stream, uint32_t position) const {
+    auto it = symbolic_.find(key(stream, position));
+    if (it != symbolic_.end())
+      return it->second;
+    const std::string &text = stream == 2 ? state_.errorOutput : state_.output;
+    return ctx.constant(uint8_t(text[position]), 8);
+  }
+
+private:
+  static uint64_t key(uint8_t stream, uint32_t position) { return (uint64_t(stream) << 32) | position; }
+  const ExecutionState &state_;
+  std::unordered_map<uint64_t, ExprRef> symbolic_;
+};
+
+// Outputs of the same length merge byte by byte: a byte the states printed differently becomes
+// a symbolic byte, each state's own under its path, which a test evaluates under its inputs.
+void mergeOutputs(ExprContext &ctx, MergeEncoding &merger, std::span<ExecutionState *const> group) {
+  std::vector<PrintedBytes> printed;
+  for (const ExecutionState *s : group)
+    printed.emplace_back(*s);
+  bool same = true;
+  for (size_t i = 1; i < group.size(); ++i)
+    same &= printed[i].sameAs(printed[0]);
+  if (same)
+    return;
+  ExecutionState &first = *group.front();
+  std::vector<ExecutionState::OutputByte> merged;
+  std::vector<ExprRef> values(group.size());
+  for (uint8_t stream : {uint8_t(1), uint8_t(2)}) {
+    const uint32_t n = uint32_t((stream == 2 ? first.errorOutput : first.output).size());
+    for (uint32_t p = 0; p < n; ++p) {
+      bool differ = false;
+      for (size_t i = 0; i < group.size(); ++i) {
+        values[i] = printed[i].byte(ctx, stream, p);
+        differ |= values[i] != values[0];
+      }
+      if (differ || !values[0]->isConstant())
+        merged.push_back({stream, p, differ ? merger.merge(values) : values[0]});
+    }
+  }
+  first.symbolicOutput = std::move(merged);
 }
 
 } // namespace
@@ -127,6 +182,8 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
     }
     memory.bind(entry.object, std::move(contents));
   }
+
+  mergeOutputs(ctx, *merger, group);
 
   // The common prefix, then the disjunction of what the paths added after it.
   first.constraints.truncate(context.prefixConstraints);

@@ -82,12 +82,13 @@ TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
   EXPECT_EQ(ssm.stats.pathsCompleted, 1u);
   EXPECT_EQ(ssm.stats.merging.merges, 8u);
   EXPECT_EQ(ssm.stats.merging.multiplicity, 256u);
-  // Under DSM the driving searcher decides how close the states stay: fewer paths, each
-  // counted with the paths it stands for.
-  Outcome dsm = runSource(program, with(MergeStrategy::Dynamic, SearchStrategy::Bfs));
-  EXPECT_LT(dsm.stats.pathsCompleted, 64u);
+  // Under DSM the driving searcher (random states, the paper's for exhaustive runs) decides
+  // how close the states stay, and fast-forwarding catches some up: fewer paths, each counted
+  // with the paths it stands for.
+  Outcome dsm = runSource(program, with(MergeStrategy::Dynamic, SearchStrategy::RandomState));
+  EXPECT_LT(dsm.stats.pathsCompleted, 200u);
   EXPECT_EQ(dsm.stats.merging.multiplicity, 256u);
-  EXPECT_GT(dsm.stats.merging.fastForwarded, 0u);
+  EXPECT_GT(dsm.stats.merging.fastForwardedMerged, 0u);
 }
 
 // Figure 2 (logPacketHash): the hash loop's states differ in the hot, concrete `h`, so they

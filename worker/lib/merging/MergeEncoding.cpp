@@ -10,7 +10,8 @@ ExprRef MergeEncoding::merge(std::span<const ExprRef> values) {
   if (std::all_of(values.begin(), values.end(), [&](const ExprRef &v) { return v == values[0]; }))
     return values[0];
   ExprRef merged = combine(values);
-  valueNodes_ += dagSize(merged.get());
+  if (measure_)
+    valueNodes_ += dagSize(merged.get());
   return merged;
 }
 

@@ -25,8 +25,11 @@ public:
   const ExprRef &condition() const { return condition_; }
   // The value that is `values[i]` on the path of the group's state i.
   ExprRef merge(std::span<const ExprRef> values);
-  // Size of the merged values built so far (distinct nodes, summed).
+  // Size of the merged values built so far (distinct nodes, summed), when measured.
   uint64_t valueNodes() const { return valueNodes_; }
+  // Measuring walks each merged value: quadratic where merged values keep being merged again
+  // (whole-state merging), so that merging leaves it off.
+  void measure(bool on) { measure_ = on; }
 
 protected:
   // `values` differ; the merged value.
@@ -35,6 +38,7 @@ protected:
 
 private:
   uint64_t valueNodes_ = 0;
+  bool measure_ = true;
 };
 
 // The encoding of `kind` for `group`, states of `context` waiting at the same instruction.

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace cairn::engine {
 
@@ -26,6 +27,36 @@ template <class T> size_t commonPrefix(const T &a, const T &b) {
   size_t n = 0;
   while (n < a.size() && n < b.size() && a[n] == b[n])
     ++n;
+  return n;
+}
+
+// Puts the constraints both paths have first, in one order, and returns how many there are:
+// the merged path condition is then those and the disjunction of the rest (Cloud9's
+// intersection), which stays small where the paths forked in different orders, as they do
+// under dynamic merging, and not only where one is a prefix of the other.
+size_t shareConstraints(ConstraintList &a, ConstraintList &b) {
+  std::unordered_set<const Expr *> inB;
+  for (const ExprRef &c : b)
+    inB.insert(c.get());
+  std::vector<ExprRef> common, onlyA;
+  std::unordered_set<const Expr *> shared;
+  for (const ExprRef &c : a)
+    if (inB.count(c.get()) && shared.insert(c.get()).second)
+      common.push_back(c);
+    else
+      onlyA.push_back(c);
+  std::vector<ExprRef> onlyB;
+  for (const ExprRef &c : b)
+    if (!shared.count(c.get()))
+      onlyB.push_back(c);
+  const size_t n = common.size();
+  if (commonPrefix(a.exprs(), common) == n && commonPrefix(b.exprs(), common) == n)
+    return n; // already in that order
+  std::vector<ExprRef> newA = common, newB = common;
+  newA.insert(newA.end(), onlyA.begin(), onlyA.end());
+  newB.insert(newB.end(), onlyB.begin(), onlyB.end());
+  a.reorder(std::move(newA));
+  b.reorder(std::move(newB));
   return n;
 }
 
@@ -62,15 +93,58 @@ std::unique_ptr<Searcher> QceMerging::wrap(std::unique_ptr<Searcher> driving) {
                                            engine_.options.merging.strategy == MergeStrategy::Dynamic);
 }
 
+void QceMerging::countUp(uint64_t hash) {
+  if (++historyCount_[hash] == 1 && standing_.count(hash))
+    matching_.insert(hash);
+}
+
+void QceMerging::countDown(uint64_t hash) {
+  auto it = historyCount_.find(hash);
+  if (it == historyCount_.end() || --it->second)
+    return;
+  historyCount_.erase(it);
+  matching_.erase(hash);
+}
+
 void QceMerging::remember(Track &t, uint64_t hash) {
   t.history.push_back(hash);
-  ++historyCount_[hash];
+  countUp(hash);
   while (t.history.size() > distance_) {
-    auto it = historyCount_.find(t.history.front());
-    if (--it->second == 0)
-      historyCount_.erase(it);
+    countDown(t.history.front());
     t.history.pop_front();
   }
+}
+
+void QceMerging::standAt(Track &t, ExecutionState &s, uint64_t hash) {
+  leaveEntry(t, s);
+  t.current = hash;
+  t.atEntry = true;
+  std::vector<ExecutionState *> &here = standing_[hash];
+  here.push_back(&s);
+  if (here.size() == 1 && historyCount_.count(hash))
+    matching_.insert(hash);
+}
+
+void QceMerging::leaveEntry(Track &t, const ExecutionState &s) {
+  if (!t.atEntry)
+    return;
+  t.atEntry = false;
+  auto it = standing_.find(t.current);
+  if (it == standing_.end())
+    return;
+  std::erase(it->second, &s);
+  if (it->second.empty()) {
+    standing_.erase(it);
+    matching_.erase(t.current);
+  }
+}
+
+std::vector<ExecutionState *> QceMerging::forwardCandidates() const {
+  std::vector<ExecutionState *> out;
+  for (uint64_t h : matching_)
+    for (ExecutionState *s : standing_.at(h))
+      out.push_back(s);
+  return out;
 }
 
 bool QceMerging::atInstruction(ExecutionState &s) {
@@ -83,8 +157,7 @@ bool QceMerging::atInstruction(ExecutionState &s) {
   if (t.checkedAt == s.instructions)
     return false; // picked again where it stopped: it runs the block now
   t.checkedAt = s.instructions;
-  t.current = similarity_->hash(s);
-  t.atEntry = true;
+  standAt(t, s, similarity_->hash(s));
   if (t.cooldown)
     --t.cooldown;
   if (distance_)
@@ -108,10 +181,11 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving) {
     return false;
   MergeContext context(engine_.ctx);
   context.treeExact = false;
-  context.prefixConstraints = commonPrefix(waiting.constraints.exprs(), arriving.constraints.exprs());
+  context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
   context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);
   ExecutionState *group[2] = {&waiting, &arriving};
-  MergeOutcome o = mergeStates(engine_.ctx, engine_.program, context, group, MergeEncodingKind::Disjunctive);
+  MergeOutcome o =
+      mergeStates(engine_.ctx, engine_.program, context, group, MergeEncodingKind::Disjunctive, false);
   MergeStats &stats = engine_.stats.merging;
   Track &tw = track(waiting), &ta = track(arriving);
   if (!o.merged) {
@@ -131,7 +205,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving) {
     ++stats.fastForwardedMerged;
   tw.forwarded = false;
   waiting.decisions.push_back(2); // a merged path: its identity is apart from both
-  tw.current = similarity_->hash(waiting);
+  standAt(tw, waiting, similarity_->hash(waiting));
   if (distance_)
     remember(tw, tw.current);
   engine_.dropState(arriving);
@@ -140,9 +214,12 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving) {
 
 void QceMerging::resumed(ExecutionState &s) {
   auto it = tracks_.find(s.id);
-  if (it == tracks_.end() || !it->second.waiting)
+  if (it == tracks_.end())
     return;
   Track &t = it->second;
+  leaveEntry(t, s); // it runs on: where it stood is history now
+  if (!t.waiting)
+    return;
   auto w = waiting_.find(t.waitKey);
   if (w != waiting_.end()) {
     std::erase(w->second, &s);
@@ -160,7 +237,7 @@ void QceMerging::forked(const ExecutionState &parent, const ExecutionState &chil
   copy.history = it->second.history;
   copy.cooldown = it->second.cooldown;
   for (uint64_t h : copy.history)
-    ++historyCount_[h];
+    countUp(h);
   tracks_[child.id] = std::move(copy);
 }
 
@@ -169,11 +246,9 @@ void QceMerging::forget(const ExecutionState &s) {
   if (it == tracks_.end())
     return;
   resumed(const_cast<ExecutionState &>(s));
-  for (uint64_t h : it->second.history) {
-    auto c = historyCount_.find(h);
-    if (c != historyCount_.end() && --c->second == 0)
-      historyCount_.erase(c);
-  }
+  leaveEntry(it->second, s);
+  for (uint64_t h : it->second.history)
+    countDown(h);
   tracks_.erase(it);
 }
 

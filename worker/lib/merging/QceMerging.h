@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace cairn::engine {
 
@@ -47,6 +48,9 @@ public:
   bool earlier(const ExecutionState &a, const ExecutionState &b);
   // DSM: `s` was picked to catch up (fast-forwarded) or by the driving searcher.
   void picked(const ExecutionState &s, bool fastForward);
+  // DSM: the states that may match another's history (a superset of F, kept up to date as
+  // states move, so that a pick does not look at every state).
+  std::vector<ExecutionState *> forwardCandidates() const;
 
   QceSimilarity &similarity() { return *similarity_; }
 
@@ -63,6 +67,10 @@ private:
   };
   Track &track(const ExecutionState &s) { return tracks_[s.id]; }
   void remember(Track &t, uint64_t hash);
+  void countUp(uint64_t hash);
+  void countDown(uint64_t hash);
+  void standAt(Track &t, ExecutionState &s, uint64_t hash);
+  void leaveEntry(Track &t, const ExecutionState &s);
   bool mergeInto(ExecutionState &waiting, ExecutionState &arriving);
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
 
@@ -71,6 +79,8 @@ private:
   uint32_t distance_ = 8;
   std::unordered_map<uint64_t, Track> tracks_;          // by state id
   std::unordered_map<uint64_t, uint32_t> historyCount_; // hash -> entries in all histories
+  std::unordered_map<uint64_t, std::vector<ExecutionState *>> standing_; // current hash -> states
+  std::unordered_set<uint64_t> matching_; // hashes both in some history and some state's current
   std::map<std::vector<uint64_t>, std::vector<ExecutionState *>> waiting_; // by stack position
   std::unordered_map<uint32_t, std::vector<uint32_t>> topo_; // per function: block -> position in RPO
 };

@@ -117,7 +117,7 @@ void mergeOutputs(ExprContext &ctx, MergeEncoding &merger, std::span<ExecutionSt
 } // namespace
 
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
-                         std::span<ExecutionState *const> group, MergeEncodingKind encoding) {
+                         std::span<ExecutionState *const> group, MergeEncodingKind encoding, bool measure) {
   MergeOutcome out;
   ExecutionState &first = *group.front();
   for (size_t i = 1; i < group.size(); ++i)
@@ -126,6 +126,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
       return out;
     }
   std::unique_ptr<MergeEncoding> merger = createMergeEncoding(encoding, ctx, context, group);
+  merger->measure(measure);
   std::vector<ExprRef> values(group.size());
 
   // Registers of every frame.
@@ -214,7 +215,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   first.stack = std::move(stack);
   first.memory = std::move(memory);
   out.merged = true;
-  out.constraintNodes = dagSize(merger->condition().get());
+  out.constraintNodes = measure ? dagSize(merger->condition().get()) : 0;
   out.valueNodes = merger->valueNodes();
   return out;
 }

@@ -23,8 +23,10 @@ struct MergeOutcome {
 std::string incompatibility(const ExecutionState &a, const ExecutionState &b);
 
 // Merges `group` (states of `context` waiting at the same instruction, each with `context` as
-// its innermost membership) into group.front(). On refusal no state is changed.
+// its innermost membership) into group.front(). On refusal no state is changed. `measure`:
+// count the merged formulas' nodes (MergeOutcome).
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
-                         std::span<ExecutionState *const> group, MergeEncodingKind encoding);
+                         std::span<ExecutionState *const> group, MergeEncodingKind encoding,
+                         bool measure = true);
 
 } // namespace cairn::engine

@@ -9,7 +9,7 @@ namespace cairn::engine {
 
 ExecutionState &MergingSearcher::select() {
   ExecutionState *pick = nullptr;
-  for (ExecutionState *s : states_)
+  for (ExecutionState *s : dynamic_ ? merging_.forwardCandidates() : states_)
     if ((!dynamic_ || merging_.matchesAnotherHistory(*s)) && (!pick || merging_.earlier(*s, *pick)))
       pick = s;
   const bool fastForward = dynamic_ && pick;

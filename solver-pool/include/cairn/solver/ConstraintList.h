@@ -34,6 +34,12 @@ public:
   // Keeps the first `n` constraints.
   void truncate(size_t n);
   void clear() { truncate(0); }
+  // The constraints in another order (`exprs` holds the same ones): merging puts those two
+  // paths share first.
+  void reorder(std::vector<ExprRef> exprs) {
+    exprs_ = std::move(exprs);
+    partition_.reset();
+  }
 
   // The independent groups of the constraints, brought up to date with them.
   const ConstraintPartition &partition() const;

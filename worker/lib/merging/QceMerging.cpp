@@ -15,14 +15,6 @@ namespace cairn::engine {
 
 namespace {
 
-std::vector<uint64_t> positionOf(const ExecutionState &s) {
-  std::vector<uint64_t> key;
-  key.reserve(s.stack.size());
-  for (const Frame &f : s.stack)
-    key.push_back((uint64_t(f.function) << 32) | f.pc);
-  return key;
-}
-
 template <class T> size_t commonPrefix(const T &a, const T &b) {
   size_t n = 0;
   while (n < a.size() && n < b.size() && a[n] == b[n])
@@ -162,7 +154,7 @@ bool QceMerging::atInstruction(ExecutionState &s) {
     --t.cooldown;
   if (distance_)
     remember(t, t.current);
-  std::vector<uint64_t> key = positionOf(s);
+  std::vector<uint64_t> key = stackPosition(s);
   std::vector<ExecutionState *> &here = waiting_[key];
   for (ExecutionState *w : here)
     if (w != &s && mergeInto(*w, s)) {

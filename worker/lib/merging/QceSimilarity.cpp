@@ -12,15 +12,15 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdull;
 }
 
-std::vector<uint64_t> positionOf(const ExecutionState &s) {
+} // namespace
+
+std::vector<uint64_t> stackPosition(const ExecutionState &s) {
   std::vector<uint64_t> key;
   key.reserve(s.stack.size());
   for (const Frame &f : s.stack)
     key.push_back((uint64_t(f.function) << 32) | f.pc);
   return key;
 }
-
-} // namespace
 
 QceSimilarity::QceSimilarity(const Program &program, analysis::QueryCountEstimate estimate)
     : program_(program), estimate_(std::move(estimate)) {}
@@ -38,7 +38,7 @@ const QueryCounts *QceSimilarity::countsAt(const Frame &f, bool top) const {
 }
 
 const std::vector<QceSimilarity::Hot> &QceSimilarity::hotOf(const ExecutionState &s) {
-  std::vector<uint64_t> key = positionOf(s);
+  std::vector<uint64_t> key = stackPosition(s);
   auto it = hotCache_.find(key);
   if (it != hotCache_.end())
     return it->second;

@@ -17,6 +17,9 @@
 
 namespace cairn::engine {
 
+// Where a state stands: (function << 32 | next instruction) per frame, outermost first.
+std::vector<uint64_t> stackPosition(const ExecutionState &s);
+
 class QceSimilarity {
 public:
   QceSimilarity(const Program &program, analysis::QueryCountEstimate estimate);

@@ -171,6 +171,17 @@ bool QceMerging::atInstruction(ExecutionState &s) {
 bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving) {
   if (!similarity_->similar(waiting, arriving))
     return false;
+  MergeStats &stats = engine_.stats.merging;
+  Track &tw = track(waiting), &ta = track(arriving);
+  auto refuse = [&](const std::string &why) {
+    ++stats.refused;
+    spdlog::debug("states not merged at {}: {}", engine_.where(engine_.currentLoc), why);
+    ta.cooldown = distance_; // the same states would meet again on the way: not chased for a while
+    return false;
+  };
+  // Checked before the constraints are put in a shared order, which a refusal would waste.
+  if (std::string why = incompatibility(waiting, arriving); !why.empty())
+    return refuse(why);
   MergeContext context(engine_.ctx);
   context.treeExact = false;
   context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
@@ -178,14 +189,8 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving) {
   ExecutionState *group[2] = {&waiting, &arriving};
   MergeOutcome o =
       mergeStates(engine_.ctx, engine_.program, context, group, MergeEncodingKind::Disjunctive, false);
-  MergeStats &stats = engine_.stats.merging;
-  Track &tw = track(waiting), &ta = track(arriving);
-  if (!o.merged) {
-    ++stats.refused;
-    spdlog::debug("states not merged at {}: {}", engine_.where(engine_.currentLoc), o.refusal);
-    ta.cooldown = distance_; // the same states would meet again on the way: not chased for a while
-    return false;
-  }
+  if (!o.merged)
+    return refuse(o.refusal);
   if (spdlog::should_log(spdlog::level::debug))
     spdlog::debug("2 states merged at {} (multiplicity {}; hot: {})", engine_.where(engine_.currentLoc),
                   waiting.multiplicity + arriving.multiplicity, fmt::join(similarity_->describeHot(waiting), ", "));

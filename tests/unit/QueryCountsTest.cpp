@@ -3,41 +3,24 @@
 // loops, and summaries through pointer parameters.
 #include "analysis/QueryCounts.h"
 
+#include "RunSource.h"
 #include "analysis/ControlFlow.h"
 #include "analysis/TripCounts.h"
-#include "cairn/engine/ProgramLoader.h"
-#include "cairn/engine/Translate.h"
-
-#include <gtest/gtest.h>
-
-#include <filesystem>
-#include <fstream>
-#include <unistd.h>
 
 using namespace cairn::engine;
 using namespace cairn::engine::analysis;
 
 namespace {
 
-class QueryCountsTest : public ::testing::Test {
+class QueryCountsTest : public unit::EngineRunTest {
 protected:
-  std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                              ("cairn-qce-" + std::to_string(::getpid()) + "-" +
-                               ::testing::UnitTest::GetInstance()->current_test_info()->name());
   std::unique_ptr<LoadedModule> module;
   std::unique_ptr<Program> program;
 
-  void SetUp() override { std::filesystem::create_directories(dir); }
-  void TearDown() override { std::filesystem::remove_all(dir); }
-
-  // Compiled as the engine compiles C (unoptimised, locals in allocas), without the runtime.
   void load(const std::string &source) {
-    std::string path = (dir / "prog.c").string();
-    std::ofstream(path) << source;
-    LoadOptions lo;
-    lo.linkRuntime = false;
-    module = loadProgram(path, lo);
-    program = translateProgram(*module);
+    unit::CompiledSource compiled = unit::compileWithoutRuntime(dir, source);
+    module = std::move(compiled.module);
+    program = std::move(compiled.program);
   }
   uint32_t function(const std::string &name) const {
     for (uint32_t f = 0; f < program->functions.size(); ++f)

@@ -44,6 +44,23 @@ struct Outcome {
   }
 };
 
+// A C program written to `dir`/prog.c and compiled as the engine compiles C (unoptimised,
+// locals in allocas), without the runtime.
+struct CompiledSource {
+  std::unique_ptr<LoadedModule> module;
+  std::unique_ptr<Program> program;
+};
+inline CompiledSource compileWithoutRuntime(const std::filesystem::path &dir, const std::string &source) {
+  std::string path = (dir / "prog.c").string();
+  std::ofstream(path) << source;
+  LoadOptions lo;
+  lo.linkRuntime = false;
+  CompiledSource out;
+  out.module = loadProgram(path, lo);
+  out.program = translateProgram(*out.module);
+  return out;
+}
+
 // A scratch directory per test, removed afterwards.
 class EngineRunTest : public ::testing::Test {
 protected:
@@ -55,26 +72,21 @@ protected:
   void TearDown() override { std::filesystem::remove_all(dir); }
 
   Outcome runSource(const std::string &body, ExecutorOptions options) {
-    std::string path = (dir / "prog.c").string();
-    std::ofstream(path) << kEnginePrelude << body;
-    LoadOptions lo;
-    lo.linkRuntime = false;
-    return run(path, lo, std::move(options));
+    return run(*compileWithoutRuntime(dir, kEnginePrelude + body).program, std::move(options));
   }
 
   // A program of the end-to-end corpus (tests/e2e/programs), with the runtime.
   Outcome runCorpusProgram(const std::string &name, ExecutorOptions options) {
-    return run(std::string(CAIRN_E2E_PROGRAMS) + "/" + name, LoadOptions{}, std::move(options));
+    auto module = loadProgram(std::string(CAIRN_E2E_PROGRAMS) + "/" + name, LoadOptions{});
+    return run(*translateProgram(*module), std::move(options));
   }
 
 private:
-  Outcome run(const std::string &path, const LoadOptions &lo, ExecutorOptions options) {
-    auto module = loadProgram(path, lo);
-    auto program = translateProgram(*module);
+  Outcome run(const Program &program, ExecutorOptions options) {
     if (options.solver.timeoutSeconds == 0)
       options.solver.timeoutSeconds = 10;
     Recorder sink;
-    Executor ex(*program, options, sink);
+    Executor ex(program, options, sink);
     Outcome o{ex.run(), {}};
     o.tests = std::move(sink.tests);
     return o;

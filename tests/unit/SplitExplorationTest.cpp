@@ -1,5 +1,6 @@
 // Exploring a program as work items (prefixes split off a run and explored by other Executors)
 // finds exactly the paths, errors and instruction counts of one Executor exploring it alone.
+#include "RunSource.h"
 #include "cairn/engine/Executor.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
@@ -85,12 +86,9 @@ protected:
     load(kProgram);
   }
   void load(const char *source) {
-    std::string path = (dir / "prog.c").string();
-    std::ofstream(path) << source;
-    LoadOptions lo;
-    lo.linkRuntime = false;
-    module = loadProgram(path, lo);
-    program = translateProgram(*module);
+    unit::CompiledSource compiled = unit::compileWithoutRuntime(dir, source);
+    module = std::move(compiled.module);
+    program = std::move(compiled.program);
   }
   void TearDown() override { fs::remove_all(dir); }
 

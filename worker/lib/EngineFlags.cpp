@@ -33,8 +33,9 @@ std::string seconds(const std::string &flag, const std::string &value, const std
   return error;
 }
 
-// A real number in [low, high], stored through `set`, or the parse error.
-std::string real(const std::string &flag, const std::string &value, double low, double high,
+// A real number in [low, high], stored through `set`, or the parse error (`range` says the
+// bounds in words).
+std::string real(const std::string &flag, const std::string &value, double low, double high, const char *range,
                  const std::function<void(double)> &set) {
   try {
     size_t used = 0;
@@ -45,8 +46,7 @@ std::string real(const std::string &flag, const std::string &value, double low, 
     }
   } catch (...) {
   }
-  return flag + " needs a number from " + std::to_string(low).substr(0, 3) + " to " +
-         (high > 1e300 ? std::string("any") : std::to_string(high).substr(0, 3)) + ", got '" + value + "'";
+  return flag + " needs a number " + range + ", got '" + value + "'";
 }
 
 // `want` whole numbers separated by spaces or commas ("0 2 4", "0,2,4"), each below 2^20: an
@@ -240,10 +240,10 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
                                                           : "unknown merge strategy '" + v + "' (none, ssm or dsm)";
        }},
       {"--qce-alpha", [](ExecutorOptions &o, const std::string &v) {
-         return real("--qce-alpha", v, 0, HUGE_VAL, [&](double x) { o.merging.qceAlpha = x; });
+         return real("--qce-alpha", v, 0, HUGE_VAL, "from 0.0 to any", [&](double x) { o.merging.qceAlpha = x; });
        }},
       {"--qce-beta", [](ExecutorOptions &o, const std::string &v) {
-         return real("--qce-beta", v, 0, 1, [&](double x) { o.merging.qceBeta = x; });
+         return real("--qce-beta", v, 0, 1, "from 0.0 to 1.0", [&](double x) { o.merging.qceBeta = x; });
        }},
       {"--qce-kappa", [](ExecutorOptions &o, const std::string &v) -> std::string {
          std::string error = count("--qce-kappa", v, [&](uint64_t n) { o.merging.qceKappa = uint32_t(std::min<uint64_t>(n, 1000)); });

@@ -150,10 +150,16 @@ uint32_t DataDependence::leafOf(uint32_t reg) const {
   return reg;
 }
 
-uint32_t DataDependence::intern(const MemoryVariable &v) {
+std::optional<uint32_t> DataDependence::find(const MemoryVariable &v) const {
   auto it = std::find(memory_.begin(), memory_.end(), v);
-  if (it != memory_.end())
-    return fn_.numRegs + uint32_t(it - memory_.begin());
+  if (it == memory_.end())
+    return std::nullopt;
+  return fn_.numRegs + uint32_t(it - memory_.begin());
+}
+
+uint32_t DataDependence::intern(const MemoryVariable &v) {
+  if (std::optional<uint32_t> id = find(v))
+    return *id;
   memory_.push_back(v);
   return fn_.numRegs + uint32_t(memory_.size() - 1);
 }
@@ -210,10 +216,7 @@ std::optional<uint32_t> DataDependence::existingSlot(const Operand &address, uin
   if (!v)
     return std::nullopt;
   v->size = size;
-  auto it = std::find(memory_.begin(), memory_.end(), *v);
-  if (it == memory_.end())
-    return std::nullopt;
-  return fn_.numRegs + uint32_t(it - memory_.begin());
+  return find(*v);
 }
 
 std::span<const uint32_t> DataDependence::sources(const Operand &value) {

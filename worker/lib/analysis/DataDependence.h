@@ -46,6 +46,7 @@ public:
   uint32_t numRegs() const { return fn_.numRegs; }
   const std::vector<MemoryVariable> &memory() const { return memory_; }
   uint32_t intern(const MemoryVariable &v);
+  std::optional<uint32_t> find(const MemoryVariable &v) const;
   bool isRegister(uint32_t id) const { return id < fn_.numRegs; }
 
   // The memory variable an access of `size` bytes at `address` touches, when the address is a

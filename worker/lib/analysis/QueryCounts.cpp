@@ -6,12 +6,22 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 
 namespace cairn::engine::analysis {
 
+namespace {
+
+// Where `variable` is or would go in counts sorted by variable.
+template <class Pairs> auto findVariable(Pairs &added, uint32_t variable) {
+  return std::lower_bound(added.begin(), added.end(), std::pair{variable, 0.0},
+                          [](const auto &x, const auto &y) { return x.first < y.first; });
+}
+
+} // namespace
+
 double QueryCounts::addedFor(uint32_t variable) const {
-  auto it = std::lower_bound(added.begin(), added.end(), std::pair{variable, 0.0},
-                             [](const auto &x, const auto &y) { return x.first < y.first; });
+  auto it = findVariable(added, variable);
   return it != added.end() && it->first == variable ? it->second : 0;
 }
 
@@ -30,10 +40,7 @@ struct Counts {
   double total = 0;
   std::vector<std::pair<uint32_t, double>> added; // by variable id
 
-  std::vector<std::pair<uint32_t, double>>::iterator find(uint32_t v) {
-    return std::lower_bound(added.begin(), added.end(), std::pair{v, 0.0},
-                            [](const auto &x, const auto &y) { return x.first < y.first; });
-  }
+  std::vector<std::pair<uint32_t, double>>::iterator find(uint32_t v) { return findVariable(added, v); }
   void add(uint32_t v, double x) {
     if (x == 0)
       return;
@@ -120,7 +127,7 @@ private:
   const QceOptions &options_;
   uint32_t kappa_ = 0, staticCap_ = 0;
   std::map<Node, Counts> memo_;
-  std::map<Node, bool> active_;
+  std::set<Node> active_; // being evaluated: met again, a cycle no loop bounds
   FunctionCounts *out_ = nullptr;
   std::vector<std::vector<uint32_t>> recordedLeft_; // per block: the copy recorded in out_
   bool overflow_ = false;
@@ -169,7 +176,7 @@ const Counts &FunctionEstimator::value(const Node &n) {
     overflow_ = true;
     return zero;
   }
-  active_[n] = true;
+  active_.insert(n);
   Counts c = evaluate(n);
   active_.erase(n);
   return memo_[n] = std::move(c);
@@ -207,11 +214,11 @@ Counts FunctionEstimator::evaluate(const Node &n) {
     for (const auto &[node, share] : targets)
       edgeValue(n.block, node, share * (branches ? options_.beta : 1.0), q);
   }
+  // Only these terminators have more than one successor.
   if (branches || t.op == Opcode::Switch || t.op == Opcode::IndirectBr) {
     q.total += 1;
-    if (t.op == Opcode::CondBr || t.op == Opcode::Switch || t.op == Opcode::IndirectBr)
-      for (uint32_t s : deps_.sources(t.a))
-        q.add(s, 1);
+    for (uint32_t s : deps_.sources(t.a))
+      q.add(s, 1);
   }
   // The copy with the most iterations left is the one a state entering the block stands for.
   const bool record = recordedLeft_[n.block].empty() || n.left > recordedLeft_[n.block];

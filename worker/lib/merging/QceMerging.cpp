@@ -149,15 +149,15 @@ bool QceMerging::atInstruction(ExecutionState &s) {
   if (t.checkedAt == s.instructions)
     return false; // picked again where it stopped: it runs the block now
   t.checkedAt = s.instructions;
-  standAt(t, s, similarity_->hash(s));
+  std::vector<uint64_t> key = stackPosition(s);
+  standAt(t, s, similarity_->hash(s, key));
   if (t.cooldown)
     --t.cooldown;
   if (distance_)
     remember(t, t.current);
-  std::vector<uint64_t> key = stackPosition(s);
   std::vector<ExecutionState *> &here = waiting_[key];
   for (ExecutionState *w : here)
-    if (w != &s && mergeInto(*w, s)) {
+    if (w != &s && mergeInto(*w, s, key)) {
       engine_.paused = true;
       return true;
     }
@@ -168,8 +168,8 @@ bool QceMerging::atInstruction(ExecutionState &s) {
   return true;
 }
 
-bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving) {
-  if (!similarity_->similar(waiting, arriving))
+bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position) {
+  if (!similarity_->similar(waiting, arriving, position))
     return false;
   MergeStats &stats = engine_.stats.merging;
   Track &tw = track(waiting), &ta = track(arriving);
@@ -202,14 +202,14 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving) {
     ++stats.fastForwardedMerged;
   tw.forwarded = false;
   waiting.decisions.push_back(2); // a merged path: its identity is apart from both
-  standAt(tw, waiting, similarity_->hash(waiting));
+  standAt(tw, waiting, similarity_->hash(waiting, position));
   if (distance_)
     remember(tw, tw.current);
   engine_.dropState(arriving);
   return true;
 }
 
-void QceMerging::resumed(ExecutionState &s) {
+void QceMerging::resumed(const ExecutionState &s) {
   auto it = tracks_.find(s.id);
   if (it == tracks_.end())
     return;
@@ -242,7 +242,7 @@ void QceMerging::forget(const ExecutionState &s) {
   auto it = tracks_.find(s.id);
   if (it == tracks_.end())
     return;
-  resumed(const_cast<ExecutionState &>(s));
+  resumed(s);
   leaveEntry(it->second, s);
   for (uint64_t h : it->second.history)
     countDown(h);

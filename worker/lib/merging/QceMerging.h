@@ -36,7 +36,7 @@ public:
   bool atInstruction(ExecutionState &s);
 
   // For the searcher: `s` is about to run (it no longer waits where it stands).
-  void resumed(ExecutionState &s);
+  void resumed(const ExecutionState &s);
   // `child` was forked off `parent`: it shares the parent's history.
   void forked(const ExecutionState &parent, const ExecutionState &child);
   // `s` left the searcher.
@@ -71,7 +71,7 @@ private:
   void countDown(uint64_t hash);
   void standAt(Track &t, ExecutionState &s, uint64_t hash);
   void leaveEntry(Track &t, const ExecutionState &s);
-  bool mergeInto(ExecutionState &waiting, ExecutionState &arriving);
+  bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position);
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
 
   Engine &engine_;

@@ -37,9 +37,9 @@ const QueryCounts *QceSimilarity::countsAt(const Frame &f, bool top) const {
   return it == c.afterCall.end() ? nullptr : &it->second;
 }
 
-const std::vector<QceSimilarity::Hot> &QceSimilarity::hotOf(const ExecutionState &s) {
-  std::vector<uint64_t> key = stackPosition(s);
-  auto it = hotCache_.find(key);
+const std::vector<QceSimilarity::Hot> &QceSimilarity::hotOf(const ExecutionState &s,
+                                                           const std::vector<uint64_t> &position) {
+  auto it = hotCache_.find(position);
   if (it != hotCache_.end())
     return it->second;
   std::vector<const QueryCounts *> counts(s.stack.size());
@@ -54,7 +54,7 @@ const std::vector<QceSimilarity::Hot> &QceSimilarity::hotOf(const ExecutionState
     if (counts[i])
       for (uint32_t v : analysis::hotVariables(*counts[i], total, estimate_.options.alpha))
         hot.push_back({uint32_t(i), v});
-  return hotCache_.emplace(std::move(key), std::move(hot)).first->second;
+  return hotCache_.emplace(position, std::move(hot)).first->second;
 }
 
 std::optional<u128> QceSimilarity::concreteValue(const ExecutionState &s, const Hot &h) const {
@@ -91,8 +91,8 @@ std::optional<u128> QceSimilarity::concreteValue(const ExecutionState &s, const 
   return v;
 }
 
-bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b) {
-  for (const Hot &h : hotOf(a)) {
+bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b, const std::vector<uint64_t> &position) {
+  for (const Hot &h : hotOf(a, position)) {
     std::optional<u128> x = concreteValue(a, h), y = concreteValue(b, h);
     if (x && y && *x != *y)
       return false;
@@ -100,11 +100,11 @@ bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b) {
   return true;
 }
 
-uint64_t QceSimilarity::hash(const ExecutionState &s) {
+uint64_t QceSimilarity::hash(const ExecutionState &s, const std::vector<uint64_t> &position) {
   uint64_t h = 0;
-  for (const Frame &f : s.stack)
-    h = mix(h, (uint64_t(f.function) << 32) | f.pc);
-  for (const Hot &hot : hotOf(s)) {
+  for (uint64_t point : position)
+    h = mix(h, point);
+  for (const Hot &hot : hotOf(s, position)) {
     std::optional<u128> v = concreteValue(s, hot);
     h = mix(h, v ? uint64_t(*v) ^ uint64_t(*v >> 64) : 0x5eed5eed5eed5eedull);
     h = mix(h, v ? 1 : 2);
@@ -114,7 +114,7 @@ uint64_t QceSimilarity::hash(const ExecutionState &s) {
 
 std::vector<std::string> QceSimilarity::describeHot(const ExecutionState &s) {
   std::vector<std::string> out;
-  for (const Hot &h : hotOf(s)) {
+  for (const Hot &h : hotOf(s, stackPosition(s))) {
     const Function &fn = program_.functions[s.stack[h.frame].function];
     const analysis::FunctionCounts &c = estimate_.functions[s.stack[h.frame].function];
     std::string name;

@@ -24,11 +24,11 @@ class QceSimilarity {
 public:
   QceSimilarity(const Program &program, analysis::QueryCountEstimate estimate);
 
-  // Eq. 1, for states at the same position (the same stack of functions and points).
-  bool similar(const ExecutionState &a, const ExecutionState &b);
+  // Eq. 1, for states at the same `position` (stackPosition of both).
+  bool similar(const ExecutionState &a, const ExecutionState &b, const std::vector<uint64_t> &position);
   // The position and the hot values, symbolic ones as one token: equal for states that are
   // similar with every hot variable equal or symbolic in both (DSM's hashable form of Eq. 1).
-  uint64_t hash(const ExecutionState &s);
+  uint64_t hash(const ExecutionState &s, const std::vector<uint64_t> &position);
   // The state's hot variables, as "function:name" (or register / offset) for messages and tests.
   std::vector<std::string> describeHot(const ExecutionState &s);
   const analysis::QueryCountEstimate &estimate() const { return estimate_; }
@@ -38,7 +38,7 @@ private:
     uint32_t frame;
     uint32_t variable; // an id of the frame's function's estimate
   };
-  const std::vector<Hot> &hotOf(const ExecutionState &s);
+  const std::vector<Hot> &hotOf(const ExecutionState &s, const std::vector<uint64_t> &position);
   // The variable's concrete value (its bytes, little-endian, in one number; at most 16 bytes
   // compared) or nothing when it is symbolic or cannot be read.
   std::optional<u128> concreteValue(const ExecutionState &s, const Hot &h) const;

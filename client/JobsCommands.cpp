@@ -163,6 +163,8 @@ void printStatus(const v1::JobStatus &s, bool json) {
     const v1::SizeBound &b = c.size_bound();
     std::printf("  %s\n", sizeBoundNote({b.capacity(), b.max_capacity(), b.paths_cut()}).c_str());
   }
+  if (c.has_merging())
+    std::printf("  %s\n", mergingNote(service::statisticsOf(c).merging).c_str());
   if (c.address_cache_mismatches())
     std::printf("  address-aware cache: %llu answers the solver contradicts\n",
                 (unsigned long long)c.address_cache_mismatches());

@@ -24,6 +24,18 @@ std::string sizeBoundNote(const engine::SizeBoundStats &bound) {
          (bound.pathsCut == 1 ? "path" : "paths") + " cut there";
 }
 
+std::string mergingNote(const engine::MergeStats &m) {
+  if (!m.qceFunctions)
+    return "";
+  std::string note = std::to_string(m.merges) + (m.merges == 1 ? " merge" : " merges") + " (" +
+                     std::to_string(m.refused) + " refused); the paths ended stand for " +
+                     std::to_string(m.multiplicity);
+  if (m.fastForwarded)
+    note += "; " + std::to_string(m.fastForwarded) + " states fast-forwarded, " +
+            std::to_string(m.fastForwardedMerged) + " of them merged";
+  return note;
+}
+
 } // namespace cairn::client
 
 namespace cairn::client {

@@ -6,6 +6,7 @@
 namespace cairn::engine {
 struct RunStatistics;
 struct SizeBoundStats;
+struct MergeStats;
 }
 
 namespace cairn::client {
@@ -23,6 +24,10 @@ bool failsAddressCacheValidation(const engine::RunStatistics &stats);
 // The symbolic-size model's bound in words: which sizes were not explored and how many paths
 // it cut, so that a run without errors is not read as covering every size.
 std::string sizeBoundNote(const engine::SizeBoundStats &bound);
+
+// What a merging strategy did, in words: merges, the paths the ended states stand for, and
+// under dsm the fast-forwarded states that merged. Empty when no strategy ran.
+std::string mergingNote(const engine::MergeStats &merging);
 
 // Writes a report file (--lcov, --sarif, --junit); says on stderr when it cannot.
 void writeReport(const std::string &path, const std::string &what, const std::string &text);

@@ -173,6 +173,16 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_spurious_errors_filtered(t->spuriousErrorsFiltered);
     m.mutable_spurious_locations()->Add(t->spuriousLocations.begin(), t->spuriousLocations.end());
   }
+  if (s.merging.qceFunctions) { // a merging strategy ran
+    v1::MergingCounters &m = *c.mutable_merging();
+    m.set_merges(s.merging.merges);
+    m.set_refused(s.merging.refused);
+    m.set_multiplicity(s.merging.multiplicity);
+    m.set_fast_forwarded(s.merging.fastForwarded);
+    m.set_fast_forwarded_merged(s.merging.fastForwardedMerged);
+    m.set_qce_functions(s.merging.qceFunctions);
+    m.set_qce_time_s(s.merging.qceSeconds);
+  }
   if (s.sizeBound) {
     v1::SizeBound &b = *c.mutable_size_bound();
     b.set_capacity(s.sizeBound->capacity);
@@ -209,6 +219,17 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
     t.clear_spurious_locations();
     t.mutable_spurious_locations()->Add(locations.begin(), locations.end());
   }
+  if (more.has_merging()) {
+    const v1::MergingCounters &add = more.merging();
+    v1::MergingCounters &m = *sum.mutable_merging();
+    m.set_merges(m.merges() + add.merges());
+    m.set_refused(m.refused() + add.refused());
+    m.set_multiplicity(m.multiplicity() + add.multiplicity());
+    m.set_fast_forwarded(m.fast_forwarded() + add.fast_forwarded());
+    m.set_fast_forwarded_merged(m.fast_forwarded_merged() + add.fast_forwarded_merged());
+    m.set_qce_functions(std::max(m.qce_functions(), add.qce_functions()));
+    m.set_qce_time_s(m.qce_time_s() + add.qce_time_s());
+  }
   if (more.has_size_bound()) { // every item of a job runs with the same capacity
     const v1::SizeBound &add = more.size_bound();
     v1::SizeBound &b = *sum.mutable_size_bound();
@@ -231,6 +252,16 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
   s.queries = c.queries();
   s.solverQueries = c.solver_queries();
   s.solverSeconds = c.solver_time_s();
+  if (c.has_merging()) {
+    const v1::MergingCounters &m = c.merging();
+    s.merging.merges = m.merges();
+    s.merging.refused = m.refused();
+    s.merging.multiplicity = m.multiplicity();
+    s.merging.fastForwarded = m.fast_forwarded();
+    s.merging.fastForwardedMerged = m.fast_forwarded_merged();
+    s.merging.qceFunctions = m.qce_functions();
+    s.merging.qceSeconds = m.qce_time_s();
+  }
   if (c.has_size_bound())
     s.sizeBound = engine::SizeBoundStats{c.size_bound().capacity(), c.size_bound().max_capacity(),
                                          c.size_bound().paths_cut()};

@@ -82,11 +82,13 @@ TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
   EXPECT_EQ(ssm.stats.pathsCompleted, 1u);
   EXPECT_EQ(ssm.stats.merging.merges, 8u);
   EXPECT_EQ(ssm.stats.merging.multiplicity, 256u);
-  // Under DSM the driving searcher (random states, the paper's for exhaustive runs) decides
-  // how close the states stay, and fast-forwarding catches some up: fewer paths, each counted
-  // with the paths it stands for.
+  // Under DSM the driving searcher (random states, the paper's for exhaustive runs) picks anew
+  // at every join, so the states stay within a few joins of each other, and fast-forwarding
+  // catches the laggards up: nearly as few paths as SSM, each counted with the paths it stands
+  // for. (With the driving searcher keeping one state for a burst of picks, the leader ran
+  // hundreds of blocks ahead and about 150 paths remained.)
   Outcome dsm = runSource(program, with(MergeStrategy::Dynamic, SearchStrategy::RandomState));
-  EXPECT_LT(dsm.stats.pathsCompleted, 200u);
+  EXPECT_LE(dsm.stats.pathsCompleted, 4u); // 3 with the default seed
   EXPECT_EQ(dsm.stats.merging.multiplicity, 256u);
   EXPECT_GT(dsm.stats.merging.fastForwardedMerged, 0u);
 }

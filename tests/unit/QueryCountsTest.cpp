@@ -162,6 +162,26 @@ TEST_F(QueryCountsTest, AccumulatorIsColdAndCountedLoopsHaveTripCounts) {
 
 // Counts through a call: the callee's branch on what its pointer parameter points to is a
 // query on the caller's variable whose address it gets.
+// A variable the loop builds and a branch after the loop reads is hot at the loop's exit and
+// at its header: states leaving the loop with different values are kept apart.
+TEST_F(QueryCountsTest, VariableReadAfterACountedLoopIsHotAtItsExit) {
+  load("int main(int argc, char **argv) {\n"
+       "  unsigned mode = 0;\n"
+       "  for (int i = 0; i < 3; ++i)\n"
+       "    if (argv[1][i] < '0') mode = mode * 4 + 1; else mode = mode * 4 + 2;\n"
+       "  if (mode % 5 == 2)\n"
+       "    return 1;\n"
+       "  return 0; }\n");
+  const uint32_t main = function("main");
+  const QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
+  const FunctionCounts &c = est.functions[main];
+  const uint32_t header = branchBlock(main, 3), exit = branchBlock(main, 5);
+  EXPECT_DOUBLE_EQ(added(c, main, exit, "mode"), 1);
+  EXPECT_EQ(c.atBlock[exit].total, 1);
+  EXPECT_GT(added(c, main, header, "mode"), 0);
+  EXPECT_GT(added(c, main, header, "i"), 0);
+}
+
 TEST_F(QueryCountsTest, CalleeSummaryMapsPointeesToTheCallersVariables) {
   load("int big(int *p) { if (*p > 3) return 1; return 0; }\n"
        "int main(int argc, char **argv) {\n"

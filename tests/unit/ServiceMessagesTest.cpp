@@ -42,6 +42,36 @@ TEST(ServiceMessages, OnlyTheMismatchCounterCounts) {
   EXPECT_EQ(s.addressCacheMismatches(), 4u);
 }
 
+// A job under a merging strategy reports what `cairn run` reports in summary.json's "merging".
+TEST(ServiceMessages, MergingCountersAddUpOverItems) {
+  engine::RunStatistics item;
+  item.merging.merges = 3;
+  item.merging.statesMerged = 6;
+  item.merging.refused = 1;
+  item.merging.multiplicity = 40;
+  item.merging.fastForwarded = 5;
+  item.merging.fastForwardedMerged = 2;
+  item.merging.qceFunctions = 7;
+  item.merging.qceSeconds = 0.25;
+  v1::Counters job;
+  service::addCounters(job, service::countersOf(item));
+  item.merging.multiplicity = 2;
+  service::addCounters(job, service::countersOf(item));
+  const engine::MergeStats m = service::statisticsOf(job).merging;
+  EXPECT_EQ(m.merges, 6u);
+  EXPECT_EQ(m.statesMerged, 12u);
+  EXPECT_EQ(m.refused, 2u);
+  EXPECT_EQ(m.multiplicity, 42u);
+  EXPECT_EQ(m.fastForwarded, 10u);
+  EXPECT_EQ(m.fastForwardedMerged, 4u);
+  EXPECT_EQ(m.qceFunctions, 7u); // the program's functions, not a sum
+  EXPECT_DOUBLE_EQ(m.qceSeconds, 0.5);
+
+  v1::Counters plain; // no strategy: no merging block
+  service::addCounters(plain, service::countersOf(engine::RunStatistics{}));
+  EXPECT_FALSE(plain.has_merging());
+}
+
 v1::TestResult fullResult(const std::string &pathId, bool withError) {
   v1::TestResult r;
   r.set_path_id(pathId);

@@ -41,7 +41,7 @@ while (($#)); do
 done
 [[ -x $cairn ]] || { echo "run.sh: $cairn is not an executable cairn" >&2; exit 2; }
 ((${#configs[@]})) || configs=("none=--merge-strategy none" "ssm=--merge-strategy ssm" "dsm=--merge-strategy dsm")
-((${#programs[@]})) || programs=(sleep-sum.c checksum.c echo-args.c state-machine.c)
+((${#programs[@]})) || programs=(sleep-sum.c checksum.c echo-args.c state-machine.c mode-parse.c)
 
 # Per program: the macro and the sizes it takes (small to large).
 declare -A SIZES=(
@@ -49,6 +49,7 @@ declare -A SIZES=(
   [checksum.c]="N 8 10 12 14"
   [echo-args.c]="N 2 3 4"
   [state-machine.c]="N 6 7 8 9"
+  [mode-parse.c]="N 5 6 7 8"
 )
 
 mkdir -p "$out"

@@ -38,7 +38,45 @@ ControlFlow::ControlFlow(const Function &fn) : fn_(fn) {
   if (n) {
     computeDominators();
     findLoops();
+    orderLoopsFirst();
   }
+}
+
+// A depth-first search that, at each block, enters the successors leaving the most of its
+// loops first: they finish first and so come last in the reverse post-order. In a reducible
+// graph every search sees the same back edges, so the order stays topological.
+void ControlFlow::orderLoopsFirst() {
+  const size_t n = fn_.blocks.size();
+  auto shared = [&](uint32_t b, uint32_t s) { // loops of b that s is in too
+    uint32_t k = 0;
+    for (uint32_t l : nest_[b])
+      k += inLoop(l, s);
+    return k;
+  };
+  std::vector<std::vector<uint32_t>> order(n);
+  for (uint32_t b = 0; b < n; ++b) {
+    order[b] = succ_[b];
+    std::stable_sort(order[b].begin(), order[b].end(),
+                     [&](uint32_t x, uint32_t y) { return shared(b, x) < shared(b, y); });
+  }
+  std::vector<uint8_t> seen(n, 0);
+  std::vector<uint32_t> post;
+  std::vector<std::pair<uint32_t, size_t>> stack{{0, 0}};
+  seen[0] = 1;
+  while (!stack.empty()) {
+    auto &[b, next] = stack.back();
+    if (next < order[b].size()) {
+      uint32_t s = order[b][next++];
+      if (!seen[s]) {
+        seen[s] = 1;
+        stack.push_back({s, 0});
+      }
+      continue;
+    }
+    post.push_back(b);
+    stack.pop_back();
+  }
+  loopsFirst_.assign(post.rbegin(), post.rend());
 }
 
 const Instr &ControlFlow::terminator(uint32_t block) const {

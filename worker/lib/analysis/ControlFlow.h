@@ -34,6 +34,11 @@ public:
   bool inLoop(uint32_t loop, uint32_t block) const;
   // Blocks reachable from the entry, in reverse post-order.
   const std::vector<uint32_t> &reversePostOrder() const { return rpo_; }
+  // Blocks reachable from the entry in a topological order (back edges aside) in which every
+  // block of a loop comes before the blocks its exits lead to: the order states catch up in
+  // under merging, so that the states of a loop reach its exit together. A plain reverse
+  // post-order may put an exit right after the header, ahead of the loop's body.
+  const std::vector<uint32_t> &loopsFirstOrder() const { return loopsFirst_; }
   const std::vector<uint32_t> &predecessors(uint32_t block) const { return pred_[block]; }
   void setTripCount(uint32_t loop, uint32_t count) { loops_[loop].tripCount = count; }
 
@@ -41,10 +46,11 @@ private:
   void computeDominators();
   bool dominates(uint32_t a, uint32_t b) const;
   void findLoops();
+  void orderLoopsFirst();
 
   const Function &fn_;
   std::vector<std::vector<uint32_t>> succ_, pred_;
-  std::vector<uint32_t> rpo_, rpoIndex_, idom_;
+  std::vector<uint32_t> rpo_, rpoIndex_, idom_, loopsFirst_;
   std::vector<LoopInfo> loops_;
   std::vector<std::vector<uint32_t>> nest_;
   std::vector<uint32_t> headed_;

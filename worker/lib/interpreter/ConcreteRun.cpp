@@ -17,16 +17,20 @@ void Interpreter::step(ExecutionState &s) {
 }
 
 uint64_t Interpreter::run(ExecutionState &s, uint64_t budget) {
-  // A merge context watches every block its states enter (MergeCoordinator::waitsAtLoopExit),
-  // and so does a merging strategy (QceMerging::atInstruction).
-  if (!s.merges.empty() || engine_.qceMerging.enabled()) {
+  // A merge context watches every block its states enter (MergeCoordinator::waitsAtLoopExit).
+  if (!s.merges.empty()) {
     step(s);
     return 1;
   }
+  // A merging strategy stops states at block entries (QceMerging::atInstruction): a run ends
+  // where the next block begins, and the next run starts with that check.
+  const bool toBlockEnd = engine_.qceMerging.enabled();
+  if (toBlockEnd && engine_.qceMerging.atInstruction(s))
+    return 1;
   Frame &f = s.top();
   const Function &fn = program_.functions[f.function];
   for (uint64_t done = 1; done <= budget; ++done)
-    if (!execute(s, f, fn))
+    if (!execute(s, f, fn) || (toBlockEnd && f.pc == fn.blocks[f.block].firstInstr))
       return done;
   return budget;
 }

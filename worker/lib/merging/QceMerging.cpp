@@ -54,7 +54,10 @@ size_t shareConstraints(ConstraintList &a, ConstraintList &b) {
 
 } // namespace
 
-QceMerging::QceMerging(Engine &engine) : engine_(engine), distance_(engine.options.merging.dsmDistance) {
+QceMerging::QceMerging(Engine &engine)
+    : engine_(engine), distance_(engine.options.merging.strategy == MergeStrategy::Dynamic
+                                     ? engine.options.merging.dsmDistance
+                                     : 0) {
   const MergeOptions &o = engine.options.merging;
   if (o.strategy == MergeStrategy::None)
     return;
@@ -85,25 +88,62 @@ std::unique_ptr<Searcher> QceMerging::wrap(std::unique_ptr<Searcher> driving) {
                                            engine_.options.merging.strategy == MergeStrategy::Dynamic);
 }
 
-void QceMerging::countUp(uint64_t hash) {
-  if (++historyCount_[hash] == 1 && standing_.count(hash))
-    matching_.insert(hash);
+// A hash held by two states' histories makes every state standing at it a candidate: it
+// holds the hash itself (its last entry), so another state stood there within distance_.
+void QceMerging::holdersChanged(uint64_t hash, uint32_t before, uint32_t after) {
+  if ((before >= 2) == (after >= 2))
+    return;
+  auto it = standing_.find(hash);
+  if (it == standing_.end())
+    return;
+  for (ExecutionState *s : it->second)
+    if (after >= 2)
+      addForward(*s);
+    else
+      removeForward(*s);
 }
 
-void QceMerging::countDown(uint64_t hash) {
-  auto it = historyCount_.find(hash);
-  if (it == historyCount_.end() || --it->second)
+void QceMerging::hold(uint64_t hash) {
+  uint32_t &n = holders_[hash];
+  holdersChanged(hash, n, n + 1);
+  ++n;
+}
+
+void QceMerging::release(uint64_t hash) {
+  auto it = holders_.find(hash);
+  if (it == holders_.end())
     return;
-  historyCount_.erase(it);
-  matching_.erase(hash);
+  const uint32_t n = it->second;
+  if (n == 1)
+    holders_.erase(it);
+  else
+    --it->second;
+  holdersChanged(hash, n, n - 1);
 }
 
 void QceMerging::remember(Track &t, uint64_t hash) {
+  if (std::find(t.history.begin(), t.history.end(), hash) == t.history.end())
+    hold(hash);
   t.history.push_back(hash);
-  countUp(hash);
   while (t.history.size() > distance_) {
-    countDown(t.history.front());
+    const uint64_t old = t.history.front();
     t.history.pop_front();
+    if (std::find(t.history.begin(), t.history.end(), old) == t.history.end())
+      release(old);
+  }
+}
+
+void QceMerging::addForward(ExecutionState &s) {
+  Track &t = track(s);
+  if (!t.forwardPlace)
+    t.forwardPlace = forward_.emplace(std::make_pair(t.topoKey, s.id), &s).first;
+}
+
+void QceMerging::removeForward(const ExecutionState &s) {
+  Track &t = track(s);
+  if (t.forwardPlace) {
+    forward_.erase(*t.forwardPlace);
+    t.forwardPlace.reset();
   }
 }
 
@@ -111,61 +151,98 @@ void QceMerging::standAt(Track &t, ExecutionState &s, uint64_t hash) {
   leaveEntry(t, s);
   t.current = hash;
   t.atEntry = true;
-  std::vector<ExecutionState *> &here = standing_[hash];
-  here.push_back(&s);
-  if (here.size() == 1 && historyCount_.count(hash))
-    matching_.insert(hash);
+  if (distance_ == 0)
+    return; // static merging keeps no history
+  standing_[hash].push_back(&s);
+  t.topoKey = topologicalKey(s);
+  if (auto h = holders_.find(hash); h != holders_.end() && h->second >= 2)
+    addForward(s);
 }
 
 void QceMerging::leaveEntry(Track &t, const ExecutionState &s) {
   if (!t.atEntry)
     return;
   t.atEntry = false;
+  removeForward(s);
   auto it = standing_.find(t.current);
   if (it == standing_.end())
     return;
   std::erase(it->second, &s);
-  if (it->second.empty()) {
+  if (it->second.empty())
     standing_.erase(it);
-    matching_.erase(t.current);
-  }
 }
 
-std::vector<ExecutionState *> QceMerging::forwardCandidates() const {
-  std::vector<ExecutionState *> out;
-  for (uint64_t h : matching_)
-    for (ExecutionState *s : standing_.at(h))
-      out.push_back(s);
-  return out;
+ExecutionState *QceMerging::firstToForward() {
+  for (auto &[key, s] : forward_)
+    if (!track(*s).cooldown)
+      return s;
+  return nullptr;
 }
 
 bool QceMerging::atInstruction(ExecutionState &s) {
   if (!enabled() || !s.merges.empty() || s.instructions < s.prefix.replayInstructions)
     return false;
   const Frame &f = s.stack.back();
-  if (f.pc != engine_.program.functions[f.function].blocks[f.block].firstInstr)
+  // States meet only where paths join: elsewhere they run on (the paper's merge at joins).
+  if (f.pc != engine_.program.functions[f.function].blocks[f.block].firstInstr || !blocksOf(f.function).join[f.block])
     return false;
   Track &t = track(s);
   if (t.checkedAt == s.instructions)
     return false; // picked again where it stopped: it runs the block now
   t.checkedAt = s.instructions;
   std::vector<uint64_t> key = stackPosition(s);
-  standAt(t, s, similarity_->hash(s, key));
+  standAt(t, s, similarity_->hash(s, key, t.symbolicHot));
   if (t.cooldown)
     --t.cooldown;
   if (distance_)
     remember(t, t.current);
-  std::vector<ExecutionState *> &here = waiting_[key];
-  for (ExecutionState *w : here)
-    if (w != &s && mergeInto(*w, s, key)) {
-      engine_.paused = true;
+  engine_.paused = true;
+  if (auto it = waiting_.find(key); it != waiting_.end()) {
+    WaitingAt &here = it->second;
+    auto tryAll = [&](const std::vector<ExecutionState *> &states) {
+      for (ExecutionState *w : states)
+        if (w != &s && mergeInto(*w, s, key))
+          return true;
+      return false;
+    };
+    if (t.symbolicHot) {
+      for (auto &[hash, states] : here.concrete)
+        if (tryAll(states))
+          return true;
+    } else if (auto same = here.concrete.find(t.current); same != here.concrete.end() && tryAll(same->second)) {
       return true;
     }
-  here.push_back(&s);
+    if (tryAll(here.partlySymbolic))
+      return true;
+  }
   t.waitKey = std::move(key);
-  t.waiting = true;
-  engine_.paused = true;
+  wait(t, s);
   return true;
+}
+
+void QceMerging::wait(Track &t, ExecutionState &s) {
+  WaitingAt &here = waiting_[t.waitKey];
+  (t.symbolicHot ? here.partlySymbolic : here.concrete[t.current]).push_back(&s);
+  t.waiting = true;
+}
+
+void QceMerging::stopWaiting(Track &t, const ExecutionState &s) {
+  if (!t.waiting)
+    return;
+  t.waiting = false;
+  auto w = waiting_.find(t.waitKey);
+  if (w == waiting_.end())
+    return;
+  WaitingAt &here = w->second;
+  if (t.symbolicHot) {
+    std::erase(here.partlySymbolic, &s);
+  } else if (auto bucket = here.concrete.find(t.current); bucket != here.concrete.end()) {
+    std::erase(bucket->second, &s);
+    if (bucket->second.empty())
+      here.concrete.erase(bucket);
+  }
+  if (here.concrete.empty() && here.partlySymbolic.empty())
+    waiting_.erase(w);
 }
 
 bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position) {
@@ -173,9 +250,14 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
     return false;
   MergeStats &stats = engine_.stats.merging;
   Track &tw = track(waiting), &ta = track(arriving);
+  auto here = [&] { // where the two stand: the entry of the block the waiting state is at
+    const Frame &f = waiting.stack.back();
+    return engine_.where(engine_.program.functions[f.function].instrs[f.pc].loc) + " (block " +
+           std::to_string(f.block) + " of " + engine_.program.functions[f.function].name + ")";
+  };
   auto refuse = [&](const std::string &why) {
     ++stats.refused;
-    spdlog::debug("states not merged at {}: {}", engine_.where(engine_.currentLoc), why);
+    spdlog::debug("states not merged at {}: {}", here(), why);
     ta.cooldown = distance_; // the same states would meet again on the way: not chased for a while
     return false;
   };
@@ -192,7 +274,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
   if (!o.merged)
     return refuse(o.refusal);
   if (spdlog::should_log(spdlog::level::debug))
-    spdlog::debug("2 states merged at {} (multiplicity {}; hot: {})", engine_.where(engine_.currentLoc),
+    spdlog::debug("2 states merged at {} (multiplicity {}; hot: {})", here(),
                   waiting.multiplicity + arriving.multiplicity, fmt::join(similarity_->describeHot(waiting), ", "));
   ++stats.merges;
   stats.statesMerged += 2;
@@ -202,9 +284,13 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
     ++stats.fastForwardedMerged;
   tw.forwarded = false;
   waiting.decisions.push_back(2); // a merged path: its identity is apart from both
-  standAt(tw, waiting, similarity_->hash(waiting, position));
+  // Its hot values may have become symbolic: it waits on under its new hash. The arriving
+  // state is not waiting yet, so the lists being searched change only after the search.
+  stopWaiting(tw, waiting);
+  standAt(tw, waiting, similarity_->hash(waiting, position, tw.symbolicHot));
   if (distance_)
     remember(tw, tw.current);
+  wait(tw, waiting);
   engine_.dropState(arriving);
   return true;
 }
@@ -214,16 +300,8 @@ void QceMerging::resumed(const ExecutionState &s) {
   if (it == tracks_.end())
     return;
   Track &t = it->second;
-  leaveEntry(t, s); // it runs on: where it stood is history now
-  if (!t.waiting)
-    return;
-  auto w = waiting_.find(t.waitKey);
-  if (w != waiting_.end()) {
-    std::erase(w->second, &s);
-    if (w->second.empty())
-      waiting_.erase(w);
-  }
-  t.waiting = false;
+  stopWaiting(t, s); // before leaving the entry: its bucket is the hash where it stands
+  leaveEntry(t, s);  // it runs on: where it stood is history now
 }
 
 void QceMerging::forked(const ExecutionState &parent, const ExecutionState &child) {
@@ -233,8 +311,9 @@ void QceMerging::forked(const ExecutionState &parent, const ExecutionState &chil
   Track copy;
   copy.history = it->second.history;
   copy.cooldown = it->second.cooldown;
-  for (uint64_t h : copy.history)
-    countUp(h);
+  for (size_t i = 0; i < copy.history.size(); ++i)
+    if (std::find(copy.history.begin(), copy.history.begin() + i, copy.history[i]) == copy.history.begin() + i)
+      hold(copy.history[i]);
   tracks_[child.id] = std::move(copy);
 }
 
@@ -243,21 +322,11 @@ void QceMerging::forget(const ExecutionState &s) {
   if (it == tracks_.end())
     return;
   resumed(s);
-  leaveEntry(it->second, s);
-  for (uint64_t h : it->second.history)
-    countDown(h);
+  std::deque<uint64_t> &h = it->second.history;
+  for (size_t i = 0; i < h.size(); ++i)
+    if (std::find(h.begin(), h.begin() + i, h[i]) == h.begin() + i)
+      release(h[i]);
   tracks_.erase(it);
-}
-
-bool QceMerging::matchesAnotherHistory(const ExecutionState &s) const {
-  auto it = tracks_.find(s.id);
-  if (it == tracks_.end() || !it->second.atEntry || it->second.cooldown)
-    return false;
-  const Track &t = it->second;
-  auto c = historyCount_.find(t.current);
-  if (c == historyCount_.end())
-    return false;
-  return c->second > uint32_t(std::count(t.history.begin(), t.history.end(), t.current));
 }
 
 void QceMerging::picked(const ExecutionState &s, bool fastForward) {
@@ -267,37 +336,34 @@ void QceMerging::picked(const ExecutionState &s, bool fastForward) {
   t.forwarded = fastForward;
 }
 
-const std::vector<uint32_t> &QceMerging::topologicalIndex(uint32_t function) {
-  auto it = topo_.find(function);
-  if (it != topo_.end())
+const QceMerging::Blocks &QceMerging::blocksOf(uint32_t function) {
+  auto it = blocks_.find(function);
+  if (it != blocks_.end())
     return it->second;
   const Function &fn = engine_.program.functions[function];
-  std::vector<uint32_t> index(fn.blocks.size(), ~0u);
+  Blocks b;
+  b.order.assign(fn.blocks.size(), ~0u);
+  b.join.assign(fn.blocks.size(), 0);
   if (!fn.blocks.empty()) {
     analysis::ControlFlow cfg(fn);
-    const std::vector<uint32_t> &rpo = cfg.reversePostOrder();
-    for (uint32_t i = 0; i < rpo.size(); ++i)
-      index[rpo[i]] = i;
+    const std::vector<uint32_t> &order = cfg.loopsFirstOrder();
+    for (uint32_t i = 0; i < order.size(); ++i)
+      b.order[order[i]] = i;
+    for (uint32_t block = 0; block < fn.blocks.size(); ++block)
+      b.join[block] = cfg.predecessors(block).size() > 1;
   }
-  return topo_.emplace(function, std::move(index)).first->second;
+  return blocks_.emplace(function, std::move(b)).first->second;
 }
 
-// Frame by frame from the outermost: the block's place in its function's reverse post-order,
-// then the instruction; a state still inside a call made where the other stands is earlier.
-bool QceMerging::earlier(const ExecutionState &a, const ExecutionState &b) {
-  const size_t n = std::min(a.stack.size(), b.stack.size());
-  for (size_t i = 0; i < n; ++i) {
-    const Frame &x = a.stack[i], &y = b.stack[i];
-    if (x.function != y.function)
-      return x.function < y.function;
-    if (x.block != y.block) {
-      const std::vector<uint32_t> &topo = topologicalIndex(x.function);
-      return topo[x.block] < topo[y.block];
-    }
-    if (x.pc != y.pc)
-      return x.pc < y.pc;
+std::vector<uint64_t> QceMerging::topologicalKey(const ExecutionState &s) {
+  std::vector<uint64_t> key;
+  key.reserve(2 * s.stack.size() + 1);
+  for (const Frame &f : s.stack) {
+    key.push_back((uint64_t(f.function) << 32) | blocksOf(f.function).order[f.block]);
+    key.push_back(f.pc);
   }
-  return a.stack.size() > b.stack.size();
+  key.push_back(~uint64_t(0)); // above any frame's entry: the deeper stack comes first
+  return key;
 }
 
 } // namespace cairn::engine

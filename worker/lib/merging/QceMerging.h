@@ -1,19 +1,19 @@
 // The merging strategies driven by query count estimation (Kuznetsov et al., PLDI'12): static
 // state merging (SSM) and dynamic state merging (DSM), cairn/engine/Merging.h.
 //
-// Under either, a state stops at every block entry and goes back to the searcher
-// (search/MergingSearcher.h picks the next one): the states that are not running wait at block
-// entries, so that a state arriving where another waits can merge into it (the merge step of
-// the paper's Algorithm 1) when the two are compatible (StateMerging.h) and QCE-similar
-// (QceSimilarity.h). DSM also keeps, per state, the hashes of its last `dsmDistance` block
-// entries: a state whose own hash is among another state's recent ones is a candidate to be
-// fast-forwarded.
+// Under either, a state stops at every entry of a join block (one with several predecessors)
+// and goes back to the searcher (search/MergingSearcher.h picks the next one): the states that
+// are not running wait at joins, so that a state arriving where another waits can merge into
+// it (the merge step of the paper's Algorithm 1) when the two are compatible (StateMerging.h)
+// and QCE-similar (QceSimilarity.h). DSM also keeps, per state, the hashes of its last `dsmDistance` join entries: a state whose
+// hash is among another state's recent ones is a candidate to be fast-forwarded.
 #pragma once
 
 #include "merging/QceSimilarity.h"
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -41,16 +41,17 @@ public:
   void forked(const ExecutionState &parent, const ExecutionState &child);
   // `s` left the searcher.
   void forget(const ExecutionState &s);
-  // DSM: `s` stands where another state stood in its last dsmDistance block entries, with the
-  // same hot values (F in the paper's Algorithm 2).
-  bool matchesAnotherHistory(const ExecutionState &s) const;
-  // The order states catch up in: the topological order of their positions (earlier first).
-  bool earlier(const ExecutionState &a, const ExecutionState &b);
+  // DSM, F of the paper's Algorithm 2 in topological order: the first state standing where
+  // another state stood in its last dsmDistance block entries with the same hot values, or
+  // nothing. Kept up to date as states move, so that a pick looks at one state, not all.
+  ExecutionState *firstToForward();
+  // The order states catch up in, the topological order of their positions: a state whose key
+  // is less is earlier. Frame by frame from the outermost, the block's place in its function's
+  // ControlFlow::loopsFirstOrder (a loop's blocks before its exits), then the instruction; a
+  // state still inside a call made where the other stands is earlier.
+  std::vector<uint64_t> topologicalKey(const ExecutionState &s);
   // DSM: `s` was picked to catch up (fast-forwarded) or by the driving searcher.
   void picked(const ExecutionState &s, bool fastForward);
-  // DSM: the states that may match another's history (a superset of F, kept up to date as
-  // states move, so that a pick does not look at every state).
-  std::vector<ExecutionState *> forwardCandidates() const;
 
   QceSimilarity &similarity() { return *similarity_; }
 
@@ -62,27 +63,47 @@ private:
     uint64_t checkedAt = ~uint64_t(0); // its instruction count when it stopped at this entry
     bool forwarded = false;            // picked to catch up, and not by the driving searcher since
     uint32_t cooldown = 0;             // block entries to go before it may be chased again
-    bool waiting = false;              // in waiting_, under waitKey
+    bool waiting = false;              // in waiting_, under waitKey and `current`
+    bool symbolicHot = false;          // a hot value is symbolic where it stands
     std::vector<uint64_t> waitKey;
+    std::vector<uint64_t> topoKey; // topologicalKey where it stands (DSM)
+    std::optional<std::map<std::pair<std::vector<uint64_t>, uint64_t>, ExecutionState *>::iterator> forwardPlace;
   };
   Track &track(const ExecutionState &s) { return tracks_[s.id]; }
   void remember(Track &t, uint64_t hash);
-  void countUp(uint64_t hash);
-  void countDown(uint64_t hash);
+  void hold(uint64_t hash);
+  void release(uint64_t hash);
+  void holdersChanged(uint64_t hash, uint32_t before, uint32_t after);
+  void addForward(ExecutionState &s);
+  void removeForward(const ExecutionState &s);
   void standAt(Track &t, ExecutionState &s, uint64_t hash);
   void leaveEntry(Track &t, const ExecutionState &s);
   bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position);
-  const std::vector<uint32_t> &topologicalIndex(uint32_t function);
+  void wait(Track &t, ExecutionState &s);
+  void stopWaiting(Track &t, const ExecutionState &s);
+  struct Blocks {
+    std::vector<uint32_t> order; // block -> place in ControlFlow::loopsFirstOrder
+    std::vector<uint8_t> join;   // block -> has more than one predecessor
+  };
+  const Blocks &blocksOf(uint32_t function);
 
   Engine &engine_;
   std::unique_ptr<QceSimilarity> similarity_;
   uint32_t distance_ = 8;
   std::unordered_map<uint64_t, Track> tracks_;          // by state id
-  std::unordered_map<uint64_t, uint32_t> historyCount_; // hash -> entries in all histories
-  std::unordered_map<uint64_t, std::vector<ExecutionState *>> standing_; // current hash -> states
-  std::unordered_set<uint64_t> matching_; // hashes both in some history and some state's current
-  std::map<std::vector<uint64_t>, std::vector<ExecutionState *>> waiting_; // by stack position
-  std::unordered_map<uint32_t, std::vector<uint32_t>> topo_; // per function: block -> position in RPO
+  std::unordered_map<uint64_t, uint32_t> holders_; // hash -> states whose history has it
+  std::unordered_map<uint64_t, std::vector<ExecutionState *>> standing_; // DSM: current hash -> states
+  // DSM: the states standing at a hash two histories hold, by topological key then id.
+  std::map<std::pair<std::vector<uint64_t>, uint64_t>, ExecutionState *> forward_;
+  // The states waiting at one stack position: by hash where every hot value is concrete (only
+  // states of the same hash, or with a symbolic hot value, can be similar to them), and the
+  // others, which may be similar to any. An arrival so checks few states, not all.
+  struct WaitingAt {
+    std::unordered_map<uint64_t, std::vector<ExecutionState *>> concrete;
+    std::vector<ExecutionState *> partlySymbolic;
+  };
+  std::map<std::vector<uint64_t>, WaitingAt> waiting_; // by stack position
+  std::unordered_map<uint32_t, Blocks> blocks_; // per function
 };
 
 } // namespace cairn::engine

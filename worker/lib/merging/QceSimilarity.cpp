@@ -100,12 +100,14 @@ bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b, co
   return true;
 }
 
-uint64_t QceSimilarity::hash(const ExecutionState &s, const std::vector<uint64_t> &position) {
+uint64_t QceSimilarity::hash(const ExecutionState &s, const std::vector<uint64_t> &position, bool &anySymbolic) {
+  anySymbolic = false;
   uint64_t h = 0;
   for (uint64_t point : position)
     h = mix(h, point);
   for (const Hot &hot : hotOf(s, position)) {
     std::optional<u128> v = concreteValue(s, hot);
+    anySymbolic |= !v;
     h = mix(h, v ? uint64_t(*v) ^ uint64_t(*v >> 64) : 0x5eed5eed5eed5eedull);
     h = mix(h, v ? 1 : 2);
   }

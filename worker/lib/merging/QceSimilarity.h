@@ -28,7 +28,8 @@ public:
   bool similar(const ExecutionState &a, const ExecutionState &b, const std::vector<uint64_t> &position);
   // The position and the hot values, symbolic ones as one token: equal for states that are
   // similar with every hot variable equal or symbolic in both (DSM's hashable form of Eq. 1).
-  uint64_t hash(const ExecutionState &s, const std::vector<uint64_t> &position);
+  // `anySymbolic`: a hot value was symbolic (the state may be similar to states of any hash).
+  uint64_t hash(const ExecutionState &s, const std::vector<uint64_t> &position, bool &anySymbolic);
   // The state's hot variables, as "function:name" (or register / offset) for messages and tests.
   std::vector<std::string> describeHot(const ExecutionState &s);
   const analysis::QueryCountEstimate &estimate() const { return estimate_; }

@@ -3,13 +3,16 @@
 //        together and merge there;
 //   DSM: the paper's Algorithm 2: among the states whose position and hot values match a
 //        recent block entry of another state (F), the first in topological order, so that it
-//        catches up and merges; the driving searcher's choice when F is empty. F is rebuilt at
-//        every pick.
+//        catches up and merges; the driving searcher's choice when F is empty, made anew at
+//        every block entry. F is rebuilt at every pick.
 #pragma once
 
 #include "cairn/engine/Searcher.h"
 
+#include <map>
 #include <memory>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace cairn::engine {
@@ -25,13 +28,24 @@ public:
   void add(ExecutionState *s) override;
   void remove(ExecutionState *s) override;
   void forked(ExecutionState *parent, ExecutionState *child) override;
-  bool empty() const override { return states_.empty(); }
+  bool empty() const override { return members_.empty(); }
 
 private:
+  ExecutionState &selectStatic();
+  ExecutionState &selectDynamic();
+
   std::unique_ptr<Searcher> driving_;
   QceMerging &merging_;
   bool dynamic_;
-  std::vector<ExecutionState *> states_;
+  // The states in the searcher: one waiting out of it (a region merge) may be removed twice.
+  std::unordered_set<const ExecutionState *> members_;
+  // SSM: the states not running, by topological key then id (a state's position changes only
+  // while it runs, so the keys stay true). The running one and those added since the last
+  // pick (a child is placed after its fork is announced) go in at the next pick.
+  using Order = std::map<std::pair<std::vector<uint64_t>, uint64_t>, ExecutionState *>;
+  Order order_;
+  std::unordered_map<const ExecutionState *, Order::iterator> placeOf_;
+  std::vector<ExecutionState *> unplaced_;
 };
 
 } // namespace cairn::engine

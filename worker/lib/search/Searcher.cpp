@@ -81,6 +81,7 @@ public:
       current_ = nullptr;
   }
   void forked(ExecutionState *, ExecutionState *) override { current_ = nullptr; }
+  void pickAnew() override { current_ = nullptr; }
 
 protected:
   virtual ExecutionState *pick() = 0;
@@ -254,6 +255,7 @@ public:
       p->forked(parent, child);
   }
   bool empty() const override { return parts_.front()->empty(); }
+  void pickAnew() override { parts_[turn_]->pickAnew(); }
 
 private:
   std::vector<std::unique_ptr<Searcher>> parts_;

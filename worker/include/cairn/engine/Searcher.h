@@ -22,6 +22,10 @@ public:
   // `child` was forked off `parent`; both continue.
   virtual void forked(ExecutionState *parent, ExecutionState *child) = 0;
   virtual bool empty() const = 0;
+  // The next select() is a new decision: a searcher that keeps one state for a burst of
+  // selects picks anew. Dynamic merging asks at every block entry, since its driving heuristic
+  // decides each step of the paper's Algorithm 2.
+  virtual void pickAnew() {}
 };
 
 std::unique_ptr<Searcher> createSearcher(SearchStrategy strategy, uint64_t seed);

@@ -83,7 +83,7 @@ TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
   EXPECT_EQ(ssm.stats.merging.merges, 8u);
   EXPECT_EQ(ssm.stats.merging.multiplicity, 256u);
   // Under DSM the driving searcher (random states, the paper's for exhaustive runs) picks anew
-  // at every join, so the states stay within a few joins of each other, and fast-forwarding
+  // at every block entry, so the states stay within a few blocks of each other, and fast-forwarding
   // catches the laggards up: nearly as few paths as SSM, each counted with the paths it stands
   // for. (With the driving searcher keeping one state for a burst of picks, the leader ran
   // hundreds of blocks ahead and about 150 paths remained.)

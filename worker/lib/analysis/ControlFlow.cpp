@@ -5,6 +5,33 @@
 
 namespace cairn::engine::analysis {
 
+namespace {
+
+// The blocks reachable from block 0, in the reverse of the order a depth-first search taking
+// each block's successors in the given order finishes them.
+std::vector<uint32_t> reversePostOrderFromEntry(const std::vector<std::vector<uint32_t>> &successors) {
+  std::vector<uint8_t> seen(successors.size(), 0);
+  std::vector<uint32_t> post;
+  std::vector<std::pair<uint32_t, size_t>> stack{{0, 0}};
+  seen[0] = 1;
+  while (!stack.empty()) {
+    auto &[b, next] = stack.back();
+    if (next < successors[b].size()) {
+      uint32_t s = successors[b][next++];
+      if (!seen[s]) {
+        seen[s] = 1;
+        stack.push_back({s, 0});
+      }
+      continue;
+    }
+    post.push_back(b);
+    stack.pop_back();
+  }
+  return {post.rbegin(), post.rend()};
+}
+
+} // namespace
+
 ControlFlow::ControlFlow(const Function &fn) : fn_(fn) {
   const size_t n = fn.blocks.size();
   succ_.resize(n);
@@ -59,24 +86,7 @@ void ControlFlow::orderLoopsFirst() {
     std::stable_sort(order[b].begin(), order[b].end(),
                      [&](uint32_t x, uint32_t y) { return shared(b, x) < shared(b, y); });
   }
-  std::vector<uint8_t> seen(n, 0);
-  std::vector<uint32_t> post;
-  std::vector<std::pair<uint32_t, size_t>> stack{{0, 0}};
-  seen[0] = 1;
-  while (!stack.empty()) {
-    auto &[b, next] = stack.back();
-    if (next < order[b].size()) {
-      uint32_t s = order[b][next++];
-      if (!seen[s]) {
-        seen[s] = 1;
-        stack.push_back({s, 0});
-      }
-      continue;
-    }
-    post.push_back(b);
-    stack.pop_back();
-  }
-  loopsFirst_.assign(post.rbegin(), post.rend());
+  loopsFirst_ = reversePostOrderFromEntry(order);
 }
 
 const Instr &ControlFlow::terminator(uint32_t block) const {
@@ -92,24 +102,7 @@ bool ControlFlow::inLoop(uint32_t loop, uint32_t block) const {
 // Cooper, Harvey and Kennedy's iterative dominators over the reverse post-order.
 void ControlFlow::computeDominators() {
   const size_t n = fn_.blocks.size();
-  std::vector<uint8_t> seen(n, 0);
-  std::vector<uint32_t> post;
-  std::vector<std::pair<uint32_t, size_t>> stack{{0, 0}};
-  seen[0] = 1;
-  while (!stack.empty()) {
-    auto &[b, next] = stack.back();
-    if (next < succ_[b].size()) {
-      uint32_t s = succ_[b][next++];
-      if (!seen[s]) {
-        seen[s] = 1;
-        stack.push_back({s, 0});
-      }
-      continue;
-    }
-    post.push_back(b);
-    stack.pop_back();
-  }
-  rpo_.assign(post.rbegin(), post.rend());
+  rpo_ = reversePostOrderFromEntry(succ_);
   rpoIndex_.assign(n, ~0u);
   for (uint32_t i = 0; i < rpo_.size(); ++i)
     rpoIndex_[rpo_[i]] = i;

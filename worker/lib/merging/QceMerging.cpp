@@ -183,8 +183,7 @@ bool QceMerging::atInstruction(ExecutionState &s) {
   if (!enabled() || !s.merges.empty() || s.instructions < s.prefix.replayInstructions)
     return false;
   const Frame &f = s.stack.back();
-  // States meet only where paths join: elsewhere they run on (the paper's merge at joins).
-  if (f.pc != engine_.program.functions[f.function].blocks[f.block].firstInstr || !blocksOf(f.function).join[f.block])
+  if (f.pc != engine_.program.functions[f.function].blocks[f.block].firstInstr)
     return false;
   Track &t = track(s);
   if (t.checkedAt == s.instructions)
@@ -284,8 +283,8 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
     ++stats.fastForwardedMerged;
   tw.forwarded = false;
   waiting.decisions.push_back(2); // a merged path: its identity is apart from both
-  // Its hot values may have become symbolic: it waits on under its new hash. The arriving
-  // state is not waiting yet, so the lists being searched change only after the search.
+  // Its hot values may have become symbolic: it waits on under its new hash. This changes the
+  // list atInstruction is searching, which stops at this merge.
   stopWaiting(tw, waiting);
   standAt(tw, waiting, similarity_->hash(waiting, position, tw.symbolicHot));
   if (distance_)
@@ -336,30 +335,26 @@ void QceMerging::picked(const ExecutionState &s, bool fastForward) {
   t.forwarded = fastForward;
 }
 
-const QceMerging::Blocks &QceMerging::blocksOf(uint32_t function) {
-  auto it = blocks_.find(function);
-  if (it != blocks_.end())
+const std::vector<uint32_t> &QceMerging::topologicalIndex(uint32_t function) {
+  auto it = topo_.find(function);
+  if (it != topo_.end())
     return it->second;
   const Function &fn = engine_.program.functions[function];
-  Blocks b;
-  b.order.assign(fn.blocks.size(), ~0u);
-  b.join.assign(fn.blocks.size(), 0);
+  std::vector<uint32_t> index(fn.blocks.size(), ~0u);
   if (!fn.blocks.empty()) {
     analysis::ControlFlow cfg(fn);
     const std::vector<uint32_t> &order = cfg.loopsFirstOrder();
     for (uint32_t i = 0; i < order.size(); ++i)
-      b.order[order[i]] = i;
-    for (uint32_t block = 0; block < fn.blocks.size(); ++block)
-      b.join[block] = cfg.predecessors(block).size() > 1;
+      index[order[i]] = i;
   }
-  return blocks_.emplace(function, std::move(b)).first->second;
+  return topo_.emplace(function, std::move(index)).first->second;
 }
 
 std::vector<uint64_t> QceMerging::topologicalKey(const ExecutionState &s) {
   std::vector<uint64_t> key;
   key.reserve(2 * s.stack.size() + 1);
   for (const Frame &f : s.stack) {
-    key.push_back((uint64_t(f.function) << 32) | blocksOf(f.function).order[f.block]);
+    key.push_back((uint64_t(f.function) << 32) | topologicalIndex(f.function)[f.block]);
     key.push_back(f.pc);
   }
   key.push_back(~uint64_t(0)); // above any frame's entry: the deeper stack comes first

@@ -1,12 +1,15 @@
 // The merging strategies driven by query count estimation (Kuznetsov et al., PLDI'12): static
 // state merging (SSM) and dynamic state merging (DSM), cairn/engine/Merging.h.
 //
-// Under either, a state stops at every entry of a join block (one with several predecessors)
-// and goes back to the searcher (search/MergingSearcher.h picks the next one): the states that
-// are not running wait at joins, so that a state arriving where another waits can merge into
-// it (the merge step of the paper's Algorithm 1) when the two are compatible (StateMerging.h)
-// and QCE-similar (QceSimilarity.h). DSM also keeps, per state, the hashes of its last `dsmDistance` join entries: a state whose
-// hash is among another state's recent ones is a candidate to be fast-forwarded.
+// Under either, a state stops at every block entry and goes back to the searcher
+// (search/MergingSearcher.h picks the next one): the states that are not running wait at block
+// entries, so that a state arriving where another waits can merge into it (the merge step of
+// the paper's Algorithm 1) when the two are compatible (StateMerging.h) and QCE-similar
+// (QceSimilarity.h). Stopping at joins only would be cheaper, but under SSM a state at a loop
+// header ahead of the loop's body (in the topological order) would then run into the next
+// iteration before the body's states reach it. DSM also keeps, per state, the hashes of its
+// last `dsmDistance` block entries: a state whose hash is among another state's recent ones is
+// a candidate to be fast-forwarded.
 #pragma once
 
 #include "merging/QceSimilarity.h"
@@ -81,11 +84,7 @@ private:
   bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position);
   void wait(Track &t, ExecutionState &s);
   void stopWaiting(Track &t, const ExecutionState &s);
-  struct Blocks {
-    std::vector<uint32_t> order; // block -> place in ControlFlow::loopsFirstOrder
-    std::vector<uint8_t> join;   // block -> has more than one predecessor
-  };
-  const Blocks &blocksOf(uint32_t function);
+  const std::vector<uint32_t> &topologicalIndex(uint32_t function);
 
   Engine &engine_;
   std::unique_ptr<QceSimilarity> similarity_;
@@ -103,7 +102,7 @@ private:
     std::vector<ExecutionState *> partlySymbolic;
   };
   std::map<std::vector<uint64_t>, WaitingAt> waiting_; // by stack position
-  std::unordered_map<uint32_t, Blocks> blocks_; // per function
+  std::unordered_map<uint32_t, std::vector<uint32_t>> topo_; // per function: block -> place in loopsFirstOrder
 };
 
 } // namespace cairn::engine

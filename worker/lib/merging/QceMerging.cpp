@@ -274,7 +274,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
     return refuse(o.refusal);
   if (spdlog::should_log(spdlog::level::debug))
     spdlog::debug("2 states merged at {} (multiplicity {}; hot: {})", here(),
-                  waiting.multiplicity + arriving.multiplicity, fmt::join(similarity_->describeHot(waiting), ", "));
+                  waiting.multiplicity, fmt::join(similarity_->describeHot(waiting), ", "));
   ++stats.merges;
   stats.statesMerged += 2;
   stats.constraintNodes += o.constraintNodes;

@@ -52,6 +52,13 @@ size_t shareConstraints(ConstraintList &a, ConstraintList &b) {
   return n;
 }
 
+// Each hash of a history once: a history holds a hash however often it repeats.
+template <class Each> void forEachDistinct(const std::deque<uint64_t> &history, Each each) {
+  for (auto it = history.begin(); it != history.end(); ++it)
+    if (std::find(history.begin(), it, *it) == it)
+      each(*it);
+}
+
 } // namespace
 
 QceMerging::QceMerging(Engine &engine)
@@ -98,9 +105,9 @@ void QceMerging::holdersChanged(uint64_t hash, uint32_t before, uint32_t after) 
     return;
   for (ExecutionState *s : it->second)
     if (after >= 2)
-      addForward(*s);
+      forward_.insert(*s, topologicalKey(*s));
     else
-      removeForward(*s);
+      forward_.erase(*s);
 }
 
 void QceMerging::hold(uint64_t hash) {
@@ -133,20 +140,6 @@ void QceMerging::remember(Track &t, uint64_t hash) {
   }
 }
 
-void QceMerging::addForward(ExecutionState &s) {
-  Track &t = track(s);
-  if (!t.forwardPlace)
-    t.forwardPlace = forward_.emplace(std::make_pair(t.topoKey, s.id), &s).first;
-}
-
-void QceMerging::removeForward(const ExecutionState &s) {
-  Track &t = track(s);
-  if (t.forwardPlace) {
-    forward_.erase(*t.forwardPlace);
-    t.forwardPlace.reset();
-  }
-}
-
 void QceMerging::standAt(Track &t, ExecutionState &s, uint64_t hash) {
   leaveEntry(t, s);
   t.current = hash;
@@ -154,16 +147,15 @@ void QceMerging::standAt(Track &t, ExecutionState &s, uint64_t hash) {
   if (distance_ == 0)
     return; // static merging keeps no history
   standing_[hash].push_back(&s);
-  t.topoKey = topologicalKey(s);
   if (auto h = holders_.find(hash); h != holders_.end() && h->second >= 2)
-    addForward(s);
+    forward_.insert(s, topologicalKey(s));
 }
 
 void QceMerging::leaveEntry(Track &t, const ExecutionState &s) {
   if (!t.atEntry)
     return;
   t.atEntry = false;
-  removeForward(s);
+  forward_.erase(s);
   auto it = standing_.find(t.current);
   if (it == standing_.end())
     return;
@@ -173,10 +165,7 @@ void QceMerging::leaveEntry(Track &t, const ExecutionState &s) {
 }
 
 ExecutionState *QceMerging::firstToForward() {
-  for (auto &[key, s] : forward_)
-    if (!track(*s).cooldown)
-      return s;
-  return nullptr;
+  return forward_.first([&](const ExecutionState &s) { return !track(s).cooldown; });
 }
 
 bool QceMerging::atInstruction(ExecutionState &s) {
@@ -310,9 +299,7 @@ void QceMerging::forked(const ExecutionState &parent, const ExecutionState &chil
   Track copy;
   copy.history = it->second.history;
   copy.cooldown = it->second.cooldown;
-  for (size_t i = 0; i < copy.history.size(); ++i)
-    if (std::find(copy.history.begin(), copy.history.begin() + i, copy.history[i]) == copy.history.begin() + i)
-      hold(copy.history[i]);
+  forEachDistinct(copy.history, [&](uint64_t h) { hold(h); });
   tracks_[child.id] = std::move(copy);
 }
 
@@ -321,10 +308,7 @@ void QceMerging::forget(const ExecutionState &s) {
   if (it == tracks_.end())
     return;
   resumed(s);
-  std::deque<uint64_t> &h = it->second.history;
-  for (size_t i = 0; i < h.size(); ++i)
-    if (std::find(h.begin(), h.begin() + i, h[i]) == h.begin() + i)
-      release(h[i]);
+  forEachDistinct(it->second.history, [&](uint64_t h) { release(h); });
   tracks_.erase(it);
 }
 

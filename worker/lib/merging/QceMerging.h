@@ -13,13 +13,12 @@
 #pragma once
 
 #include "merging/QceSimilarity.h"
+#include "merging/TopologicalQueue.h"
 
 #include <deque>
 #include <map>
-#include <optional>
 #include <memory>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace cairn::engine {
 
@@ -69,16 +68,12 @@ private:
     bool waiting = false;              // in waiting_, under waitKey and `current`
     bool symbolicHot = false;          // a hot value is symbolic where it stands
     std::vector<uint64_t> waitKey;
-    std::vector<uint64_t> topoKey; // topologicalKey where it stands (DSM)
-    std::optional<std::map<std::pair<std::vector<uint64_t>, uint64_t>, ExecutionState *>::iterator> forwardPlace;
   };
   Track &track(const ExecutionState &s) { return tracks_[s.id]; }
   void remember(Track &t, uint64_t hash);
   void hold(uint64_t hash);
   void release(uint64_t hash);
   void holdersChanged(uint64_t hash, uint32_t before, uint32_t after);
-  void addForward(ExecutionState &s);
-  void removeForward(const ExecutionState &s);
   void standAt(Track &t, ExecutionState &s, uint64_t hash);
   void leaveEntry(Track &t, const ExecutionState &s);
   bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position);
@@ -93,7 +88,7 @@ private:
   std::unordered_map<uint64_t, uint32_t> holders_; // hash -> states whose history has it
   std::unordered_map<uint64_t, std::vector<ExecutionState *>> standing_; // DSM: current hash -> states
   // DSM: the states standing at a hash two histories hold, by topological key then id.
-  std::map<std::pair<std::vector<uint64_t>, uint64_t>, ExecutionState *> forward_;
+  TopologicalQueue forward_;
   // The states waiting at one stack position: by hash where every hot value is concrete (only
   // states of the same hash, or with a symbolic hot value, can be similar to them), and the
   // others, which may be similar to any. An arrival so checks few states, not all.

@@ -3,8 +3,6 @@
 #include "cairn/engine/ExecutionState.h"
 #include "merging/QceMerging.h"
 
-#include <algorithm>
-
 namespace cairn::engine {
 
 ExecutionState &MergingSearcher::select() {
@@ -15,12 +13,10 @@ ExecutionState &MergingSearcher::select() {
 
 ExecutionState &MergingSearcher::selectStatic() {
   for (ExecutionState *s : unplaced_)
-    placeOf_[s] = order_.emplace(std::make_pair(merging_.topologicalKey(*s), s->id), s).first;
+    order_.insert(*s, merging_.topologicalKey(*s));
   unplaced_.clear();
-  auto first = order_.begin();
-  ExecutionState *pick = first->second;
-  placeOf_.erase(pick);
-  order_.erase(first);
+  ExecutionState *pick = order_.first([](const ExecutionState &) { return true; });
+  order_.erase(*pick);
   unplaced_.push_back(pick); // it moves while it runs
   return *pick;
 }
@@ -50,11 +46,9 @@ void MergingSearcher::remove(ExecutionState *s) {
   merging_.forget(*s);
   if (dynamic_) {
     driving_->remove(s);
-  } else if (auto u = std::find(unplaced_.begin(), unplaced_.end(), s); u != unplaced_.end()) {
-    unplaced_.erase(u);
-  } else if (auto it = placeOf_.find(s); it != placeOf_.end()) {
-    order_.erase(it->second);
-    placeOf_.erase(it);
+  } else {
+    std::erase(unplaced_, s);
+    order_.erase(*s);
   }
 }
 

@@ -8,10 +8,9 @@
 #pragma once
 
 #include "cairn/engine/Searcher.h"
+#include "merging/TopologicalQueue.h"
 
-#include <map>
 #include <memory>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -42,9 +41,7 @@ private:
   // SSM: the states not running, by topological key then id (a state's position changes only
   // while it runs, so the keys stay true). The running one and those added since the last
   // pick (a child is placed after its fork is announced) go in at the next pick.
-  using Order = std::map<std::pair<std::vector<uint64_t>, uint64_t>, ExecutionState *>;
-  Order order_;
-  std::unordered_map<const ExecutionState *, Order::iterator> placeOf_;
+  TopologicalQueue order_;
   std::vector<ExecutionState *> unplaced_;
 };
 

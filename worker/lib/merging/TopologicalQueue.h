@@ -1,0 +1,44 @@
+// States in the order they catch up in under merging: by topological key (QceMerging::
+// topologicalKey), then by id; each state at most once, removed by name. Static merging runs
+// the first; dynamic merging forwards the first of F.
+#pragma once
+
+#include "cairn/engine/ExecutionState.h"
+
+#include <map>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace cairn::engine {
+
+class TopologicalQueue {
+  using Order = std::map<std::pair<std::vector<uint64_t>, uint64_t>, ExecutionState *>;
+
+public:
+  // Places `s` under `key`, unless it is in already.
+  void insert(ExecutionState &s, std::vector<uint64_t> key) {
+    if (!placeOf_.count(&s))
+      placeOf_[&s] = order_.emplace(std::make_pair(std::move(key), s.id), &s).first;
+  }
+  void erase(const ExecutionState &s) {
+    auto it = placeOf_.find(&s);
+    if (it == placeOf_.end())
+      return;
+    order_.erase(it->second);
+    placeOf_.erase(it);
+  }
+  // The earliest state for which `accept` holds, or nullptr.
+  template <class Accept> ExecutionState *first(Accept accept) const {
+    for (const auto &[key, s] : order_)
+      if (accept(*s))
+        return s;
+    return nullptr;
+  }
+
+private:
+  Order order_;
+  std::unordered_map<const ExecutionState *, Order::iterator> placeOf_;
+};
+
+} // namespace cairn::engine

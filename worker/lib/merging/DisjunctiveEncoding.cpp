@@ -1,5 +1,6 @@
 // Each state guarded by its own path-condition suffix.
 #include "merging/MergeEncoding.h"
+#include "merging/PathDisjunction.h"
 
 #include <vector>
 
@@ -11,13 +12,21 @@ class DisjunctiveEncoding final : public MergeEncoding {
 public:
   DisjunctiveEncoding(ExprContext &ctx, const MergeContext &context, std::span<ExecutionState *const> group)
       : ctx_(ctx) {
-    condition_ = ctx.falseExpr();
+    std::vector<std::vector<ExprRef>> suffixes;
     for (const ExecutionState *s : group) {
-      ExprRef suffix = ctx.trueExpr();
+      ExprRef guard = ctx.trueExpr();
       for (size_t i = context.prefixConstraints; i < s->constraints.size(); ++i)
-        suffix = ctx.land(suffix, s->constraints[i]);
-      guards_.push_back(suffix);
-      condition_ = ctx.lor(condition_, suffix);
+        guard = ctx.land(guard, s->constraints[i]);
+      guards_.push_back(guard);
+      if (context.foldPaths)
+        suffixes.emplace_back(s->constraints.exprs().begin() + context.prefixConstraints, s->constraints.exprs().end());
+    }
+    if (context.foldPaths)
+      condition_ = foldedDisjunction(ctx, suffixes);
+    if (!condition_) {
+      condition_ = ctx.falseExpr();
+      for (const ExprRef &g : guards_)
+        condition_ = ctx.lor(condition_, g);
     }
   }
 

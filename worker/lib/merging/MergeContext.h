@@ -20,6 +20,10 @@ struct MergeContext {
   size_t prefixDecisions = 0;
   uint64_t live = 1;               // states neither waiting at the end nor ended
   bool treeExact = true;           // false once merges inside it replaced leaves
+  // The disjunctive condition folds sibling paths back into their fork's condition
+  // (PathDisjunction.h): for states merged a pair at a time, in no order, as dynamic merging
+  // does; merges at joins in topological order get their siblings together anyway.
+  bool foldPaths = false;
   ExecutionTree tree;
   std::vector<ExecutionState *> arrived;
 };

@@ -254,6 +254,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
     return refuse(why);
   MergeContext context(engine_.ctx);
   context.treeExact = false;
+  context.foldPaths = distance_ > 0;
   context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
   context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);
   ExecutionState *group[2] = {&waiting, &arriving};

@@ -1,0 +1,95 @@
+// Folding merged path conditions: the leaves of a fork subtree, merged in any order, give back
+// the fork's own condition; paths that do not complete a subtree are left as they came.
+#include "merging/PathDisjunction.h"
+
+#include "cairn/solver/SolverChain.h"
+
+#include <gtest/gtest.h>
+
+using namespace cairn;
+using namespace cairn::engine;
+
+namespace {
+
+class PathDisjunctionTest : public ::testing::Test {
+protected:
+  ExprContext ctx;
+  ExprRef x = ctx.symbol(ctx.declareSymbol("x", 8, SymbolClass::Input));
+  ExprRef y = ctx.symbol(ctx.declareSymbol("y", 8, SymbolClass::Input));
+  ExprRef z = ctx.ult(ctx.symbol(ctx.declareSymbol("z", 8, SymbolClass::Input)), ctx.constant(3, 8));
+  // A digit loop's forks: x >= '0', then x <= '9'.
+  ExprRef xLow = ctx.ule(c(48), x), xHigh = ctx.ule(x, c(57));
+  ExprRef yLow = ctx.ule(c(48), y), yHigh = ctx.ule(y, c(57));
+
+  ExprRef c(uint64_t v) { return ctx.constant(v, 8); }
+  ExprRef no(const ExprRef &e) { return ctx.lnot(e); }
+  ExprRef all(std::initializer_list<ExprRef> l) {
+    ExprRef r = ctx.trueExpr();
+    for (const ExprRef &e : l)
+      r = ctx.land(r, e);
+    return r;
+  }
+  // As a merge builds it: folded, or the plain disjunction where nothing folds.
+  ExprRef disjoin(const std::vector<std::vector<ExprRef>> &paths) {
+    if (ExprRef folded = foldedDisjunction(ctx, paths))
+      return folded;
+    ExprRef plain = ctx.falseExpr();
+    for (const std::vector<ExprRef> &p : paths) {
+      ExprRef conjunction = ctx.trueExpr();
+      for (const ExprRef &l : p)
+        conjunction = ctx.land(conjunction, l);
+      plain = ctx.lor(plain, conjunction);
+    }
+    return plain;
+  }
+  bool equivalent(const ExprRef &a, const ExprRef &b) {
+    std::unique_ptr<Solver> solver = createSolverChain(SolverChainOptions{});
+    Answer<bool> same = solver->mustBeTrue({}, ctx.eq(a, b));
+    return same.known() && *same;
+  }
+};
+
+TEST_F(PathDisjunctionTest, SiblingsFoldIntoTheirForksCondition) {
+  ExprRef d = foldedDisjunction(ctx, {{xLow, xHigh}, {xLow, no(xHigh)}});
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d, xLow);
+}
+
+// The exits of a digit loop merged one at a time: not a digit, then a digit followed by y not
+// a digit, then the rest. The last merge completes the subtree: the condition is true.
+TEST_F(PathDisjunctionTest, ASubtreeMergedInAnyOrderFoldsToTrue) {
+  ExprRef merged = disjoin({{no(xLow)}, {xLow, no(xHigh)}});
+  merged = disjoin({{merged}, {xLow, xHigh, no(yLow)}});
+  merged = disjoin({{merged}, {xLow, xHigh, yLow, no(yHigh)}});
+  EXPECT_FALSE(merged->isTrue());
+  merged = disjoin({{merged}, {xLow, xHigh, yLow, yHigh}});
+  EXPECT_TRUE(merged->isTrue());
+}
+
+// A branch on a && b puts a & b on one side as one constraint and !(a & b) on the other.
+TEST_F(PathDisjunctionTest, TheNegationOfAConjunctionFoldsWithIt) {
+  ExprRef digit = ctx.land(xLow, xHigh);
+  ExprRef d = foldedDisjunction(ctx, {{z, digit}, {z, no(digit)}});
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d, z);
+}
+
+TEST_F(PathDisjunctionTest, PathsOutsideOneSubtreeAreLeftAsTheyCame) {
+  EXPECT_FALSE(foldedDisjunction(ctx, {{xLow, yLow}, {no(xLow), no(yLow)}}));
+  EXPECT_FALSE(foldedDisjunction(ctx, {{no(xLow)}, {xLow, xHigh, no(yLow)}}));
+}
+
+// What folds and what stays, the result means the disjunction it was given.
+TEST_F(PathDisjunctionTest, TheFoldedFormIsEquivalent) {
+  std::vector<std::vector<ExprRef>> paths = {
+      {z, xLow, xHigh}, {z, xLow, no(xHigh)}, {no(z), yLow}, {z, no(xLow), yHigh}};
+  ExprRef folded = foldedDisjunction(ctx, paths);
+  ASSERT_TRUE(folded);
+  ExprRef plain = ctx.falseExpr();
+  for (const std::vector<ExprRef> &p : paths)
+    plain = ctx.lor(plain, disjoin({p}));
+  EXPECT_TRUE(equivalent(folded, plain));
+  EXPECT_NE(folded, plain);
+}
+
+} // namespace

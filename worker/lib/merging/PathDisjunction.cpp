@@ -1,0 +1,210 @@
+#include "merging/PathDisjunction.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace cairn::engine {
+
+namespace {
+
+// Beyond this many paths a disjunction is kept whole: spreading it would cost more than the
+// folds it could find.
+constexpr size_t kMaxPaths = 32;
+
+using Path = std::vector<const Expr *>; // a conjunction, literals sorted by exprLess, no repeats
+
+// The operands of a tree of `k` nodes under `e`; false, with `out` cut short, past `limit` of
+// them, which bounds the work on a disjunction many merges have grown.
+bool flatten(const Expr *e, Kind k, std::vector<const Expr *> &out, size_t limit = SIZE_MAX) {
+  if (e->kind() == k && e->width() == 1) {
+    for (unsigned i = 0; i < e->numKids(); ++i)
+      if (!flatten(e->kid(i), k, out, limit))
+        return false;
+    return true;
+  }
+  out.push_back(e);
+  return out.size() <= limit;
+}
+
+void normalise(Path &p) {
+  std::sort(p.begin(), p.end(), exprLess);
+  p.erase(std::unique(p.begin(), p.end()), p.end());
+}
+
+// The conjunctions `literals` stands for: one per disjunct of each literal that is a
+// disjunction, as long as the product stays under kMaxPaths.
+// The disjuncts of `e` as conjunctions: an Or's kids, and !(a & b) as !a | (a & !b), apart so
+// that they fold with the paths that took a & b.
+std::vector<Path> disjunctsOf(ExprContext &ctx, const Expr *e, size_t limit, std::vector<ExprRef> &keep) {
+  std::vector<Path> out;
+  if (e->kind() == Kind::Not && e->width() == 1 && e->kid(0)->kind() == Kind::And) {
+    std::vector<const Expr *> conjuncts;
+    if (!flatten(e->kid(0), Kind::And, conjuncts, limit))
+      return {{e}};
+    Path before;
+    for (const Expr *c : conjuncts) {
+      Path p = before;
+      p.push_back(keep.emplace_back(ctx.lnot(ExprRef(c))).get());
+      out.push_back(std::move(p));
+      before.push_back(c);
+    }
+    return out;
+  }
+  std::vector<const Expr *> disjuncts;
+  if (!flatten(e, Kind::Or, disjuncts, limit))
+    return {{e}}; // too many to spread: one literal
+  for (const Expr *d : disjuncts) {
+    Path &p = out.emplace_back();
+    flatten(d, Kind::And, p);
+  }
+  return out;
+}
+
+// The conjunctions `literals` stands for: one per disjunct of each literal that is a
+// disjunction, as long as the product stays within `budget`.
+// Each literal's first place in the paths, so that a rebuilt conjunction keeps the order its
+// state's constraints had and shares their nodes.
+using Ranks = std::unordered_map<const Expr *, uint32_t>;
+
+std::vector<Path> spread(ExprContext &ctx, const std::vector<ExprRef> &literals, size_t budget,
+                         std::vector<ExprRef> &keep, Ranks &ranks) {
+  std::vector<Path> out(1);
+  for (const ExprRef &l : literals) {
+    std::vector<Path> disjuncts = disjunctsOf(ctx, l.get(), budget / out.size(), keep);
+    if (disjuncts.size() == 1 || out.size() * disjuncts.size() > budget) {
+      std::vector<const Expr *> conjuncts;
+      flatten(l.get(), Kind::And, conjuncts);
+      for (Path &p : out)
+        p.insert(p.end(), conjuncts.begin(), conjuncts.end());
+      continue;
+    }
+    std::vector<Path> next;
+    next.reserve(out.size() * disjuncts.size());
+    for (const Path &p : out)
+      for (const Path &d : disjuncts) {
+        Path q = p;
+        q.insert(q.end(), d.begin(), d.end());
+        next.push_back(std::move(q));
+      }
+    out = std::move(next);
+  }
+  for (Path &p : out) {
+    for (const Expr *l : p)
+      ranks.emplace(l, uint32_t(ranks.size()));
+    normalise(p);
+  }
+  return out;
+}
+
+class Folder {
+public:
+  explicit Folder(ExprContext &ctx) : ctx_(ctx) {}
+
+  // Folds pairs (X & c) | (X & !c) into X until none is left; true when a path became empty.
+  bool fold(std::vector<Path> &paths) {
+    for (bool changed = true; changed;) {
+      changed = false;
+      dedupe(paths);
+      for (const Path &p : paths)
+        if (p.empty())
+          return true;
+      std::unordered_map<uint64_t, std::vector<std::pair<size_t, size_t>>> byRest;
+      std::vector<bool> used(paths.size(), false);
+      std::vector<Path> folded;
+      for (size_t i = 0; i < paths.size(); ++i)
+        for (size_t j = 0; j < paths[i].size() && !used[i]; ++j) {
+          const uint64_t key = restHash(paths[i], j) ^ (canonical(paths[i][j])->hash() * 0x9e3779b97f4a7c15ull);
+          std::vector<std::pair<size_t, size_t>> &bucket = byRest[key];
+          for (auto [k, m] : bucket)
+            if (!used[k] && complementary(paths[k][m], paths[i][j]) && sameRest(paths[k], m, paths[i], j)) {
+              used[k] = used[i] = true;
+              Path rest = paths[i];
+              rest.erase(rest.begin() + j);
+              folded.push_back(std::move(rest));
+              break;
+            }
+          bucket.emplace_back(i, j);
+        }
+      if (folded.empty())
+        break;
+      changed = true;
+      for (size_t i = 0; i < paths.size(); ++i)
+        if (!used[i])
+          folded.push_back(std::move(paths[i]));
+      paths = std::move(folded);
+    }
+    return false;
+  }
+
+private:
+  static void dedupe(std::vector<Path> &paths) {
+    std::sort(paths.begin(), paths.end(), [](const Path &a, const Path &b) {
+      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), exprLess);
+    });
+    paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  }
+
+  static uint64_t restHash(const Path &p, size_t skip) {
+    uint64_t h = p.size();
+    for (size_t i = 0; i < p.size(); ++i)
+      if (i != skip)
+        h = h * 0x100000001b3ull ^ p[i]->hash();
+    return h;
+  }
+
+  static bool sameRest(const Path &a, size_t skipA, const Path &b, size_t skipB) {
+    for (size_t i = 0, j = 0;; ++i, ++j) {
+      i += i == skipA;
+      j += j == skipB;
+      if (i >= a.size() || j >= b.size())
+        return i >= a.size() && j >= b.size();
+      if (a[i] != b[j])
+        return false;
+    }
+  }
+
+  const Expr *negation(const Expr *e) {
+    auto it = negations_.find(e);
+    if (it == negations_.end())
+      it = negations_.emplace(e, ctx_.lnot(ExprRef(e))).first;
+    return it->second.get();
+  }
+  // One of c and !c, the same for both: the literal a fold removes is keyed by it.
+  const Expr *canonical(const Expr *e) {
+    const Expr *n = negation(e);
+    return exprLess(n, e) ? n : e;
+  }
+  bool complementary(const Expr *a, const Expr *b) { return negation(a) == b; }
+
+  ExprContext &ctx_;
+  std::unordered_map<const Expr *, ExprRef> negations_;
+};
+
+} // namespace
+
+ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRef>> &paths) {
+  std::vector<Path> all;
+  std::vector<ExprRef> keep; // negations built while spreading
+  Ranks ranks;
+  for (const std::vector<ExprRef> &p : paths) {
+    std::vector<Path> spreadOut =
+        spread(ctx, p, std::max<size_t>(1, kMaxPaths / std::max<size_t>(1, paths.size())), keep, ranks);
+    all.insert(all.end(), std::make_move_iterator(spreadOut.begin()), std::make_move_iterator(spreadOut.end()));
+  }
+  const size_t spreadPaths = all.size();
+  if (Folder(ctx).fold(all))
+    return ctx.trueExpr();
+  if (all.size() == spreadPaths) // nothing folded: the suffixes as they came are smaller
+    return nullptr;
+  ExprRef result = ctx.falseExpr();
+  for (Path &p : all) {
+    std::sort(p.begin(), p.end(), [&](const Expr *a, const Expr *b) { return ranks.at(a) < ranks.at(b); });
+    ExprRef conjunction = ctx.trueExpr();
+    for (const Expr *l : p)
+      conjunction = ctx.land(conjunction, ExprRef(l));
+    result = ctx.lor(result, conjunction);
+  }
+  return result;
+}
+
+} // namespace cairn::engine

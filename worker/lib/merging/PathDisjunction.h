@@ -1,0 +1,23 @@
+// The disjunction of path-condition suffixes, with the paths that together cover a whole
+// subtree of forks folded back into the subtree's own condition: (X & c) | (X & !c) is X.
+//
+// States merged one pair at a time, as dynamic merging does, each bring a suffix; without the
+// folding, the merged condition of all the leaves under a fork is a disjunction the solver must
+// take apart on every later query, where the fork's own path condition (often just the common
+// prefix, `true` after it) says the same.
+#pragma once
+
+#include "cairn/expr/Expr.h"
+#include "cairn/expr/ExprContext.h"
+
+#include <vector>
+
+namespace cairn::engine {
+
+// The disjunction of the conjunctions `paths[i]` with sibling paths folded, or null when none
+// folded (the plain disjunction is then the smaller form). A literal that is itself a
+// disjunction (a condition an earlier merge built) is spread over its disjuncts while the
+// paths stay few.
+ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRef>> &paths);
+
+} // namespace cairn::engine

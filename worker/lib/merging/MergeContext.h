@@ -24,6 +24,9 @@ struct MergeContext {
   // (PathDisjunction.h): for states merged a pair at a time, in no order, as dynamic merging
   // does; merges at joins in topological order get their siblings together anyway.
   bool foldPaths = false;
+  // Per frame of the states, the registers that may still be read (analysis/Liveness.h); a
+  // register no frame reads again is not merged. Empty, or a null entry: every register.
+  std::vector<const std::vector<bool> *> liveRegisters;
   ExecutionTree tree;
   std::vector<ExecutionState *> arrived;
 };

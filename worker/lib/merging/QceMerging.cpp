@@ -1,6 +1,7 @@
 #include "merging/QceMerging.h"
 
 #include "analysis/ControlFlow.h"
+#include "analysis/Liveness.h"
 #include "executor/Engine.h"
 #include "merging/StateMerging.h"
 #include "search/MergingSearcher.h"
@@ -255,6 +256,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
   MergeContext context(engine_.ctx);
   context.treeExact = false;
   context.foldPaths = distance_ > 0;
+  context.liveRegisters = liveRegisters(waiting);
   context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
   context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);
   ExecutionState *group[2] = {&waiting, &arriving};
@@ -333,6 +335,18 @@ const std::vector<uint32_t> &QceMerging::topologicalIndex(uint32_t function) {
       index[order[i]] = i;
   }
   return topo_.emplace(function, std::move(index)).first->second;
+}
+
+std::vector<const std::vector<bool> *> QceMerging::liveRegisters(const ExecutionState &s) {
+  std::vector<const std::vector<bool> *> live;
+  live.reserve(s.stack.size());
+  for (const Frame &f : s.stack) {
+    std::unique_ptr<analysis::Liveness> &l = liveness_[f.function];
+    if (!l)
+      l = std::make_unique<analysis::Liveness>(engine_.program.functions[f.function]);
+    live.push_back(&l->liveBefore(f.block, f.pc));
+  }
+  return live;
 }
 
 std::vector<uint64_t> QceMerging::topologicalKey(const ExecutionState &s) {

@@ -24,6 +24,9 @@ namespace cairn::engine {
 
 class Engine;
 class Searcher;
+namespace analysis {
+class Liveness;
+}
 
 class QceMerging {
 public:
@@ -80,6 +83,8 @@ private:
   void wait(Track &t, ExecutionState &s);
   void stopWaiting(Track &t, const ExecutionState &s);
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
+  // Per frame of `s`, the registers that may be read where it stands.
+  std::vector<const std::vector<bool> *> liveRegisters(const ExecutionState &s);
 
   Engine &engine_;
   std::unique_ptr<QceSimilarity> similarity_;
@@ -98,6 +103,7 @@ private:
   };
   std::map<std::vector<uint64_t>, WaitingAt> waiting_; // by stack position
   std::unordered_map<uint32_t, std::vector<uint32_t>> topo_; // per function: block -> place in loopsFirstOrder
+  std::unordered_map<uint32_t, std::unique_ptr<analysis::Liveness>> liveness_; // per function, when first merged in
 };
 
 } // namespace cairn::engine

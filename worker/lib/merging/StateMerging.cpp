@@ -133,7 +133,10 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   std::vector<Frame> stack = first.stack;
   for (size_t f = 0; f < stack.size(); ++f) {
     const Function &fn = program.functions[stack[f].function];
+    const std::vector<bool> *live = f < context.liveRegisters.size() ? context.liveRegisters[f] : nullptr;
     for (size_t r = 0; r < stack[f].regs.size(); ++r) {
+      if (live && r < live->size() && !(*live)[r])
+        continue; // never read again: the first state's value stands
       const Value &mine = stack[f].regs[r];
       bool same = true;
       for (const ExecutionState *s : group)

@@ -15,6 +15,7 @@
 #include "cairn/engine/Replay.h"
 #include "cairn/engine/Translate.h"
 #include "cairn/ktest/KTest.h"
+#include "cairn/solver/Backends.h"
 
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>
@@ -248,6 +249,10 @@ int runCommand(std::vector<std::string> args) {
   load.libc = opts.posix.libc;
   opts.posix.programName = std::filesystem::path(program).stem().string();
 
+  const CoreSolverKind core = opts.solver.core;
+  if (opts.solver.poolEndpoints.empty() && !opts.solver.isolateCore &&
+      (core == CoreSolverKind::Z3 || core == CoreSolverKind::Portfolio))
+    prepareZ3Context(); // while the program compiles and loads
   std::unique_ptr<LoadedModule> module = loadProgram(program, load);
   transformBranches(*module, startFunction(load), opts.transform); // its counts travel with the module
   std::unique_ptr<Program> translated = translateProgram(*module, startFunction(load));

@@ -9,6 +9,8 @@
 #include <z3++.h>
 
 #include <cmath>
+#include <future>
+#include <mutex>
 #include <optional>
 
 namespace cairn {
@@ -92,6 +94,19 @@ private:
   backend::SymbolTable<z3::expr> &symbols_;
 };
 
+// A context made ahead on another thread (prepareZ3Context), for the first solver to take.
+// Never destroyed: one nobody took must not outlive Z3's own globals at exit.
+std::mutex spareMutex;
+auto *spare = new std::future<std::unique_ptr<z3::context>>;
+
+std::unique_ptr<z3::context> takeContext() {
+  std::unique_lock lock(spareMutex);
+  if (spare->valid())
+    return spare->get();
+  lock.unlock();
+  return std::make_unique<z3::context>();
+}
+
 class Z3Solver final : public backend::BackendSolver {
 public:
   explicit Z3Solver(double timeoutSeconds) : BackendSolver("z3", timeoutSeconds) {}
@@ -103,11 +118,12 @@ private:
   std::unique_ptr<BackendSolver::Incremental> startIncremental(const Query &query) override;
   // Whether the query goes to Z3's default tactic instead of the plain SMT core.
   bool heavy(const Query &query);
-  // Made on the first query: a context takes ~8 ms (Z3's AST manager fills two 8 MiB
-  // tables), as long as a small run's whole exploration, and a run may ask nothing.
+  // Made on the first query, or taken from prepareZ3Context: a context takes 8-60 ms (Z3's
+  // AST manager fills two 8 MiB tables, page by page), longer than a small run's whole
+  // exploration, and a run may ask nothing.
   z3::context &context() {
     if (!context_)
-      context_ = std::make_unique<z3::context>();
+      context_ = takeContext();
     return *context_;
   }
 
@@ -241,6 +257,12 @@ SolverResponse Z3Solver::solve(const Query &query, bool wantModel) {
 }
 
 } // namespace
+
+void prepareZ3Context() {
+  std::lock_guard lock(spareMutex);
+  if (!spare->valid())
+    *spare = std::async(std::launch::async, [] { return std::make_unique<z3::context>(); });
+}
 
 std::unique_ptr<Solver> createZ3Solver(double timeoutSeconds) {
   return std::make_unique<Z3Solver>(timeoutSeconds);

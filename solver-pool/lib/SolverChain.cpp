@@ -94,6 +94,8 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
     s = createQueryCachingSolver(std::move(s));
   if (o.addressCache)
     s = createAddressCachingSolver(std::move(s), o.addressCacheOptions);
+  if (o.disjunctSplit)
+    s = createDisjunctSplitSolver(std::move(s));
   if (o.independence)
     s = createIndependentSolver(std::move(s));
   return s;

@@ -133,6 +133,32 @@ TEST_F(Fixture, CexCacheModelsSatisfyTheQuery) {
   EXPECT_EQ(answeredBy(*solver, "cex-cache"), 1u);
 }
 
+// A merged state's path condition: a prefix and the disjunction of two paths' suffixes. Its
+// model comes from one disjunct, through the cache that saw that path's query; an unsatisfiable
+// first disjunct sends the whole query on, and the model still satisfies it.
+TEST_F(Fixture, DisjunctSplitAnswersAMergedPathFromOneOfItsPaths) {
+  auto solver = createDisjunctSplitSolver(createCexCachingSolver(createZ3Solver(10)));
+  ExprRef prefix = ctx.ult(byte(1), c8(100));
+  ExprRef low = ctx.ult(byte(0), c8(10)), high = ctx.lnot(low);
+  ExprRef left = ctx.land(low, ctx.ult(c8(3), byte(0)));
+  ExprRef right = ctx.land(high, ctx.ult(byte(2), c8(7)));
+  for (const ExprRef &path : {left, right}) // each path's own test, before the merge
+    ASSERT_TRUE(solver->getInitialValues(std::vector<ExprRef>{prefix, path->kid(0), path->kid(1)}, {input}).known());
+  const uint64_t cachedBefore = answeredBy(*solver, "cex-cache");
+  ExprRef either = ctx.lor(left, right);
+  Answer<Assignment> m = solver->getInitialValues(std::vector<ExprRef>{prefix, either}, {input});
+  ASSERT_TRUE(m.known());
+  EXPECT_TRUE(evaluatesTrue(ctx.land(prefix, either).get(), *m));
+  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 1u);
+  EXPECT_EQ(answeredBy(*solver, "cex-cache"), cachedBefore + 1) << "the narrowed query is a path seen before";
+  // A prefix that contradicts the disjunct tried first: the whole query answers.
+  ExprRef against = either->kid(0) == left.get() ? high : low;
+  Answer<Assignment> n = solver->getInitialValues(std::vector<ExprRef>{against, either}, {input});
+  ASSERT_TRUE(n.known());
+  EXPECT_TRUE(evaluatesTrue(ctx.land(against, either).get(), *n));
+  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 1u);
+}
+
 // Random constraint sets over four bytes: the full chain and bare Z3 agree on every answer,
 // and every model the chain gives satisfies its query.
 TEST_F(Fixture, ChainAgreesWithBareBackendOnRandomQueries) {
@@ -174,18 +200,20 @@ TEST_F(Fixture, ChainAgreesWithBareBackendOnRandomQueries) {
   EXPECT_GT(unsat, 10);
   std::vector<SolverLayerStats> stats;
   chain->collectStats(stats);
-  ASSERT_EQ(stats.size(), 5u);
+  ASSERT_EQ(stats.size(), 6u);
   EXPECT_EQ(stats[0].layer, "independence");
-  EXPECT_GT(stats[1].answered + stats[2].answered, 0u); // the caches saved some calls
-  EXPECT_EQ(stats[3].layer, "byte-domain");
-  EXPECT_GT(stats[3].answered, 0u);                     // single-byte parts decided there
-  EXPECT_LT(stats[3].answered, stats[3].queries);       // and two-byte ones passed on
-  EXPECT_LT(stats[4].queries, stats[0].queries);
+  EXPECT_EQ(stats[1].layer, "disjunct-split");
+  EXPECT_EQ(stats[1].answered, 0u);                     // no disjunction among the constraints
+  EXPECT_GT(stats[2].answered + stats[3].answered, 0u); // the caches saved some calls
+  EXPECT_EQ(stats[4].layer, "byte-domain");
+  EXPECT_GT(stats[4].answered, 0u);                     // single-byte parts decided there
+  EXPECT_LT(stats[4].answered, stats[4].queries);       // and two-byte ones passed on
+  EXPECT_LT(stats[5].queries, stats[0].queries);
 }
 
 TEST_F(Fixture, LayersCanBeSwitchedOff) {
   SolverChainOptions o;
-  o.independence = o.queryCache = o.cexCache = o.byteDomain = false;
+  o.independence = o.queryCache = o.cexCache = o.byteDomain = o.disjunctSplit = false;
   std::vector<SolverLayerStats> stats;
   createSolverChain(o)->collectStats(stats);
   ASSERT_EQ(stats.size(), 1u);

@@ -140,6 +140,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
       {"--no-byte-domain", [](ExecutorOptions &o) { o.solver.byteDomain = false; }},
+      {"--no-disjunct-split", [](ExecutorOptions &o) { o.solver.disjunctSplit = false; }},
       {"--array-precheck", [](ExecutorOptions &o) { o.solver.arrays.precheck = true; }},
       {"--address-aware-cache", [](ExecutorOptions &o) { o.solver.addressCache = true; }},
       {"--validate-address-cache", [](ExecutorOptions &o) { o.solver.addressCacheOptions.validate = true; }},

@@ -57,6 +57,7 @@ struct SolverChainOptions {
   bool queryCache = true;
   bool cexCache = true;
   bool byteDomain = true; // queries reading one byte of input: decided without the core solver
+  bool disjunctSplit = true; // a merged state's model: one of its paths' first
   ArraySolverOptions arrays;
   // Relocatable memory model: answer queries equal up to a renaming of symbolic bases to one
   // decided before (they need a QueryForm, which the engine gives them).
@@ -86,6 +87,9 @@ std::unique_ptr<Solver> createAddressCachingSolver(std::unique_ptr<Solver> next,
                                                    AddressCacheOptions options = {});
 std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> next,
                                                size_t maxEntries = size_t(1) << 18);
+// Models of path conditions with disjunctions (merged states) from one disjunct first
+// (DisjunctSplitSolver.cpp).
+std::unique_ptr<Solver> createDisjunctSplitSolver(std::unique_ptr<Solver> next);
 // Decides the queries that read one byte of input by trying its 256 values (ByteDomainSolver.cpp).
 std::unique_ptr<Solver> createByteDomainSolver(std::unique_ptr<Solver> next);
 // The array pre-check and CEGAR layer (solver-pool/lib/arrays/TypedArraySolver.cpp).

@@ -93,6 +93,48 @@ TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
   EXPECT_GT(dsm.stats.merging.fastForwardedMerged, 0u);
 }
 
+// Figure 1's echo, with the paper's alpha = 0.5, beta = 0.6, kappa = 1 (H(7) = {arg}), the
+// "-n" test a symbolic flag and the arguments concrete, so that the only fork is the flag's.
+// The two states at the join on line 6 differ in arg and r: arg is hot, they stay apart;
+// without the ++arg they differ in r alone, which is cold: they merge at line 6, and the
+// merged r forks at `if (r)`. (They print different amounts, so they never merge at the return.)
+TEST_F(QceMergingTest, EchoStatesAtTheJoinMergeWhenOnlyTheColdVariableDiffers) {
+  auto echo = [](const char *flagged) {
+    return std::string("int putchar(int);\n"
+                       "int echo(int argc, char **argv, const char *isFlag) {\n"
+                       "  int r = 1, arg = 1;\n"
+                       "  if (arg < argc)\n"
+                       "    if (isFlag[arg]) {\n") +
+           flagged +
+           "    }\n"
+           "  for (; arg < argc; ++arg)\n"
+           "    for (int i = 0; argv[arg][i] != 0; ++i)\n"
+           "      putchar(argv[arg][i]);\n"
+           "  if (r)\n"
+           "    putchar('\\n');\n"
+           "  return 0;\n"
+           "}\n"
+           "int main(void) {\n"
+           "  char flags[3];\n"
+           "  klee_make_symbolic(flags, sizeof flags, \"flags\");\n"
+           "  char *argv[] = {\"echo\", \"ab\", \"c\", 0};\n"
+           "  return echo(3, argv, flags);\n"
+           "}\n";
+  };
+  ExecutorOptions o = with(MergeStrategy::Static);
+  o.merging.qceAlpha = 0.5;
+  o.merging.qceBeta = 0.6;
+  o.merging.qceKappa = 1;
+  Outcome both = runSource(echo("      r = 0; ++arg;\n").c_str(), o);
+  EXPECT_EQ(both.stats.forks, 1u);
+  EXPECT_EQ(both.stats.merging.merges, 0u);
+  EXPECT_EQ(both.stats.pathsCompleted, 2u);
+  Outcome rAlone = runSource(echo("      r = 0;\n").c_str(), o);
+  EXPECT_EQ(rAlone.stats.merging.merges, 1u);
+  EXPECT_EQ(rAlone.stats.forks, 2u) << "the merged r = ite(flag, 0, 1) forks at if (r)";
+  EXPECT_EQ(rAlone.stats.pathsCompleted, 2u);
+}
+
 // Figure 2 (logPacketHash): the hash loop's states differ in the hot, concrete `h`, so they
 // cannot merge.
 // Static merging runs them all before anything after the join; dynamic merging lets the

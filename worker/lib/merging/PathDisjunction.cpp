@@ -31,8 +31,6 @@ void normalise(Path &p) {
   p.erase(std::unique(p.begin(), p.end()), p.end());
 }
 
-// The conjunctions `literals` stands for: one per disjunct of each literal that is a
-// disjunction, as long as the product stays under kMaxPaths.
 // The disjuncts of `e` as conjunctions: an Or's kids, and !(a & b) as !a | (a & !b), apart so
 // that they fold with the paths that took a & b.
 std::vector<Path> disjunctsOf(ExprContext &ctx, const Expr *e, size_t limit, std::vector<ExprRef> &keep) {
@@ -60,11 +58,12 @@ std::vector<Path> disjunctsOf(ExprContext &ctx, const Expr *e, size_t limit, std
   return out;
 }
 
-// The conjunctions `literals` stands for: one per disjunct of each literal that is a
-// disjunction, as long as the product stays within `budget`.
 // Each literal's first place in the paths, so that a rebuilt conjunction keeps the order its
 // state's constraints had and shares their nodes.
 using Ranks = std::unordered_map<const Expr *, uint32_t>;
+
+// The conjunctions `literals` stands for: one per disjunct of each literal that is a
+// disjunction, as long as the product stays within `budget`.
 
 std::vector<Path> spread(ExprContext &ctx, const std::vector<ExprRef> &literals, size_t budget,
                          std::vector<ExprRef> &keep, Ranks &ranks) {

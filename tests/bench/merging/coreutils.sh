@@ -69,12 +69,13 @@ PY
     wall[$mode]=$w
     printf '%-10s %-5s %6s %9s %8s %13s %9s %9s %8s %9s %s\n' "$u" "$mode" "$status" "$w" "$paths" "$mult" "$queries" "$sq" "$merges" "$refused" "$ff" | tee -a "$table"
   done
-  python3 -c "
+  python3 - "$u" "${wall[none]:-}" "${wall[ssm]:-}" "${wall[dsm]:-}" <<'PY' | tee -a "$table"
 import sys
-w = dict(a.split('=') for a in sys.argv[1:] if '=' in a and a.split('=')[1])
-b = float(w.get('none', 0) or 0)
-print('  ' + sys.argv[1].split('=')[0] if False else '  $u, wall time over none\\'s:' + ''.join(
-    ' %s %.3gx' % (m, float(w[m]) / b) if b > 0 and m in w else ' %s -' % m for m in ('ssm', 'dsm')))
-" "none=${wall[none]:-}" "ssm=${wall[ssm]:-}" "dsm=${wall[dsm]:-}" | tee -a "$table"
+utility, none, *others = sys.argv[1:]
+line = f"  {utility}, wall time over none's:"
+for mode, w in zip(("ssm", "dsm"), others):
+    line += f" {mode} {float(w) / float(none):.3g}x" if none and w and float(none) > 0 else f" {mode} -"
+print(line)
+PY
   unset wall
 done

@@ -64,17 +64,16 @@ using Ranks = std::unordered_map<const Expr *, uint32_t>;
 
 // The conjunctions `literals` stands for: one per disjunct of each literal that is a
 // disjunction, as long as the product stays within `budget`.
-
 std::vector<Path> spread(ExprContext &ctx, const std::vector<ExprRef> &literals, size_t budget,
                          std::vector<ExprRef> &keep, Ranks &ranks) {
   std::vector<Path> out(1);
   for (const ExprRef &l : literals) {
     std::vector<Path> disjuncts = disjunctsOf(ctx, l.get(), budget / out.size(), keep);
-    if (disjuncts.size() == 1 || out.size() * disjuncts.size() > budget) {
-      std::vector<const Expr *> conjuncts;
-      flatten(l.get(), Kind::And, conjuncts);
+    if (disjuncts.size() > 1 && out.size() * disjuncts.size() > budget)
+      disjuncts = {{l.get()}}; // kept whole
+    if (disjuncts.size() == 1) { // its conjuncts go on every path
       for (Path &p : out)
-        p.insert(p.end(), conjuncts.begin(), conjuncts.end());
+        p.insert(p.end(), disjuncts[0].begin(), disjuncts[0].end());
       continue;
     }
     std::vector<Path> next;

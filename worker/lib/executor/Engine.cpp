@@ -57,6 +57,7 @@ RunStatistics Engine::run() {
     replay.checkParted(s);
     reapTerminated();
     merging.completePending();
+    qceMerging.settleForked();
     reapTerminated();
     if (size_t n = splitRequested_.exchange(0, std::memory_order_relaxed); n && !splitFrontier(n)) {
       size_t none = 0; // unless a newer request came meanwhile, this one waits for more states

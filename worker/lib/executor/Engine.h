@@ -77,6 +77,11 @@ public:
   bool isTerminated(const ExecutionState *s) const { return terminated_.count(const_cast<ExecutionState *>(s)) != 0; }
   // A state leaves without a trace: handed to another engine, explored elsewhere or merged.
   void dropState(ExecutionState &s) { terminated_.insert(&s); }
+  // The state of that id, unless it ended or was dropped.
+  ExecutionState *liveState(uint64_t id) {
+    auto it = states_.find(id);
+    return it == states_.end() || isTerminated(it->second.get()) ? nullptr : it->second.get();
+  }
   Searcher &searcher() { return *searcher_; }
   // Seconds since the run began.
   double secondsSoFar() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }

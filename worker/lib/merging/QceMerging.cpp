@@ -1,5 +1,6 @@
 #include "merging/QceMerging.h"
 
+#include "analysis/AssumeReach.h"
 #include "analysis/ControlFlow.h"
 #include "analysis/Liveness.h"
 #include "executor/Engine.h"
@@ -85,6 +86,7 @@ QceMerging::QceMerging(Engine &engine)
                       engine.program.functions[f].name, c.atBlock.empty() ? 0.0 : c.atBlock[0].total, c.copies, c.kappa);
     }
   similarity_ = std::make_unique<QceSimilarity>(engine.program, std::move(estimate));
+  assumes_ = std::make_unique<analysis::AssumeReach>(engine.program);
 }
 
 QceMerging::~QceMerging() = default;
@@ -170,7 +172,22 @@ ExecutionState *QceMerging::firstToForward() {
 }
 
 bool QceMerging::atInstruction(ExecutionState &s) {
-  if (!enabled() || !s.merges.empty() || s.instructions < s.prefix.replayInstructions)
+  if (!enabled() || !arrive(s))
+    return false;
+  engine_.paused = true;
+  return true;
+}
+
+void QceMerging::settleForked() {
+  std::vector<uint64_t> ids;
+  ids.swap(forkedSinceSettled_);
+  for (uint64_t id : ids)
+    if (ExecutionState *s = engine_.liveState(id))
+      arrive(*s);
+}
+
+bool QceMerging::arrive(ExecutionState &s) {
+  if (!s.merges.empty() || s.prefix.excluded || s.instructions < s.prefix.replayInstructions || s.stack.empty())
     return false;
   const Frame &f = s.stack.back();
   if (f.pc != engine_.program.functions[f.function].blocks[f.block].firstInstr)
@@ -185,7 +202,6 @@ bool QceMerging::atInstruction(ExecutionState &s) {
     --t.cooldown;
   if (distance_)
     remember(t, t.current);
-  engine_.paused = true;
   if (auto it = waiting_.find(key); it != waiting_.end()) {
     WaitingAt &here = it->second;
     auto tryAll = [&](const std::vector<ExecutionState *> &states) {
@@ -253,6 +269,8 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
   // Checked before the constraints are put in a shared order, which a refusal would waste.
   if (std::string why = incompatibility(waiting, arriving); !why.empty())
     return refuse(why);
+  if (mayAssume(waiting))
+    return refuse("a klee_assume may follow, and whether it contradicts a path is per path");
   MergeContext context(engine_.ctx);
   context.treeExact = false;
   context.foldPaths = distance_ > 0;
@@ -296,6 +314,8 @@ void QceMerging::resumed(const ExecutionState &s) {
 }
 
 void QceMerging::forked(const ExecutionState &parent, const ExecutionState &child) {
+  forkedSinceSettled_.push_back(parent.id);
+  forkedSinceSettled_.push_back(child.id);
   auto it = tracks_.find(parent.id);
   if (it == tracks_.end())
     return;
@@ -335,6 +355,13 @@ const std::vector<uint32_t> &QceMerging::topologicalIndex(uint32_t function) {
       index[order[i]] = i;
   }
   return topo_.emplace(function, std::move(index)).first->second;
+}
+
+bool QceMerging::mayAssume(const ExecutionState &s) {
+  for (const Frame &f : s.stack)
+    if (assumes_->mayAssumeFrom(f.function, f.block, f.pc))
+      return true;
+  return false;
 }
 
 std::vector<const std::vector<bool> *> QceMerging::liveRegisters(const ExecutionState &s) {

@@ -25,6 +25,7 @@ namespace cairn::engine {
 class Engine;
 class Searcher;
 namespace analysis {
+class AssumeReach;
 class Liveness;
 }
 
@@ -39,6 +40,11 @@ public:
   // Before an instruction of `s`: true when `s` stopped here, at a block entry: it waits for
   // the searcher's next choice, or it merged into a state waiting here and is gone.
   bool atInstruction(ExecutionState &s);
+
+  // After a slice: the states a fork left at block entries arrive there as a running state
+  // would (atInstruction), so that a state reaching the same entry later finds them waiting;
+  // until they are picked they would not be. A state that merges is dropped (to be reaped).
+  void settleForked();
 
   // For the searcher: `s` is about to run (it no longer waits where it stands).
   void resumed(const ExecutionState &s);
@@ -82,7 +88,12 @@ private:
   bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position);
   void wait(Track &t, ExecutionState &s);
   void stopWaiting(Track &t, const ExecutionState &s);
+  // The check at a block entry of a state that stands there: false when it is not at one, or
+  // was checked here already.
+  bool arrive(ExecutionState &s);
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
+  // A user klee_assume may run before `s` returns from its outermost frame.
+  bool mayAssume(const ExecutionState &s);
   // Per frame of `s`, the registers that may be read where it stands.
   std::vector<const std::vector<bool> *> liveRegisters(const ExecutionState &s);
 
@@ -90,6 +101,7 @@ private:
   std::unique_ptr<QceSimilarity> similarity_;
   uint32_t distance_ = 8;
   std::unordered_map<uint64_t, Track> tracks_;          // by state id
+  std::vector<uint64_t> forkedSinceSettled_;            // ids of both sides of each fork
   std::unordered_map<uint64_t, uint32_t> holders_; // hash -> states whose history has it
   std::unordered_map<uint64_t, std::vector<ExecutionState *>> standing_; // DSM: current hash -> states
   // DSM: the states standing at a hash two histories hold, by topological key then id.
@@ -104,6 +116,7 @@ private:
   std::map<std::vector<uint64_t>, WaitingAt> waiting_; // by stack position
   std::unordered_map<uint32_t, std::vector<uint32_t>> topo_; // per function: block -> place in loopsFirstOrder
   std::unordered_map<uint32_t, std::unique_ptr<analysis::Liveness>> liveness_; // per function, when first merged in
+  std::unique_ptr<analysis::AssumeReach> assumes_;
 };
 
 } // namespace cairn::engine

@@ -55,7 +55,7 @@ size_t shareConstraints(ConstraintList &a, ConstraintList &b) {
 }
 
 // Each hash of a history once: a history holds a hash however often it repeats.
-template <class Each> void forEachDistinct(const std::deque<uint64_t> &history, Each each) {
+template <class Each> void forEachDistinct(const std::vector<uint64_t> &history, Each each) {
   for (auto it = history.begin(); it != history.end(); ++it)
     if (std::find(history.begin(), it, *it) == it)
       each(*it);
@@ -94,8 +94,10 @@ QceMerging::~QceMerging() = default;
 std::unique_ptr<Searcher> QceMerging::wrap(std::unique_ptr<Searcher> driving) {
   if (!enabled())
     return driving;
-  return std::make_unique<MergingSearcher>(std::move(driving), *this,
-                                           engine_.options.merging.strategy == MergeStrategy::Dynamic);
+  auto searcher = std::make_unique<MergingSearcher>(std::move(driving), *this,
+                                                    engine_.options.merging.strategy == MergeStrategy::Dynamic);
+  searcher_ = searcher.get();
+  return searcher;
 }
 
 // A hash held by two states' histories makes every state standing at it a candidate: it
@@ -137,7 +139,7 @@ void QceMerging::remember(Track &t, uint64_t hash) {
   t.history.push_back(hash);
   while (t.history.size() > distance_) {
     const uint64_t old = t.history.front();
-    t.history.pop_front();
+    t.history.erase(t.history.begin());
     if (std::find(t.history.begin(), t.history.end(), old) == t.history.end())
       release(old);
   }
@@ -197,12 +199,15 @@ bool QceMerging::arrive(ExecutionState &s) {
     return false; // picked again where it stopped: it runs the block now
   t.checkedAt = s.instructions;
   std::vector<uint64_t> key = stackPosition(s);
+  auto it = waiting_.find(key);
+  if (it == waiting_.end() && !distance_ && searcher_ && searcher_->pickedAgain(s, topologicalKey(s)))
+    return false; // static merging: no state here to merge with, and it would be picked again
   standAt(t, s, similarity_->hash(s, key, t.symbolicHot));
   if (t.cooldown)
     --t.cooldown;
   if (distance_)
     remember(t, t.current);
-  if (auto it = waiting_.find(key); it != waiting_.end()) {
+  if (it != waiting_.end()) {
     WaitingAt &here = it->second;
     auto tryAll = [&](const std::vector<ExecutionState *> &states) {
       for (ExecutionState *w : states)

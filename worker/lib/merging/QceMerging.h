@@ -5,7 +5,8 @@
 // (search/MergingSearcher.h picks the next one): the states that are not running wait at block
 // entries, so that a state arriving where another waits can merge into it (the merge step of
 // the paper's Algorithm 1) when the two are compatible (StateMerging.h) and QCE-similar
-// (QceSimilarity.h). Stopping at joins only would be cheaper, but under SSM a state at a loop
+// (QceSimilarity.h); under SSM a state the searcher would pick again, with no state waiting
+// where it stands, runs on. Stopping at joins only would be cheaper, but under SSM a state at a loop
 // header ahead of the loop's body (in the topological order) would then run into the next
 // iteration before the body's states reach it. DSM also keeps, per state, the hashes of its
 // last `dsmDistance` block entries: a state whose hash is among another state's recent ones is
@@ -15,7 +16,6 @@
 #include "merging/QceSimilarity.h"
 #include "merging/TopologicalQueue.h"
 
-#include <deque>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -23,6 +23,7 @@
 namespace cairn::engine {
 
 class Engine;
+class MergingSearcher;
 class Searcher;
 namespace analysis {
 class AssumeReach;
@@ -68,7 +69,7 @@ public:
 
 private:
   struct Track {
-    std::deque<uint64_t> history; // hashes of the last block entries, oldest first
+    std::vector<uint64_t> history; // hashes of the last block entries, oldest first (DSM)
     uint64_t current = 0;
     bool atEntry = false;             // `current` is the hash of where it stands
     uint64_t checkedAt = ~uint64_t(0); // its instruction count when it stopped at this entry
@@ -99,6 +100,7 @@ private:
 
   Engine &engine_;
   std::unique_ptr<QceSimilarity> similarity_;
+  MergingSearcher *searcher_ = nullptr; // the one wrap made, which the engine owns
   uint32_t distance_ = 8;
   std::unordered_map<uint64_t, Track> tracks_;          // by state id
   std::vector<uint64_t> forkedSinceSettled_;            // ids of both sides of each fork

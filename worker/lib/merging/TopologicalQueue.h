@@ -28,6 +28,13 @@ public:
     order_.erase(it->second);
     placeOf_.erase(it);
   }
+  // Whether (key, s.id) comes before every state in the queue.
+  bool before(const ExecutionState &s, const std::vector<uint64_t> &key) const {
+    if (order_.empty())
+      return true;
+    const auto &[firstKey, firstId] = order_.begin()->first;
+    return key < firstKey || (key == firstKey && s.id < firstId);
+  }
   // The earliest state for which `accept` holds, or nullptr.
   template <class Accept> ExecutionState *first(Accept accept) const {
     for (const auto &[key, s] : order_)

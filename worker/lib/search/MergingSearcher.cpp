@@ -21,6 +21,10 @@ ExecutionState &MergingSearcher::selectStatic() {
   return *pick;
 }
 
+bool MergingSearcher::pickedAgain(const ExecutionState &s, const std::vector<uint64_t> &key) const {
+  return !dynamic_ && unplaced_.size() == 1 && unplaced_.front() == &s && order_.before(s, key);
+}
+
 ExecutionState &MergingSearcher::selectDynamic() {
   ExecutionState *pick = merging_.firstToForward();
   const bool fastForward = pick != nullptr;

@@ -233,3 +233,30 @@ TEST_F(QceMergingTest, StatesBeforeAKleeAssumeStayApart) {
         EXPECT_GT(merged.stats.merging.refused, 0u) << "the states met at the join and were kept apart";
     }
 }
+
+// A length computed in a loop and returned, which the caller then indexes with: the caller's
+// count on the call's result reaches the callee's n through the returned value, so n is hot
+// at the callee's return and the states there (n = 0, 1, 2, 3) stay apart; the caller reads
+// table[n] at a concrete offset on each. With every variable cold they merge at the return
+// and the caller's read is at the merged, symbolic n.
+TEST_F(QceMergingTest, AReturnedLengthTheCallerIndexesWithIsHotInTheCallee) {
+  const char *program = "static const char table[8] = \"abcdefg\";\n"
+                        "static unsigned length(const char *s) {\n"
+                        "  unsigned n = 0;\n"
+                        "  while (s[n]) ++n;\n"
+                        "  return n;\n"
+                        "}\n"
+                        "int main(void) {\n"
+                        "  char s[4];\n"
+                        "  klee_make_symbolic(s, sizeof s, \"s\");\n"
+                        "  s[3] = 0;\n"
+                        "  return table[length(s)];\n"
+                        "}\n";
+  Outcome kept = runSource(program, with(MergeStrategy::Static));
+  EXPECT_EQ(kept.stats.memory.symbolicAccesses, 0u);
+  EXPECT_GT(kept.stats.merging.refused + kept.stats.pathsCompleted, 1u);
+  ExecutorOptions cold = with(MergeStrategy::Static);
+  cold.merging.qceAlpha = 1e300;
+  Outcome merged = runSource(program, cold);
+  EXPECT_GT(merged.stats.memory.symbolicAccesses, 0u) << "table[n] at the merged n";
+}

@@ -25,11 +25,19 @@ double QueryCounts::addedFor(uint32_t variable) const {
   return it != added.end() && it->first == variable ? it->second : 0;
 }
 
-std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha) {
+std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha, const QueryCounts *returned,
+                                   double returnWeight) {
   std::vector<uint32_t> out;
   for (const auto &[v, x] : at.added)
     if (x > alpha * total)
       out.push_back(v);
+  if (!returned || returnWeight <= 0)
+    return out;
+  for (const auto &[v, r] : returned->added)
+    if (at.addedFor(v) + r * returnWeight > alpha * total)
+      out.push_back(v);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
@@ -88,10 +96,12 @@ struct Counts {
 // One function's estimate: the recursion over its blocks, loops unrolled to their bounds.
 class FunctionEstimator {
 public:
+  // `returnedValue`: count the dependence of the returned value (one at each `ret`) instead
+  // of queries.
   FunctionEstimator(const Program &program, uint32_t index, const GlobalIndex &globals,
-                    const std::vector<FunctionCounts> &summaries, const QceOptions &options)
+                    const std::vector<FunctionCounts> &summaries, const QceOptions &options, bool returnedValue)
       : program_(program), fn_(program.functions[index]), cfg_(fn_), deps_(program, fn_, globals),
-        summaries_(summaries), options_(options) {
+        summaries_(summaries), options_(options), returnedValue_(returnedValue) {
     findTripCounts(program, fn_, cfg_, deps_);
   }
 
@@ -125,6 +135,7 @@ private:
   DataDependence deps_;
   const std::vector<FunctionCounts> &summaries_;
   const QceOptions &options_;
+  const bool returnedValue_;
   uint32_t kappa_ = 0, staticCap_ = 0;
   std::map<Node, Counts> memo_;
   std::set<Node> active_; // being evaluated: met again, a cycle no loop bounds
@@ -214,8 +225,12 @@ Counts FunctionEstimator::evaluate(const Node &n) {
     for (const auto &[node, share] : targets)
       edgeValue(n.block, node, share * (branches ? options_.beta : 1.0), q);
   }
-  // Only these terminators have more than one successor.
-  if (branches || t.op == Opcode::Switch || t.op == Opcode::IndirectBr) {
+  if (returnedValue_) {
+    if (t.op == Opcode::Ret && t.hasValue)
+      for (uint32_t s : deps_.sources(t.a))
+        q.add(s, 1);
+  } else if (branches || t.op == Opcode::Switch || t.op == Opcode::IndirectBr) {
+    // Only these terminators have more than one successor.
     q.total += 1;
     for (uint32_t s : deps_.sources(t.a))
       q.add(s, 1);
@@ -239,7 +254,7 @@ void FunctionEstimator::instruction(uint32_t index, Counts &q, bool record) {
   // asks where it points as soon as the pointer or an index is symbolic: a query point whose
   // condition is the address.
   auto memoryQuery = [&](const Operand &address) {
-    if (!options_.countMemoryAccesses || deps_.addressOf(address))
+    if (returnedValue_ || !options_.countMemoryAccesses || deps_.addressOf(address))
       return;
     q.total += 1;
     for (uint32_t s : deps_.sources(address))
@@ -285,6 +300,8 @@ void FunctionEstimator::call(const Instr &in, Counts &q) {
       for (uint32_t k = 0; k < cs.numArgs; ++k)
         for (uint32_t s : deps_.sources(arg(k)))
           q.add(s, x);
+  if (returnedValue_)
+    return; // the callee's queries are not the value this function returns
   if (cs.kind == CallKind::Special && Special(cs.callee) == Special::Assume && cs.numArgs) {
     q.total += 1;
     for (uint32_t s : deps_.sources(arg(0)))
@@ -410,6 +427,29 @@ std::vector<std::vector<uint32_t>> bottomUpGroups(const Program &program) {
   return groups;
 }
 
+// Renumbers the memory variables of `from` (estimated apart, so numbered apart) as those of
+// `into`, adding to `into` the ones it does not have: one numbering per function.
+void renumberAs(FunctionCounts &from, FunctionCounts &into) {
+  std::vector<uint32_t> id(from.memory.size());
+  for (size_t k = 0; k < from.memory.size(); ++k) {
+    auto at = std::find(into.memory.begin(), into.memory.end(), from.memory[k]);
+    if (at == into.memory.end())
+      at = into.memory.insert(into.memory.end(), from.memory[k]);
+    id[k] = into.numRegs + uint32_t(at - into.memory.begin());
+  }
+  auto renumber = [&](QueryCounts &q) {
+    for (auto &[v, x] : q.added)
+      if (v >= from.numRegs)
+        v = id[v - from.numRegs];
+    std::sort(q.added.begin(), q.added.end());
+  };
+  for (QueryCounts &q : from.atBlock)
+    renumber(q);
+  for (auto &[index, q] : from.afterCall)
+    renumber(q);
+  from.memory = into.memory;
+}
+
 } // namespace
 
 QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions &options) {
@@ -417,6 +457,7 @@ QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions 
   QueryCountEstimate est;
   est.options = options;
   est.functions.resize(program.functions.size());
+  est.returned.resize(program.functions.size());
   const GlobalIndex globals(program);
   for (const std::vector<uint32_t> &group : bottomUpGroups(program)) {
     const bool recursive = group.size() > 1 || std::any_of(program.functions[group[0]].callSites.begin(),
@@ -428,7 +469,7 @@ QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions 
       for (uint32_t f : group) {
         if (program.functions[f].blocks.empty())
           continue;
-        FunctionEstimator estimator(program, f, globals, est.functions, options);
+        FunctionEstimator estimator(program, f, globals, est.functions, options, false);
         FunctionCounts counts;
         uint32_t kappa = options.kappa, cap = std::max<uint32_t>(options.kappa, 256);
         while (!estimator.run(kappa, cap, counts) && (kappa > 1 || cap > 1)) {
@@ -436,6 +477,13 @@ QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions 
           cap = kappa;
         }
         est.functions[f] = std::move(counts);
+        // The same unrolling, which fit: the returned value's dependence.
+        const Function &fn = program.functions[f];
+        if (std::any_of(fn.instrs.begin(), fn.instrs.end(), [](const Instr &in) { return in.op == Opcode::Ret && in.hasValue; }))
+          if (FunctionEstimator(program, f, globals, est.functions, options, true).run(kappa, cap, est.returned[f]))
+            renumberAs(est.returned[f], est.functions[f]);
+          else
+            est.returned[f] = FunctionCounts{};
         if (round == 0)
           ++est.functionsAnalysed;
       }

@@ -66,13 +66,20 @@ struct FunctionCounts {
 struct QueryCountEstimate {
   QceOptions options;
   std::vector<FunctionCounts> functions; // by function index
+  // Per function, the same recursion with one count at each `ret` on the value returned and
+  // none at query points: how much the returned value depends on each variable. The caller's
+  // count on the call's result reaches the callee's variables through it at run time: a
+  // length computed in a loop and returned is hot there when the caller indexes with it.
+  std::vector<FunctionCounts> returned;
   double seconds = 0;
   uint64_t functionsAnalysed = 0;
 };
 
-// H: the variables of `at` whose Q_add is above alpha * total (the state's Q_t, which adds the
-// callers' counts at their return points), by id.
-std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha);
+// H: the variables of `at` whose Q_add, plus their count in `returned` times `returnWeight`
+// (the caller's count on the value the frame returns), is above alpha * total (the state's
+// Q_t, which adds the callers' counts at their return points), by id.
+std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha,
+                                   const QueryCounts *returned = nullptr, double returnWeight = 0);
 
 // Estimates every function reachable from the entry and the constructors through direct calls.
 QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions &options);

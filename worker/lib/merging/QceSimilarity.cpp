@@ -25,10 +25,11 @@ std::vector<uint64_t> stackPosition(const ExecutionState &s) {
 QceSimilarity::QceSimilarity(const Program &program, analysis::QueryCountEstimate estimate)
     : program_(program), estimate_(std::move(estimate)) {}
 
-const QueryCounts *QceSimilarity::countsAt(const Frame &f, bool top) const {
-  if (f.function >= estimate_.functions.size())
+const QueryCounts *QceSimilarity::countsAt(const std::vector<analysis::FunctionCounts> &of, const Frame &f,
+                                           bool top) const {
+  if (f.function >= of.size())
     return nullptr;
-  const analysis::FunctionCounts &c = estimate_.functions[f.function];
+  const analysis::FunctionCounts &c = of[f.function];
   if (!c.analysed)
     return nullptr;
   if (top)
@@ -42,17 +43,31 @@ const std::vector<QceSimilarity::Hot> &QceSimilarity::hotOf(const ExecutionState
   auto it = hotCache_.find(position);
   if (it != hotCache_.end())
     return it->second;
-  std::vector<const QueryCounts *> counts(s.stack.size());
+  std::vector<const QueryCounts *> counts(s.stack.size()), returned(s.stack.size());
   double total = 0;
   for (size_t i = 0; i < s.stack.size(); ++i) {
-    counts[i] = countsAt(s.stack[i], i + 1 == s.stack.size());
+    const bool top = i + 1 == s.stack.size();
+    counts[i] = countsAt(estimate_.functions, s.stack[i], top);
+    returned[i] = countsAt(estimate_.returned, s.stack[i], top);
     if (counts[i])
       total += counts[i]->total;
+  }
+  // What the caller's count on the call's result is, frame by frame from the outermost: its
+  // own, plus what the result passes on to the value the caller returns in turn.
+  std::vector<double> returnWeight(s.stack.size(), 0);
+  for (size_t i = 1; i < s.stack.size(); ++i) {
+    const Frame &caller = s.stack[i - 1];
+    const Function &fn = program_.functions[caller.function];
+    if (!caller.pc || caller.pc > fn.instrs.size() || !counts[i - 1])
+      continue;
+    const uint32_t result = fn.instrs[caller.pc - 1].dst;
+    returnWeight[i] = counts[i - 1]->addedFor(result) +
+                      (returned[i - 1] ? returned[i - 1]->addedFor(result) * returnWeight[i - 1] : 0);
   }
   std::vector<Hot> hot;
   for (size_t i = 0; i < s.stack.size(); ++i)
     if (counts[i])
-      for (uint32_t v : analysis::hotVariables(*counts[i], total, estimate_.options.alpha))
+      for (uint32_t v : analysis::hotVariables(*counts[i], total, estimate_.options.alpha, returned[i], returnWeight[i]))
         hot.push_back({uint32_t(i), v});
   return hotCache_.emplace(position, std::move(hot)).first->second;
 }

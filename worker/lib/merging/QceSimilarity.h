@@ -2,8 +2,10 @@
 // position may merge when every hot variable is equal in both or symbolic in either, the hot
 // variables being those whose estimated extra queries exceed alpha times the queries the state
 // is expected to ask (analysis/QueryCounts.h). The estimate is per function; the last step is
-// dynamic: a state's Q_t adds each caller's local count at its return point, and each frame's
-// variables are judged against that total.
+// dynamic: a state's Q_t adds each caller's local count at its return point, a frame's
+// variable adds the caller's count on the call's result times its own count in the returned
+// value's estimate (QueryCountEstimate::returned), and each frame's variables are judged
+// against that total.
 //
 // A state is judged at the entry of a block; its callers' frames are at the points after their
 // calls.
@@ -43,7 +45,9 @@ private:
   // The variable's concrete value (its bytes, little-endian, in one number; at most 16 bytes
   // compared) or nothing when it is symbolic or cannot be read.
   std::optional<u128> concreteValue(const ExecutionState &s, const Hot &h) const;
-  const analysis::QueryCounts *countsAt(const Frame &f, bool top) const;
+  // The counts (of `of`: the estimate's functions or returned) where the frame stands.
+  const analysis::QueryCounts *countsAt(const std::vector<analysis::FunctionCounts> &of, const Frame &f,
+                                        bool top) const;
 
   const Program &program_;
   analysis::QueryCountEstimate estimate_;

@@ -2,27 +2,34 @@
 # The merging strategies on real programs: coreutils utilities (built by
 # tests/real/build-subjects.sh) with small symbolic inputs, each run to its end (or --time)
 # under no merging, static merging (ssm) and dynamic merging (dsm), side by side. Prints one
-# row per run and, per utility, the ratios of the wall times.
+# row per run and, per utility, the ratios of the wall times. With --coverage, the runs are
+# the paper's partial ones: the default searcher, the three runs of a utility at once (so that
+# they share the machine's load alike), and each row the lines of the utility's own source
+# covered when its --max-time ran out.
 #
 #   tests/bench/merging/coreutils.sh CAIRN_BINARY [--time SECONDS] [--inputs 'FLAGS'] [--out DIR]
-#                                    [--search S] [UTILITY...]
+#                                    [--search S] [--coverage] [UTILITY...]
 #
-#   --time SECONDS  each run's --max-time (default 300); a run that hits it shows "limit"
-#   --inputs FLAGS  the symbolic inputs (default '--sym-args 0 1 2 --sym-stdin 2')
-#   --search S      the driving searcher (default random-state, the paper's for exhaustive runs)
+#   --time SECONDS  each run's --max-time (default 300; 600 with --coverage); a run that hits it
+#                   shows "limit"
+#   --inputs FLAGS  the symbolic inputs (default '--sym-args 0 1 2 --sym-stdin 2'; with
+#                   --coverage '--sym-args 0 2 4 --sym-stdin 8')
+#   --search S      the driving searcher (default random-state, the paper's for exhaustive runs;
+#                   with --coverage the default searcher)
 #   --out DIR       output directories and table.txt (default /dev/shm/cairn-bench-merging-coreutils)
 #   UTILITY         default: echo basename dirname cat wc head tail cut tr fold uniq nl tac sum
 # Environment: CAIRN_BUILD_DIR (default: build), where build/real/coreutils is.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
-usage() { sed -n '7,8p' "${BASH_SOURCE[0]}" | sed 's/^# //' >&2; exit 2; }
+usage() { sed -n '10,11p' "${BASH_SOURCE[0]}" | sed 's/^# //' >&2; exit 2; }
 (($#)) || usage
 cairn=$1
 shift
-time_limit=300
-inputs='--sym-args 0 1 2 --sym-stdin 2'
-search=random-state
+time_limit=
+inputs=
+search=
+coverage=
 out=/dev/shm/cairn-bench-merging-coreutils
 utilities=()
 while (($#)); do
@@ -30,6 +37,7 @@ while (($#)); do
     --time) time_limit=${2:?}; shift 2 ;;
     --inputs) inputs=${2:?}; shift 2 ;;
     --search) search=${2:?}; shift 2 ;;
+    --coverage) coverage=1; shift ;;
     --out) out=${2:?}; shift 2 ;;
     -h | --help) usage ;;
     -*) echo "coreutils.sh: unknown option '$1'" >&2; usage ;;
@@ -39,15 +47,51 @@ done
 [[ -x $cairn ]] || { echo "coreutils.sh: $cairn is not an executable cairn" >&2; exit 2; }
 ((${#utilities[@]})) || utilities=(echo basename dirname cat wc head tail cut tr fold uniq nl tac sum)
 bin=${CAIRN_BUILD_DIR:-$root/build}/real/coreutils/src
-[[ -x $bin/echo ]] || "$root/tests/real/build-subjects.sh" coreutils
-read -r -a input_flags <<<"$inputs"
-
+for u in "${utilities[@]}"; do
+  [[ -x $bin/$u ]] || CAIRN_COREUTILS="${utilities[*]}" "$root/tests/real/build-subjects.sh" coreutils
+done
+modes=(none ssm dsm)
 mkdir -p "$out"
 table=$out/table.txt
+
+if [[ $coverage ]]; then
+  [[ $inputs ]] || inputs='--sym-args 0 2 4 --sym-stdin 8'
+  read -r -a input_flags <<<"$inputs"
+  search_flags=()
+  [[ -z $search ]] || search_flags=(--search "$search")
+  printf '%-10s %-5s %8s %9s %9s %8s %9s %8s\n' utility mode wall lines "of" paths "solver q" merges | tee "$table"
+  for u in "${utilities[@]}"; do
+    for mode in "${modes[@]}"; do
+      rm -rf "$out/$u-$mode"
+      "$cairn" run --quiet "${search_flags[@]}" --max-time "${time_limit:-600}" --merge-strategy "$mode" \
+        --output-dir "$out/$u-$mode" "$bin/$u" "${input_flags[@]}" 2>>"$out/stderr.log" &
+    done
+    wait
+    for mode in "${modes[@]}"; do
+      python3 - "$out/$u-$mode/summary.json" "$u" "$mode" <<'PY' | tee -a "$table"
+import json, os, sys
+path, utility, mode = sys.argv[1:]
+if not os.path.exists(path):
+    print("%-10s %-5s %8s" % (utility, mode, "failed")); sys.exit()
+d = json.load(open(path))
+own = [f for f in d["coverage"]["files"] if f["file"].endswith("/src/%s.c" % utility)]
+covered, total = (own[0]["lines_covered"], own[0]["lines_total"]) if own else (0, 0)
+print("%-10s %-5s %8.1f %9d %9d %8d %9d %8d" % (utility, mode, d["wall_time_s"], covered, total,
+      d["paths_completed"] + d["paths_partial"], d["solver_queries"], d["merging"]["merges"]))
+PY
+    done
+  done
+  exit 0
+fi
+
+time_limit=${time_limit:-300}
+search=${search:-random-state}
+[[ $inputs ]] || inputs='--sym-args 0 1 2 --sym-stdin 2'
+read -r -a input_flags <<<"$inputs"
 printf '%-10s %-5s %6s %9s %8s %13s %9s %9s %8s %9s %s\n' utility mode status wall paths multiplicity queries "solver q" merges "refused" "ff/merged" | tee "$table"
 for u in "${utilities[@]}"; do
   declare -A wall=()
-  for mode in none ssm dsm; do
+  for mode in "${modes[@]}"; do
     dir=$out/$u-$mode
     rm -rf "$dir"
     "$cairn" run --quiet --search "$search" --max-time "$time_limit" --merge-strategy "$mode" \

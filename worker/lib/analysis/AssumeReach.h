@@ -23,7 +23,6 @@ public:
   // Whether a user klee_assume may run from `pc` (an instruction of `block` of `function`,
   // that one included) before the function returns; the callers' continuations are theirs.
   bool mayAssumeFrom(uint32_t function, uint32_t block, uint32_t pc);
-  bool programAssumes() const { return programAssumes_; }
 
 private:
   bool callMayAssume(const Function &fn, const Instr &in) const;

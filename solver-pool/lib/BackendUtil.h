@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cairn/expr/Expr.h"
+#include "cairn/expr/Float.h"
 #include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/Solver.h"
 
@@ -36,6 +37,7 @@ inline std::vector<const SymbolDecl *> modelSymbols(const Query &query) {
 // What a backend needs to know of the asserted part of a query before translating it.
 struct QueryShape {
   bool quantified = false; // a Forall or Exists occurs
+  bool floats = false;     // a floating-point kind occurs
   uint32_t depth = 0;      // the longest path from a root to a leaf, in nodes
   uint32_t stores = 0;     // array writes: many of them make array reasoning the hard part
   uint32_t ites = 0;       // if-then-else nodes: many of them come from merged or melded paths
@@ -81,6 +83,8 @@ inline QueryShape queryShape(const Query &query) {
     shape.depth = std::max(shape.depth, d + 1);
     if (e->kind() == Kind::Forall || e->kind() == Kind::Exists)
       shape.quantified = true;
+    if (isFloatKind(e->kind()))
+      shape.floats = true;
     if (e->kind() == Kind::Store)
       ++shape.stores;
     if (e->kind() == Kind::Ite)

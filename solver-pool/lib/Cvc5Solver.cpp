@@ -3,7 +3,7 @@
 //
 // cvc5 fixes its logic and most options (among them the "tlimit-per" time limit) when it first
 // solves, so an instance is made per logic (QF_ABV for quantifier-free queries, ABV for
-// quantified ones) and made anew when the timeout changes or after an exception (the API
+// quantified ones, QF_ABVFP for quantifier-free ones with floating point) and made anew when the timeout changes or after an exception (the API
 // leaves its objects in an unspecified state then).
 #include "BackendSolver.h"
 #include "BackendUtil.h"
@@ -28,7 +28,7 @@ struct Cvc5Instance {
   backend::SymbolTable<cvc5::Term> symbols;
   double timeoutSeconds = 0;
 
-  Cvc5Instance(bool quantified, double timeout) : solver(std::make_unique<cvc5::Solver>()) {
+  Cvc5Instance(bool quantified, bool floats, double timeout) : solver(std::make_unique<cvc5::Solver>()) {
     timeoutSeconds = timeout;
     solver->setOption("produce-models", "true");
     solver->setOption("incremental", "true");
@@ -39,11 +39,13 @@ struct Cvc5Instance {
     // TimeLimitsMidCheckNeverAbort every time). Measured on the 12 programs of
     // tests/bench/arrays, 15 s each: as many queries in the time (0.98x).
     solver->setOption("bv-solver", "bitblast-internal");
+    if (floats)
+      solver->setOption("fp-exp", "true");
     if (timeout > 0) {
       double ms = std::ceil(timeout * 1000.0);
       solver->setOption("tlimit-per", std::to_string(uint64_t(std::max(1.0, ms))));
     }
-    solver->setLogic(quantified ? "ABV" : "QF_ABV");
+    solver->setLogic(std::string(quantified ? "ABV" : "QF_ABV") + (floats ? "FP" : ""));
   }
   ~Cvc5Instance() { symbols.clear(); }
 };
@@ -125,7 +127,63 @@ public:
     return s_.mkTerm(forall ? K::FORALL : K::EXISTS, {s_.mkTerm(K::VARIABLE_LIST, {var}), body});
   }
 
+  Term mkFp(backend::FpOp op, RoundingMode rm, std::initializer_list<Term> args, backend::FpSort to, unsigned width) {
+    using backend::FpOp;
+    const Term *x = args.begin();
+    switch (op) {
+    case FpOp::Add: return s_.mkTerm(K::FLOATINGPOINT_ADD, {mode(rm), x[0], x[1]});
+    case FpOp::Sub: return s_.mkTerm(K::FLOATINGPOINT_SUB, {mode(rm), x[0], x[1]});
+    case FpOp::Mul: return s_.mkTerm(K::FLOATINGPOINT_MULT, {mode(rm), x[0], x[1]});
+    case FpOp::Div: return s_.mkTerm(K::FLOATINGPOINT_DIV, {mode(rm), x[0], x[1]});
+    case FpOp::Fma: return s_.mkTerm(K::FLOATINGPOINT_FMA, {mode(rm), x[0], x[1], x[2]});
+    case FpOp::Sqrt: return s_.mkTerm(K::FLOATINGPOINT_SQRT, {mode(rm), x[0]});
+    case FpOp::Rem: return s_.mkTerm(K::FLOATINGPOINT_REM, {x[0], x[1]});
+    case FpOp::RoundToIntegral: return s_.mkTerm(K::FLOATINGPOINT_RTI, {mode(rm), x[0]});
+    case FpOp::Neg: return s_.mkTerm(K::FLOATINGPOINT_NEG, {x[0]});
+    case FpOp::Abs: return s_.mkTerm(K::FLOATINGPOINT_ABS, {x[0]});
+    case FpOp::Eq: return s_.mkTerm(K::FLOATINGPOINT_EQ, {x[0], x[1]});
+    case FpOp::Lt: return s_.mkTerm(K::FLOATINGPOINT_LT, {x[0], x[1]});
+    case FpOp::Leq: return s_.mkTerm(K::FLOATINGPOINT_LEQ, {x[0], x[1]});
+    case FpOp::IsNaN: return s_.mkTerm(K::FLOATINGPOINT_IS_NAN, {x[0]});
+    case FpOp::IsZero: return s_.mkTerm(K::FLOATINGPOINT_IS_ZERO, {x[0]});
+    case FpOp::IsNegative: return s_.mkTerm(K::FLOATINGPOINT_IS_NEG, {x[0]});
+    case FpOp::Convert:
+      return s_.mkTerm(s_.mkOp(K::FLOATINGPOINT_TO_FP_FROM_FP, {to.exponentBits, to.significandBits}), {mode(rm), x[0]});
+    case FpOp::FromSigned:
+      return s_.mkTerm(s_.mkOp(K::FLOATINGPOINT_TO_FP_FROM_SBV, {to.exponentBits, to.significandBits}), {mode(rm), x[0]});
+    case FpOp::FromUnsigned:
+      return s_.mkTerm(s_.mkOp(K::FLOATINGPOINT_TO_FP_FROM_UBV, {to.exponentBits, to.significandBits}), {mode(rm), x[0]});
+    case FpOp::ToSigned: return s_.mkTerm(s_.mkOp(K::FLOATINGPOINT_TO_SBV, {width}), {mode(rm), x[0]});
+    case FpOp::ToUnsigned: return s_.mkTerm(s_.mkOp(K::FLOATINGPOINT_TO_UBV, {width}), {mode(rm), x[0]});
+    }
+    throw std::invalid_argument("unknown floating-point operation");
+  }
+  Term mkFpFromBits(const Term &bits, backend::FpSort s) {
+    return s_.mkTerm(s_.mkOp(K::FLOATINGPOINT_TO_FP_FROM_IEEE_BV, {s.exponentBits, s.significandBits}), {bits});
+  }
+  // cvc5 has no fp.to_ieee_bv: a fresh bit-vector whose value is the float, asserted in the
+  // solver's current scope. The float determines it (conversion from the encoding is
+  // one-to-one away from NaN, and no caller reads it for a NaN), so the assertion holds in any
+  // context the float appears in; not under a quantifier (Cvc5Solver refuses those queries).
+  Term mkFpToBits(const Term &t, backend::FpSort s) {
+    Term bits = s_.mkConst(s_.mkBitVectorSort(s.exponentBits + s.significandBits));
+    s_.assertFormula(s_.mkTerm(K::OR, {s_.mkTerm(K::FLOATINGPOINT_IS_NAN, {t}), s_.mkTerm(K::EQUAL, {mkFpFromBits(bits, s), t})}));
+    return bits;
+  }
+  Term mkFpNaN(backend::FpSort s) { return s_.mkFloatingPointNaN(s.exponentBits, s.significandBits); }
+
 private:
+  Term mode(RoundingMode rm) {
+    switch (rm) {
+    case RoundingMode::NearestEven: return s_.mkRoundingMode(cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_EVEN);
+    case RoundingMode::NearestAway: return s_.mkRoundingMode(cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_AWAY);
+    case RoundingMode::Upward: return s_.mkRoundingMode(cvc5::RoundingMode::ROUND_TOWARD_POSITIVE);
+    case RoundingMode::Downward: return s_.mkRoundingMode(cvc5::RoundingMode::ROUND_TOWARD_NEGATIVE);
+    case RoundingMode::TowardZero: return s_.mkRoundingMode(cvc5::RoundingMode::ROUND_TOWARD_ZERO);
+    }
+    throw std::invalid_argument("unknown rounding mode");
+  }
+
   cvc5::Solver &s_;
   backend::SymbolTable<cvc5::Term> &symbols_;
 };
@@ -143,6 +201,7 @@ public:
   ~Cvc5Solver() override {
     qf_.reset();
     quantified_.reset();
+    floats_.reset();
   }
 
 private:
@@ -155,18 +214,21 @@ private:
   // afresh with the next query.
   void recover() override {
     try {
-      (lastQuantified_ ? quantified_ : qf_).reset();
+      slot(lastQuantified_, lastFloats_).reset();
     } catch (...) {
     }
   }
 
-  Cvc5Instance &instance(bool quantified) {
-    std::unique_ptr<Cvc5Instance> &slot = quantified ? quantified_ : qf_;
-    if (!slot || slot->timeoutSeconds != timeoutSeconds()) {
-      slot.reset();
-      slot = std::make_unique<Cvc5Instance>(quantified, timeoutSeconds());
+  std::unique_ptr<Cvc5Instance> &slot(bool quantified, bool floats) {
+    return quantified ? quantified_ : floats ? floats_ : qf_;
+  }
+  Cvc5Instance &instance(bool quantified, bool floats = false) {
+    std::unique_ptr<Cvc5Instance> &s = slot(quantified, floats);
+    if (!s || s->timeoutSeconds != timeoutSeconds()) {
+      s.reset();
+      s = std::make_unique<Cvc5Instance>(quantified, floats, timeoutSeconds());
     }
-    return *slot;
+    return *s;
   }
 
   SolverResponse checkIn(Cvc5Instance &inst, const Query &query, bool wantModel);
@@ -191,8 +253,8 @@ private:
     return limit;
   }
 
-  std::unique_ptr<Cvc5Instance> qf_, quantified_;
-  bool lastQuantified_ = false; // the instance the last query went to
+  std::unique_ptr<Cvc5Instance> qf_, quantified_, floats_;
+  bool lastQuantified_ = false, lastFloats_ = false; // the instance the last query went to
 };
 
 SolverResponse Cvc5Solver::checkIn(Cvc5Instance &inst, const Query &query, bool wantModel) {
@@ -255,13 +317,18 @@ SolverResponse Cvc5Solver::answer(Cvc5Instance &inst, Cvc5Terms &mk, const Query
 }
 
 SolverResponse Cvc5Solver::solve(const Query &query, bool wantModel) {
-  lastQuantified_ = false;
+  lastQuantified_ = lastFloats_ = false;
   backend::QueryShape shape = backend::queryShape(query);
   lastQuantified_ = shape.quantified;
+  lastFloats_ = shape.floats;
   if (shape.depth > maxDepth())
     return SolverResponse::unknown("cvc5: expression too deep (" + std::to_string(shape.depth) +
                                    " levels) for the thread's stack");
-  Cvc5Instance &inst = instance(lastQuantified_);
+  // A float's encoding is a fresh constant asserted beside the query (Cvc5Terms::mkFpToBits),
+  // which cannot stand for a float that depends on a bound variable.
+  if (shape.quantified && shape.floats)
+    return SolverResponse::unknown("cvc5: floating point under a quantifier");
+  Cvc5Instance &inst = instance(lastQuantified_, lastFloats_);
   inst.solver->push();
   SolverResponse r = checkIn(inst, query, wantModel);
   inst.solver->pop();
@@ -301,9 +368,9 @@ private:
 
 std::unique_ptr<backend::BackendSolver::Incremental> Cvc5Solver::startIncremental(const Query &query) {
   backend::QueryShape shape = backend::queryShape(query);
-  if (shape.quantified || shape.depth > maxDepth())
+  if (shape.quantified || shape.floats || shape.depth > maxDepth())
     return nullptr; // solved whole, where those cases are handled
-  lastQuantified_ = false;
+  lastQuantified_ = lastFloats_ = false;
   return std::make_unique<Incremental>(*this);
 }
 

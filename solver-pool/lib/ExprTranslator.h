@@ -6,6 +6,8 @@
 
 #include "BackendUtil.h"
 #include "ConstArrayReads.h"
+#include "FloatTranslation.h"
+#include "TermMemo.h"
 #include "cairn/expr/Expr.h"
 
 #include <concepts>
@@ -29,7 +31,8 @@ enum class OperandOrder { LeftToRight, RightToLeft };
 // unless said otherwise; Bool-valued constructors take and make Bool terms.
 template <class B>
 concept TermBuilder = requires(B b, const typename B::Term &t, const SymbolDecl *s, u128 v,
-                               unsigned n, bool flag) {
+                               unsigned n, bool flag, FpOp op, RoundingMode rm,
+                               std::initializer_list<typename B::Term> ts, FpSort fs) {
   typename B::Term;
   { B::kOperandOrder } -> std::convertible_to<OperandOrder>;
   { b.mkBool(flag) } -> std::same_as<typename B::Term>;
@@ -74,6 +77,14 @@ concept TermBuilder = requires(B b, const typename B::Term &t, const SymbolDecl 
   { b.boundVariable(t, s) } -> std::same_as<typename B::Term>;
   { b.abstractBound(t, t, t) } -> std::same_as<typename B::Term>; // (body, constant, variable)
   { b.mkQuantifier(flag, t, t) } -> std::same_as<typename B::Term>; // (forall, variable, body)
+  // Floating point (FloatTranslation.h): an FP operation on FP terms (or on a bit-vector for
+  // FromSigned/FromUnsigned), with the rounding mode where it takes one, the result sort `fs`
+  // where it makes a float and the width `n` where it makes a bit-vector; Bool-valued for the
+  // comparisons and tests.
+  { b.mkFp(op, rm, ts, fs, n) } -> std::same_as<typename B::Term>;
+  { b.mkFpFromBits(t, fs) } -> std::same_as<typename B::Term>; // the interchange encoding's value
+  { b.mkFpToBits(t, fs) } -> std::same_as<typename B::Term>;   // its encoding (unspecified for NaN)
+  { b.mkFpNaN(fs) } -> std::same_as<typename B::Term>;
 };
 
 // Whether the backends translate a width-1 node to a Bool term (true) or to a 1-bit
@@ -94,29 +105,14 @@ inline bool naturallyBool(const Expr *e) {
   case Kind::Ite:
   case Kind::Forall:
   case Kind::Exists:
+  case Kind::FOeq:
+  case Kind::FOlt:
+  case Kind::FOle:
     return true;
   default:
     return false;
   }
 }
-
-// One query's solver terms by node. Terms are released in the order they were made, never in
-// an order set by where the nodes lie in memory: Z3 recycles the ids of released terms and
-// numbers the next query's terms with them, and its models follow that numbering. So equal
-// query streams get equal models, whatever else the process allocated.
-template <class Term> class TermMemo {
-public:
-  bool contains(const Expr *e) const { return index_.count(e) != 0; }
-  const Term &at(const Expr *e) const { return terms_[index_.at(e)]; }
-  void add(const Expr *e, Term t) {
-    index_.emplace(e, terms_.size());
-    terms_.push_back(std::move(t));
-  }
-
-private:
-  std::unordered_map<const Expr *, size_t> index_;
-  std::deque<Term> terms_; // no relocation while growing
-};
 
 // Translates the expressions of one query; the memo is keyed by node and lives for the query.
 template <TermBuilder B> class ExprTranslator {
@@ -301,12 +297,17 @@ private:
       Term body = b_.abstractBound(bl(e, 1), bound, var);
       return b_.mkQuantifier(e->kind() == Kind::Forall, var, body);
     }
+    default:
+      if (isFloatKind(e->kind()))
+        return floats_.build(e, [&](const Expr *x) { return asBV(x); });
+      break;
     }
     throw std::invalid_argument(std::string("unsupported expression kind ") + kindName(e->kind()));
   }
 
   B &b_;
   TermMemo<Term> memo_;
+  FloatTranslation<B> floats_{b_};
 };
 
 } // namespace cairn::backend

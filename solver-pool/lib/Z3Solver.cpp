@@ -84,7 +84,56 @@ public:
     return forall ? z3::forall(var, body) : z3::exists(var, body);
   }
 
+  Term mkFp(backend::FpOp op, RoundingMode rm, std::initializer_list<Term> args, backend::FpSort to, unsigned width) {
+    using backend::FpOp;
+    const Term *x = args.begin();
+    switch (op) {
+    case FpOp::Add: return wrap(Z3_mk_fpa_add(c_, mode(rm), x[0], x[1]));
+    case FpOp::Sub: return wrap(Z3_mk_fpa_sub(c_, mode(rm), x[0], x[1]));
+    case FpOp::Mul: return wrap(Z3_mk_fpa_mul(c_, mode(rm), x[0], x[1]));
+    case FpOp::Div: return wrap(Z3_mk_fpa_div(c_, mode(rm), x[0], x[1]));
+    case FpOp::Fma: return wrap(Z3_mk_fpa_fma(c_, mode(rm), x[0], x[1], x[2]));
+    case FpOp::Sqrt: return wrap(Z3_mk_fpa_sqrt(c_, mode(rm), x[0]));
+    case FpOp::Rem: return wrap(Z3_mk_fpa_rem(c_, x[0], x[1]));
+    case FpOp::RoundToIntegral: return wrap(Z3_mk_fpa_round_to_integral(c_, mode(rm), x[0]));
+    case FpOp::Neg: return wrap(Z3_mk_fpa_neg(c_, x[0]));
+    case FpOp::Abs: return wrap(Z3_mk_fpa_abs(c_, x[0]));
+    case FpOp::Eq: return wrap(Z3_mk_fpa_eq(c_, x[0], x[1]));
+    case FpOp::Lt: return wrap(Z3_mk_fpa_lt(c_, x[0], x[1]));
+    case FpOp::Leq: return wrap(Z3_mk_fpa_leq(c_, x[0], x[1]));
+    case FpOp::IsNaN: return wrap(Z3_mk_fpa_is_nan(c_, x[0]));
+    case FpOp::IsZero: return wrap(Z3_mk_fpa_is_zero(c_, x[0]));
+    case FpOp::IsNegative: return wrap(Z3_mk_fpa_is_negative(c_, x[0]));
+    case FpOp::Convert: return wrap(Z3_mk_fpa_to_fp_float(c_, mode(rm), x[0], sort(to)));
+    case FpOp::FromSigned: return wrap(Z3_mk_fpa_to_fp_signed(c_, mode(rm), x[0], sort(to)));
+    case FpOp::FromUnsigned: return wrap(Z3_mk_fpa_to_fp_unsigned(c_, mode(rm), x[0], sort(to)));
+    case FpOp::ToSigned: return wrap(Z3_mk_fpa_to_sbv(c_, mode(rm), x[0], width));
+    case FpOp::ToUnsigned: return wrap(Z3_mk_fpa_to_ubv(c_, mode(rm), x[0], width));
+    }
+    throw std::invalid_argument("unknown floating-point operation");
+  }
+  Term mkFpFromBits(const Term &bits, backend::FpSort s) { return wrap(Z3_mk_fpa_to_fp_bv(c_, bits, sort(s))); }
+  Term mkFpToBits(const Term &t, backend::FpSort) { return wrap(Z3_mk_fpa_to_ieee_bv(c_, t)); }
+  Term mkFpNaN(backend::FpSort s) { return wrap(Z3_mk_fpa_nan(c_, sort(s))); }
+
 private:
+  // Held in a z3::sort: Z3 keeps a fresh object alive only until the next call makes one, and
+  // a float sort no term uses yet would be freed while the call that takes it is being built.
+  z3::sort sort(backend::FpSort s) {
+    z3::sort r(c_, Z3_mk_fpa_sort(c_, s.exponentBits, s.significandBits));
+    c_.check_error();
+    return r;
+  }
+  Term mode(RoundingMode rm) {
+    switch (rm) {
+    case RoundingMode::NearestEven: return wrap(Z3_mk_fpa_rne(c_));
+    case RoundingMode::NearestAway: return wrap(Z3_mk_fpa_rna(c_));
+    case RoundingMode::Upward: return wrap(Z3_mk_fpa_rtp(c_));
+    case RoundingMode::Downward: return wrap(Z3_mk_fpa_rtn(c_));
+    case RoundingMode::TowardZero: return wrap(Z3_mk_fpa_rtz(c_));
+    }
+    throw std::invalid_argument("unknown rounding mode");
+  }
   Term wrap(Z3_ast a) {
     c_.check_error();
     return z3::expr(c_, a);

@@ -7,6 +7,7 @@
 // its condition picks. Quantifiers enumerate their bound variable in a fresh evaluator per value,
 // so nothing memoized under one binding is reused under another.
 #include "cairn/expr/Assignment.h"
+#include "cairn/expr/Float.h"
 #include "cairn/expr/Fold.h"
 
 #include <algorithm>
@@ -163,6 +164,15 @@ private:
       return ok;
     }
     default:
+      if (isFloatKind(k)) {
+        u128 v[3] = {0, 0, 0};
+        bool ok = true;
+        for (unsigned i = 0; i < e->numKids(); ++i)
+          ok &= need(e->kid(i), v[i]);
+        if (ok)
+          out = foldFloat(k, e->width(), e->kid(0)->width(), e->aux(), v[0], v[1], v[2]);
+        return ok;
+      }
       throw std::invalid_argument(std::string("evaluate: cannot evaluate a ") + kindName(k) +
                                   " as a bit-vector");
     }

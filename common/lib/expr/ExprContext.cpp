@@ -2,6 +2,7 @@
 // Simplify.cpp.
 #include "cairn/expr/Expr.h"
 #include "cairn/expr/ExprContext.h"
+#include "cairn/expr/Float.h"
 
 #include <cassert>
 #include <cstring>
@@ -378,7 +379,10 @@ ExprRef ExprContext::build(Kind kind, std::span<const ExprRef> kids, unsigned wi
   case Kind::Ite: need(3); return ite(kids[0], kids[1], kids[2]);
   case Kind::Forall: need(2); return forall(kids[0], kids[1]);
   case Kind::Exists: need(2); return exists(kids[0], kids[1]);
-  default: break;
+  default:
+    if (isFloatKind(kind))
+      return floatOp(kind, kids, width, aux);
+    break;
   }
   need(2);
   const ExprRef &a = kids[0], &b = kids[1];
@@ -458,7 +462,9 @@ const char *kindName(Kind k) {
       "const", "sym",  "arraysym", "constarray", "store", "select", "concat", "extract",
       "zext",  "sext", "add",      "sub",        "mul",   "udiv",   "sdiv",   "urem",
       "srem",  "not",  "and",      "or",         "xor",   "shl",    "lshr",   "ashr",
-      "eq",    "ult",  "ule",      "slt",        "sle",   "ite",    "forall", "exists"};
+      "eq",    "ult",  "ule",      "slt",        "sle",   "ite",    "forall", "exists",
+      "fadd",  "fsub", "fmul",     "fdiv",       "frem",  "ffma",   "fsqrt",  "fround",
+      "fconvert", "fptosi", "fptoui", "sitofp", "uitofp", "foeq", "folt", "fole"};
   return names[static_cast<unsigned>(k)];
 }
 
@@ -491,9 +497,11 @@ std::string toString(const Expr *e) {
   default: break;
   }
   std::string s = std::string("(") + kindName(e->kind());
-  if (e->kind() == Kind::Extract)
-    s += " " + std::to_string(e->extractOffset());
-  if (e->kind() == Kind::Extract || e->kind() == Kind::ZExt || e->kind() == Kind::SExt)
+  if (e->kind() == Kind::Extract || e->kind() == Kind::FRound)
+    s += " " + std::to_string(e->aux());
+  const Kind k = e->kind();
+  if (k == Kind::Extract || k == Kind::ZExt || k == Kind::SExt || k == Kind::FConvert ||
+      k == Kind::FToSInt || k == Kind::FToUInt || k == Kind::SIntToF || k == Kind::UIntToF)
     s += " w" + std::to_string(e->width());
   for (unsigned i = 0; i < e->numKids(); ++i)
     s += " " + toString(e->kid(i));

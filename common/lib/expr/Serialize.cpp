@@ -5,6 +5,7 @@
 // the message alone; the second declares the symbols and builds the nodes, which can then no
 // longer fail.
 #include "cairn/expr/Serialize.h"
+#include "cairn/expr/Float.h"
 
 #include "cairn/v1/expr.pb.h"
 
@@ -92,8 +93,8 @@ void serializeExprs(std::span<const ExprRef> roots, v1::ExprDag &out,
     }
     case Kind::ConstArray: writeConstArray(*e->constArray(), *n.mutable_const_array()); break;
     default:
-      if (e->kind() == Kind::Extract)
-        n.set_aux(e->extractOffset());
+      if (e->kind() == Kind::Extract || e->kind() == Kind::FRound)
+        n.set_aux(e->aux());
       for (unsigned i = 0; i < e->numKids(); ++i)
         n.add_operands(index.at(e->kid(i)));
     }
@@ -210,6 +211,47 @@ std::vector<SymbolPlan> checkSymbols(const v1::ExprDag &dag, const ExprContext &
 bool fits(u128 v, uint32_t width) { return (v & ~widthMask(width)) == 0; }
 
 // Checks node `i` against the sorts of the nodes before it and returns its own sort.
+template <class Bad>
+NodeSort checkFloatNode(Kind kind, uint32_t width, uint32_t aux, const NodeSort *const *op, unsigned arity,
+                        const Bad &bad) {
+  for (unsigned k = 0; k < arity; ++k) {
+    if (op[k]->isArray())
+      bad("operand " + std::to_string(k) + " is an array, expected a bit-vector");
+    if (op[k]->width != op[0]->width)
+      bad("operands have different widths");
+  }
+  const bool takesInteger = kind == Kind::SIntToF || kind == Kind::UIntToF;
+  if (!takesInteger && !floatFormat(op[0]->width))
+    bad("operand width " + std::to_string(op[0]->width) + " is not a float format (32, 64 or 80)");
+  auto needFormat = [&] {
+    if (!floatFormat(width))
+      bad("width " + std::to_string(width) + " is not a float format (32, 64 or 80)");
+  };
+  switch (kind) {
+  case Kind::FOeq:
+  case Kind::FOlt:
+  case Kind::FOle:
+    if (width != 1)
+      bad("width " + std::to_string(width) + ", expected 1");
+    break;
+  case Kind::FToSInt:
+  case Kind::FToUInt: break;
+  case Kind::FConvert:
+    needFormat();
+    if (width == op[0]->width)
+      bad("converts to its own format");
+    break;
+  case Kind::SIntToF:
+  case Kind::UIntToF: needFormat(); break;
+  default:
+    if (width != op[0]->width)
+      bad("width " + std::to_string(width) + ", expected " + std::to_string(op[0]->width));
+  }
+  if (kind == Kind::FRound && aux > unsigned(RoundingMode::TowardZero))
+    bad("rounding mode " + std::to_string(aux) + " (must be 0 to 4)");
+  return {kind, width, 0};
+}
+
 NodeSort checkNode(const v1::ExprDag &dag, int i, const std::vector<NodeSort> &sorts) {
   const v1::ExprNode &n = dag.nodes(i);
   auto it = kindsByName().find(n.kind());
@@ -233,7 +275,15 @@ NodeSort checkNode(const v1::ExprDag &dag, int i, const std::vector<NodeSort> &s
   case Kind::SExt:
   case Kind::Not: arity = 1; break;
   case Kind::Store:
-  case Kind::Ite: arity = 3; break;
+  case Kind::Ite:
+  case Kind::FFma: arity = 3; break;
+  case Kind::FSqrt:
+  case Kind::FRound:
+  case Kind::FConvert:
+  case Kind::FToSInt:
+  case Kind::FToUInt:
+  case Kind::SIntToF:
+  case Kind::UIntToF: arity = 1; break;
   default: break;
   }
   if (n.operands_size() != int(arity))
@@ -260,8 +310,10 @@ NodeSort checkNode(const v1::ExprDag &dag, int i, const std::vector<NodeSort> &s
     bad("only constants carry a value");
   if (kind != Kind::ConstArray && n.has_const_array())
     bad("only constant arrays carry contents");
-  if (kind != Kind::Extract && n.aux() != 0)
-    bad("only extracts carry an offset");
+  if (kind != Kind::Extract && kind != Kind::FRound && n.aux() != 0)
+    bad("only extracts and float roundings carry an auxiliary operand");
+  if (isFloatKind(kind))
+    return checkFloatNode(kind, width, n.aux(), op, arity, bad);
   if (kind != Kind::Symbol && kind != Kind::ArraySymbol && n.symbol() != 0)
     bad("only symbols refer to a symbol");
 

@@ -15,6 +15,7 @@
 //
 // Printing runs on an explicit task stack, never recursing on the expression's depth.
 #include "cairn/expr/SmtLib.h"
+#include "cairn/expr/Float.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -235,6 +236,11 @@ void Printer::analyse() {
             work.push_back({e->kid(i), false});
         continue;
       }
+      // Which NaN a float result is (cairn/expr/Float.h) has no SMT-LIB operator: the solvers
+      // take floats through their APIs (solver-pool/lib/FloatTranslation.h), not as text.
+      if (isFloatKind(e->kind()))
+        throw std::invalid_argument(std::string("toSmtLib2: floating-point expressions (") +
+                                    kindName(e->kind()) + ") are not printed as SMT-LIB");
       work.pop_back();
       info_.emplace(e, NodeInfo{});
       order_.push_back(e);

@@ -55,8 +55,26 @@ enum class Kind : uint8_t {
   // Quantifiers over one bound Symbol each: kids: bound symbol, body.
   Forall,
   Exists,
+  // Floating point on bit-vectors that hold IEEE-754 encodings (cairn/expr/Float.h has the
+  // formats and the exact semantics). Results are rounded to nearest, ties to even.
+  FAdd, // kids: a, b
+  FSub,
+  FMul,
+  FDiv,
+  FRem,    // C's fmod: the remainder of the quotient truncated toward zero
+  FFma,    // kids: a, b, c: a * b + c rounded once
+  FSqrt,   // kid: a
+  FRound,  // kid: a; aux: RoundingMode: to an integral value in the same format
+  FConvert, // kid: a; to the format of the node's width
+  FToSInt, // kid: a; to a signed integer of the node's width, truncated
+  FToUInt, // kid: a; to an unsigned integer
+  SIntToF, // kid: a signed integer; to the format of the node's width
+  UIntToF, // kid: an unsigned integer
+  FOeq,    // kids: a, b; ordered comparisons: false when either is NaN
+  FOlt,
+  FOle,
 };
-constexpr unsigned kNumKinds = static_cast<unsigned>(Kind::Exists) + 1;
+constexpr unsigned kNumKinds = static_cast<unsigned>(Kind::FOle) + 1;
 
 const char *kindName(Kind k);
 bool isCommutative(Kind k);
@@ -123,6 +141,7 @@ public:
   const SymbolDecl *symbol() const { return u_.symbol; }
   const ConstArrayData *constArray() const { return u_.carray; }
   unsigned extractOffset() const { return aux_; }
+  unsigned aux() const { return aux_; } // Extract's offset, FRound's rounding mode
   // True when a renameable symbol occurs anywhere below.
   bool mentionsAddress() const { return flags_ & kMentionsAddress; }
   // True for a renameable symbol itself: an object's symbolic base address.

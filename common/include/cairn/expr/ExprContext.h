@@ -113,6 +113,11 @@ public:
   ExprRef lor(const ExprRef &a, const ExprRef &b) { return bvor(a, b); }
   ExprRef implies(const ExprRef &a, const ExprRef &b) { return bvor(bvnot(a), b); }
 
+  // Floating point (cairn/expr/Float.h has the formats and the semantics): `kind` is a
+  // floating-point kind, `width` the result's width (read for FConvert, FToSInt, FToUInt,
+  // SIntToF and UIntToF), `aux` FRound's RoundingMode. Constant operands fold.
+  ExprRef floatOp(Kind kind, std::span<const ExprRef> kids, unsigned width = 0, unsigned aux = 0);
+
   // Quantifiers: `bound` must be a Symbol expression of class Bound.
   ExprRef forall(const ExprRef &bound, const ExprRef &body);
   ExprRef exists(const ExprRef &bound, const ExprRef &body);

@@ -27,7 +27,8 @@ namespace cairn {
 // (|a b|); names SMT-LIB cannot express or reserves (containing | or \, control characters,
 // starting with . or @, built-in names like `and` or `bvadd`) are changed, and `declared`, when
 // given, receives the name every declared symbol has in the script. The printer is iterative:
-// deep store chains do not exhaust the stack.
+// deep store chains do not exhaust the stack. Floating-point kinds are refused
+// (std::invalid_argument): SMT-LIB has no term for which NaN a result is.
 std::string toSmtLib2(std::span<const ExprRef> assertions, std::string_view logic = "");
 
 struct SmtLibName {

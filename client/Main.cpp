@@ -85,6 +85,10 @@ run options:
   --max-memory MB          over MB of heap in use, half the states end (default 4000; 0: none)
   --max-stack-frames N     a path this many calls deep ends as partial (default 8192)
   --stack-size BYTES       frames needing more are a stack overflow (default 8 MiB)
+  --float symbolic|concrete   symbolic (default): float, double and long double operations
+                           on symbolic values are solved exactly (IEEE-754, bit for bit);
+                           concrete: such an operand is concretised where the path fixes it
+                           and ends the path with a model error where it does not
   --check-overflow         signed overflow of int arithmetic is an error
   --check-overshift        shifting by the value's width or more is an error
   --check-leaks            heap memory still allocated and unreachable at the end is an error

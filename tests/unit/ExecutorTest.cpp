@@ -34,7 +34,7 @@ protected:
                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
   Recorder sink;
   RunStatistics stats;
-  bool checkOverflow = false, checkOvershift = false;
+  bool checkOverflow = false, checkOvershift = false, symbolicFloats = true;
   uint64_t seed = 1;
   double maxTime = 0, solverTimeout = 10;
   uint64_t maxStackFrames = ExecutorOptions{}.maxStackFrames, stackSize = ExecutorOptions{}.stackSizeBytes;
@@ -63,6 +63,7 @@ protected:
     eo.maxTimeSeconds = maxTime;
     eo.checkOverflow = checkOverflow;
     eo.checkOvershift = checkOvershift;
+    eo.symbolicFloats = symbolicFloats;
     eo.maxStackFrames = maxStackFrames;
     eo.stackSizeBytes = stackSize;
     eo.maxMemoryMB = maxMemoryMB;
@@ -165,13 +166,21 @@ TEST_F(ExecutorTest, SearchersExploreTheSamePaths) {
 
 namespace {
 
-TEST_F(ExecutorTest, FloatsRunConcretelyAndSymbolicFloatsAreReported) {
-  run("int main(void) {\n"
+TEST_F(ExecutorTest, FloatsOnSymbolicValuesAreSolvedOrConcretised) {
+  const std::string program =
+      "int main(void) {\n"
       "  double d = 1.5; float f = (float)d * 2.0f; int k = (int)(f + d);\n" // k == 4
       "  int x; klee_make_symbolic(&x, sizeof x, \"x\");\n"
       "  if (k != 4) klee_report_error(\"prog.c\", 9, \"bad float\", \"assert.err\");\n"
-      "  if (x > 0) { double y = x; return (int)(y * 0.5); }\n" // line 10: symbolic float
-      "  return 0;\n}\n");
+      "  if (x > 0) { double y = x; if (y * 0.5 > 1e9) return 2; return 1; }\n" // line 10
+      "  return 0;\n}\n";
+  // Symbolic (the default): y * 0.5 > 1e9 decided by the solver, both sides found.
+  run(program);
+  EXPECT_TRUE(stats.errors.empty());
+  EXPECT_EQ(stats.pathsCompleted, 3u);
+  // Concrete: the path that reaches a float operation on a symbolic x ends in a model error.
+  symbolicFloats = false;
+  run(program);
   ASSERT_EQ(stats.errors.size(), 1u);
   EXPECT_EQ(stats.errors[0].type, "model");
   EXPECT_EQ(stats.errors[0].line, 10u);

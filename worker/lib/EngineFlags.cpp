@@ -170,6 +170,12 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
            return std::string("--solver-pool-token-file: ") + e.what();
          }
        }},
+      {"--float", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         if (v != "symbolic" && v != "concrete")
+           return "unknown float mode '" + v + "' (symbolic or concrete)";
+         o.symbolicFloats = v == "symbolic";
+         return "";
+       }},
       {"--array-solver", [](ExecutorOptions &o, const std::string &v) -> std::string {
          if (v != "plain" && v != "typed")
            return "unknown array solver '" + v + "' (plain or typed)";

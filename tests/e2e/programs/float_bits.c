@@ -1,10 +1,10 @@
 // CAIRN-ARGS: --search dfs
-// EXPECT: paths_completed=2 paths_partial=0 tests=1
-// EXPECT-ERROR: model symbolic-float 18
+// EXPECT: paths_completed=3 paths_partial=0 tests=3
 //
-// A symbolic float (__VERIFIER_nondet_float) may be moved and looked at as bits without any
-// floating-point operation (the sign-bit branch forks: 2 paths); comparing it as a float is a
-// model error on both paths, and only the first one gets a test. 2 paths, 1 test.
+// A symbolic float (__VERIFIER_nondet_float) moved and looked at as bits (the sign-bit branch
+// forks) and compared as a float: a negative f is never above 1.0, so 3 paths. Under --float
+// concrete (the variant at the end) the comparison is a model error on both paths, and only
+// the first one gets a test: 2 paths, 1 test.
 #include "cairn.h"
 #include <string.h>
 
@@ -19,3 +19,6 @@ int main(void) {
     n += 2;
   return n;
 }
+// CAIRN-VARIANT: concrete --search dfs --float concrete
+// EXPECT@concrete: paths_completed=2 paths_partial=0 tests=1
+// EXPECT-ERROR@concrete: model symbolic-float 18

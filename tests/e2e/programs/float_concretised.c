@@ -1,8 +1,8 @@
-// CAIRN-ARGS: --search dfs
+// CAIRN-ARGS: --search dfs --float concrete
 // EXPECT: paths_completed=4 paths_partial=0 tests=3
 // EXPECT-ERROR: model symbolic-float 40
 //
-// Floating point on symbolic values the path has fixed runs concretely, in every width: x
+// Under --float concrete, floating point on symbolic values the path has fixed runs concretely: x
 // assumed equal to 3 (long double arithmetic, conversions both ways, a comparison), y fixed by
 // klee_get_value_i32 (to double), and z fixed by two branches to 5 (to float). z's other paths
 // (z <= 4; z >= 6) reach the conversion with many values: a model error there, once per line
@@ -44,3 +44,8 @@ int main(void) {
     return 1;
   return 0;
 }
+// With symbolic floats (the variant), (float)z on z's other paths is solved: fz == 5.0f fails
+// there instead, an assertion at line 41; the same 4 paths and 3 tests.
+// CAIRN-VARIANT: symbolic --search dfs
+// EXPECT@symbolic: paths_completed=4 paths_partial=0 tests=3
+// EXPECT-ERROR@symbolic: assert assertion-failure 41

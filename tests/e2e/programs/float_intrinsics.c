@@ -1,11 +1,11 @@
 // CAIRN-ARGS: --search dfs
 // EXPECT: paths_completed=3 paths_partial=0 tests=3
-// EXPECT-ERROR: model symbolic-float 28
 //
 // fabs (float, double, long double), fmin and fmax are the intrinsics llvm.fabs, llvm.minnum
-// and llvm.maxnum: they run concretely like the other float operations, a NaN operand of
-// fmin/fmax giving the other operand. A symbolic operand ends that path only, with a model
-// error. Paths: x > 10 (the error), x < -5, the rest: 3.
+// and llvm.maxnum: a NaN operand of fmin/fmax gives the other operand. On a symbolic operand
+// they make float expressions; under --float concrete (the variant at the end) that path ends
+// with a model error. Paths: x > 10, x < -5, the rest: 3.
+//
 #include "cairn.h"
 #include <math.h>
 
@@ -30,3 +30,6 @@ int main(void) {
     return 1;
   return 0;
 }
+// CAIRN-VARIANT: concrete --search dfs --float concrete
+// EXPECT@concrete: paths_completed=3 paths_partial=0 tests=3
+// EXPECT-ERROR@concrete: model symbolic-float 28

@@ -1,9 +1,9 @@
 // CAIRN-ARGS: --search dfs
 // EXPECT: paths_completed=2 paths_partial=0 tests=2
-// EXPECT-ERROR: model symbolic-float 13
 //
-// Floating point runs concretely: converting a symbolic int to double ends that path with a
-// model error (symbolic-float). Paths: x > 0 (the error) or not: 2.
+//
+// A symbolic int converted to double and back: solved, no error. Paths: x > 0 or not: 2. Under
+// --float concrete (the variant at the end) the conversion ends that path with a model error.
 #include "cairn.h"
 
 int main(void) {
@@ -15,3 +15,6 @@ int main(void) {
   }
   return 0;
 }
+// CAIRN-VARIANT: concrete --search dfs --float concrete
+// EXPECT@concrete: paths_completed=2 paths_partial=0 tests=2
+// EXPECT-ERROR@concrete: model symbolic-float 13

@@ -1,6 +1,6 @@
 #include "interpreter/Interpreter.h"
 
-#include "interpreter/HostFloat.h"
+#include "interpreter/FloatInstructions.h"
 #include "executor/Engine.h"
 #include "cairn/expr/Fold.h"
 
@@ -207,16 +207,22 @@ void Interpreter::atomic(ExecutionState &s, const Instr &in) {
   });
 }
 
-// Floating point runs on the host's arithmetic. An operand the path has fixed to one value (an
-// assumption x == 3, an earlier klee_get_value) runs as that value; a truly symbolic operand
-// ends the path with a model error.
+// Floating point: concrete operands run on the host's arithmetic, symbolic ones make float
+// expressions (FloatInstructions.h). Under --float concrete, an operand the path has fixed to
+// one value (an assumption x == 3, an earlier klee_get_value) runs as that value, and a truly
+// symbolic operand ends the path with a model error.
 void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
   Frame &f = s.top();
-  FloatOp op = FloatOp(in.imm);
-  const bool threeOperands = op == FloatOp::MulAdd || op == FloatOp::FusedMulAdd;
-  const bool twoOperands = threeOperands || op <= FloatOp::Rem || op == FloatOp::MinNum ||
-                           op == FloatOp::MaxNum || op == FloatOp::CopySign || op >= FloatOp::CmpFirst;
-  Value operands[3] = {eval(f, in.a), twoOperands ? eval(f, in.b) : Value(), threeOperands ? eval(f, in.c) : Value()};
+  const FloatOp op = FloatOp(in.imm);
+  const unsigned n = floatOperandCount(op);
+  Value operands[3] = {eval(f, in.a), n > 1 ? eval(f, in.b) : Value(), n > 2 ? eval(f, in.c) : Value()};
+  const bool concrete = operands[0].concrete() && operands[1].concrete() && operands[2].concrete();
+  if (!concrete && engine_.options.symbolicFloats) {
+    ExprRef e[3];
+    for (unsigned i = 0; i < n; ++i)
+      e[i] = operands[i].expr(ctx_, in.count);
+    return setReg(s, in, Value(floatOnExprs(ctx_, op, in.count, in.width, e[0], e[1], e[2])));
+  }
   for (Value &v : operands) {
     if (v.concrete())
       continue;
@@ -227,7 +233,7 @@ void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
       return engine_.error(s, "model", "symbolic-float", "floating-point operation on a symbolic value");
     v = Value(*only);
   }
-  setReg(s, in, Value(hostFloatOp(op, in.count, in.width, operands[0].bits, operands[1].bits, operands[2].bits)));
+  setReg(s, in, Value(floatOnBits(op, in.count, in.width, operands[0].bits, operands[1].bits, operands[2].bits)));
 }
 
 void Interpreter::binary(ExecutionState &s, const Instr &in) {

@@ -107,6 +107,9 @@ struct ExecutorOptions {
   // Applied when the program is loaded (transformBranches); the engine filters the errors of
   // extra instructions whenever the program carries melded ones.
   BranchTransformOptions transform;
+  // Floating-point operations on symbolic values make float expressions (--float symbolic);
+  // off, such an operand is concretised where the path fixes it and a model error otherwise.
+  bool symbolicFloats = true;
   bool checkOverflow = false;  // signed overflow of C's int arithmetic is an error
   bool checkOvershift = false; // shifting by the width or more is an error
   bool checkLeaks = false;      // heap memory unreachable at the program's end is an error

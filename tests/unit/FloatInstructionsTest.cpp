@@ -1,0 +1,96 @@
+// Floating-point instructions on concrete operands against the host compiler's own arithmetic
+// on the same C types: conversions from wide integers (rounded once), long double, and the
+// multiply-adds.
+#include "interpreter/FloatInstructions.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+using namespace cairn;
+using namespace cairn::engine;
+
+namespace {
+
+template <typename F>
+u128 bitsOf(F x) {
+  u128 v = 0;
+  std::memcpy(&v, &x, std::is_same_v<F, long double> ? 10 : sizeof(F));
+  return v;
+}
+
+TEST(FloatInstructionsTest, IntegersConvertWithOneRounding) {
+  // Half a float's last place plus a bit below double's precision: rounded to double first,
+  // the tie that is left goes to even, down; rounded once, it goes up.
+  std::vector<uint64_t> values = {(1ull << 63) | (1ull << 39) | 1, (1ull << 62) | (1ull << 38) | 1,
+                                  (1ull << 55) | (1ull << 31) | 1};
+  std::mt19937_64 rng(1);
+  for (int i = 0; i < 20000; ++i)
+    values.push_back(rng() >> (rng() % 40));
+  for (size_t i = 0; i < values.size(); ++i) {
+    uint64_t u = values[i];
+    int64_t s = i % 2 ? int64_t(u) : -int64_t(u >> 1);
+    ASSERT_EQ(floatOnBits(FloatOp::FromUnsigned, 64, 32, u, 0, 0), bitsOf(float(u))) << u;
+    ASSERT_EQ(floatOnBits(FloatOp::FromSigned, 64, 32, u128(s) & ~uint64_t(0), 0, 0), bitsOf(float(s))) << s;
+    ASSERT_EQ(floatOnBits(FloatOp::FromUnsigned, 64, 64, u, 0, 0), bitsOf(double(u))) << u;
+    ASSERT_EQ(floatOnBits(FloatOp::FromSigned, 64, 80, u128(s) & ~uint64_t(0), 0, 0), bitsOf((long double)s)) << s;
+  }
+}
+
+TEST(FloatInstructionsTest, LongDoubleArithmeticAndConversions) {
+  long double a = 1.0L / 3.0L, b = 7.25L;
+  u128 x = bitsOf(a), y = bitsOf(b);
+  EXPECT_EQ(floatOnBits(FloatOp::Add, 80, 80, x, y, 0), bitsOf(a + b));
+  EXPECT_EQ(floatOnBits(FloatOp::Mul, 80, 80, x, y, 0), bitsOf(a * b));
+  EXPECT_EQ(floatOnBits(FloatOp::Div, 80, 80, y, x, 0), bitsOf(b / a));
+  EXPECT_EQ(floatOnBits(FloatOp::Truncate, 80, 64, x, 0, 0), bitsOf(double(a)));
+  EXPECT_EQ(floatOnBits(FloatOp::Extend, 64, 80, bitsOf(0.1), 0, 0), bitsOf((long double)0.1));
+  EXPECT_EQ(floatOnBits(FloatOp::ToSigned, 80, 32, bitsOf(-b), 0, 0), u128(uint32_t(-7)));
+  // 80-bit precision is kept: a third in long double is not a third in double.
+  EXPECT_NE(x, bitsOf((long double)(1.0 / 3.0)));
+  EXPECT_EQ(floatOnBits(FloatOp::Sub, 80, 80, x, floatOnBits(FloatOp::Extend, 64, 80, bitsOf(1.0 / 3.0), 0, 0), 0),
+            bitsOf(a - (long double)(1.0 / 3.0)));
+  const unsigned olt = unsigned(FloatOp::CmpFirst) + 4, une = unsigned(FloatOp::CmpFirst) + 14;
+  EXPECT_EQ(floatOnBits(FloatOp(olt), 80, 1, x, y, 0), 1u);
+  EXPECT_EQ(floatOnBits(FloatOp(une), 80, 1, x, x, 0), 0u);
+}
+
+TEST(FloatInstructionsTest, MulAddRoundsTheProductFusedDoesNot) {
+  // Products that round to 1 at the operand's precision: unfused, the sum is 0.
+  double a = 1 + 0x1p-30, b = 1 - 0x1p-30;
+  EXPECT_EQ(floatOnBits(FloatOp::MulAdd, 64, 64, bitsOf(a), bitsOf(b), bitsOf(-1.0)), bitsOf(0.0));
+  EXPECT_EQ(floatOnBits(FloatOp::FusedMulAdd, 64, 64, bitsOf(a), bitsOf(b), bitsOf(-1.0)),
+            bitsOf(std::fma(a, b, -1.0)));
+  float fa = 1 + 0x1p-13f, fb = 1 - 0x1p-13f;
+  EXPECT_EQ(floatOnBits(FloatOp::MulAdd, 32, 32, bitsOf(fa), bitsOf(fb), bitsOf(-1.0f)), bitsOf(0.0f));
+  EXPECT_EQ(floatOnBits(FloatOp::FusedMulAdd, 32, 32, bitsOf(fa), bitsOf(fb), bitsOf(-1.0f)),
+            bitsOf(std::fma(fa, fb, -1.0f)));
+  long double la = 1 + 0x1p-40L, lb = 1 - 0x1p-40L;
+  EXPECT_EQ(floatOnBits(FloatOp::MulAdd, 80, 80, bitsOf(la), bitsOf(lb), bitsOf(-1.0L)), bitsOf(0.0L));
+  EXPECT_EQ(floatOnBits(FloatOp::FusedMulAdd, 80, 80, bitsOf(la), bitsOf(lb), bitsOf(-1.0L)),
+            bitsOf(std::fma(la, lb, -1.0L)));
+}
+
+TEST(FloatInstructionsTest, AbsClearsTheSignBitAndMinMaxSkipNaN) {
+  EXPECT_EQ(floatOnBits(FloatOp::Abs, 64, 64, bitsOf(-0.0), 0, 0), bitsOf(0.0));
+  EXPECT_EQ(floatOnBits(FloatOp::Abs, 32, 32, bitsOf(-1.5f), 0, 0), bitsOf(1.5f));
+  EXPECT_EQ(floatOnBits(FloatOp::Abs, 80, 80, bitsOf(-3.25L), 0, 0), bitsOf(3.25L));
+  EXPECT_EQ(floatOnBits(FloatOp::MinNum, 64, 64, bitsOf(NAN * 1.0), bitsOf(2.0), 0), bitsOf(2.0));
+  EXPECT_EQ(floatOnBits(FloatOp::MaxNum, 32, 32, bitsOf(-1.0f), bitsOf(NAN), 0), bitsOf(-1.0f));
+  EXPECT_EQ(floatOnBits(FloatOp::MaxNum, 64, 64, bitsOf(-1.0), bitsOf(3.0), 0), bitsOf(3.0));
+}
+
+// llvm.copysign (musl's atan, expm1, sinh): the magnitude of one, the sign of the other, on the
+// bits of every format, NaN and negative zero included.
+TEST(FloatInstructionsTest, CopySignTakesTheSecondOperandsSign) {
+  EXPECT_EQ(floatOnBits(FloatOp::CopySign, 64, 64, bitsOf(2.5), bitsOf(-0.0), 0), bitsOf(-2.5));
+  EXPECT_EQ(floatOnBits(FloatOp::CopySign, 32, 32, bitsOf(-1.5f), bitsOf(3.0f), 0), bitsOf(1.5f));
+  EXPECT_EQ(floatOnBits(FloatOp::CopySign, 80, 80, bitsOf(7.0L), bitsOf(-1.0L), 0), bitsOf(-7.0L));
+  EXPECT_EQ(floatOnBits(FloatOp::CopySign, 64, 64, bitsOf(NAN * 1.0), bitsOf(-1.0), 0),
+            bitsOf(NAN * 1.0) | (u128(1) << 63));
+}
+
+} // namespace

@@ -1,0 +1,114 @@
+#include "interpreter/FloatInstructions.h"
+
+#include "cairn/expr/Float.h"
+
+#include <array>
+
+namespace cairn::engine {
+
+namespace {
+
+u128 signOf(unsigned width) { return u128(1) << (width - 1); }
+
+// LLVM's fcmp predicate bits: 1 equal, 2 greater, 4 less, 8 unordered.
+unsigned predicateOf(FloatOp op) { return unsigned(op) - unsigned(FloatOp::CmpFirst); }
+
+} // namespace
+
+unsigned floatOperandCount(FloatOp op) {
+  switch (op) {
+  case FloatOp::MulAdd:
+  case FloatOp::FusedMulAdd: return 3;
+  case FloatOp::Add:
+  case FloatOp::Sub:
+  case FloatOp::Mul:
+  case FloatOp::Div:
+  case FloatOp::Rem:
+  case FloatOp::MinNum:
+  case FloatOp::MaxNum:
+  case FloatOp::CopySign: return 2;
+  default: return op >= FloatOp::CmpFirst ? 2 : 1;
+  }
+}
+
+u128 floatOnBits(FloatOp op, unsigned ow, unsigned rw, u128 a, u128 b, u128 c) {
+  auto same = [&](Kind k, u128 x, u128 y = 0, u128 z = 0) { return foldFloat(k, ow, ow, 0, x, y, z); };
+  auto to = [&](Kind k) { return foldFloat(k, rw, ow, 0, a); };
+  auto less = [&](u128 x, u128 y) { return foldFloat(Kind::FOlt, 1, ow, 0, x, y) != 0; };
+  auto nan = [&](u128 x) { return isNaNEncoding(x, requireFloatFormat(ow)); };
+  switch (op) {
+  case FloatOp::Add: return same(Kind::FAdd, a, b);
+  case FloatOp::Sub: return same(Kind::FSub, a, b);
+  case FloatOp::Mul: return same(Kind::FMul, a, b);
+  case FloatOp::Div: return same(Kind::FDiv, a, b);
+  case FloatOp::Rem: return same(Kind::FRem, a, b);
+  case FloatOp::Neg: return a ^ signOf(ow);
+  case FloatOp::ToSigned: return to(Kind::FToSInt);
+  case FloatOp::ToUnsigned: return to(Kind::FToUInt);
+  case FloatOp::FromSigned: return to(Kind::SIntToF);
+  case FloatOp::FromUnsigned: return to(Kind::UIntToF);
+  case FloatOp::Extend:
+  case FloatOp::Truncate: return to(Kind::FConvert);
+  case FloatOp::MulAdd: return same(Kind::FAdd, same(Kind::FMul, a, b), c);
+  case FloatOp::FusedMulAdd: return same(Kind::FFma, a, b, c);
+  case FloatOp::Abs: return a & widthMask(ow - 1); // exact, NaNs included
+  case FloatOp::MinNum: return nan(a) ? b : nan(b) ? a : less(b, a) ? b : a;
+  case FloatOp::MaxNum: return nan(a) ? b : nan(b) ? a : less(a, b) ? b : a;
+  case FloatOp::CopySign: return (a & widthMask(ow - 1)) | (b & signOf(ow));
+  default: {
+    const unsigned p = predicateOf(op);
+    const bool unordered = nan(a) || nan(b);
+    return ((p & 1) && foldFloat(Kind::FOeq, 1, ow, 0, a, b)) || ((p & 2) && less(b, a)) ||
+           ((p & 4) && less(a, b)) || ((p & 8) && unordered);
+  }
+  }
+}
+
+ExprRef floatOnExprs(ExprContext &ctx, FloatOp op, unsigned ow, unsigned rw, const ExprRef &a, const ExprRef &b,
+                     const ExprRef &c) {
+  auto same = [&](Kind k, const ExprRef &x, const ExprRef &y) { return ctx.floatOp(k, std::array{x, y}); };
+  auto to = [&](Kind k) { return ctx.floatOp(k, std::array{a}, rw); };
+  auto less = [&](const ExprRef &x, const ExprRef &y) { return same(Kind::FOlt, x, y); };
+  auto nan = [&](const ExprRef &x) { return ctx.lnot(same(Kind::FOeq, x, x)); };
+  auto bits = [&](u128 v) { return ctx.constant(v, ow); };
+  switch (op) {
+  case FloatOp::Add: return same(Kind::FAdd, a, b);
+  case FloatOp::Sub: return same(Kind::FSub, a, b);
+  case FloatOp::Mul: return same(Kind::FMul, a, b);
+  case FloatOp::Div: return same(Kind::FDiv, a, b);
+  case FloatOp::Rem: return same(Kind::FRem, a, b);
+  case FloatOp::Neg: return ctx.bvxor(a, bits(signOf(ow)));
+  case FloatOp::ToSigned: return to(Kind::FToSInt);
+  case FloatOp::ToUnsigned: return to(Kind::FToUInt);
+  case FloatOp::FromSigned: return to(Kind::SIntToF);
+  case FloatOp::FromUnsigned: return to(Kind::UIntToF);
+  case FloatOp::Extend:
+  case FloatOp::Truncate: return to(Kind::FConvert);
+  case FloatOp::MulAdd: return same(Kind::FAdd, same(Kind::FMul, a, b), c);
+  case FloatOp::FusedMulAdd: return ctx.floatOp(Kind::FFma, std::array{a, b, c});
+  case FloatOp::Abs: return ctx.bvand(a, bits(widthMask(ow - 1)));
+  case FloatOp::MinNum: return ctx.ite(nan(a), b, ctx.ite(nan(b), a, ctx.ite(less(b, a), b, a)));
+  case FloatOp::MaxNum: return ctx.ite(nan(a), b, ctx.ite(nan(b), a, ctx.ite(less(a, b), b, a)));
+  case FloatOp::CopySign:
+    return ctx.bvor(ctx.bvand(a, bits(widthMask(ow - 1))), ctx.bvand(b, bits(signOf(ow))));
+  default: break;
+  }
+  // The ordered predicate of `mask` (bits 1 equal, 2 greater, 4 less); an unordered one is
+  // the negation of the ordered predicate of the bits it lacks (ult = !oge).
+  auto ordered = [&](unsigned mask) -> ExprRef {
+    switch (mask) {
+    case 0: return ctx.falseExpr();
+    case 1: return same(Kind::FOeq, a, b);
+    case 2: return less(b, a);
+    case 3: return same(Kind::FOle, b, a);
+    case 4: return less(a, b);
+    case 5: return same(Kind::FOle, a, b);
+    case 6: return ctx.lor(less(a, b), less(b, a));
+    default: return ctx.land(same(Kind::FOeq, a, a), same(Kind::FOeq, b, b));
+    }
+  };
+  const unsigned p = predicateOf(op);
+  return p & 8 ? ctx.lnot(ordered(7 & ~p)) : ordered(p);
+}
+
+} // namespace cairn::engine

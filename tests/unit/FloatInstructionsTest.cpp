@@ -3,6 +3,8 @@
 // multiply-adds.
 #include "interpreter/FloatInstructions.h"
 
+#include "cairn/expr/Assignment.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -91,6 +93,54 @@ TEST(FloatInstructionsTest, CopySignTakesTheSecondOperandsSign) {
   EXPECT_EQ(floatOnBits(FloatOp::CopySign, 80, 80, bitsOf(7.0L), bitsOf(-1.0L), 0), bitsOf(-7.0L));
   EXPECT_EQ(floatOnBits(FloatOp::CopySign, 64, 64, bitsOf(NAN * 1.0), bitsOf(-1.0), 0),
             bitsOf(NAN * 1.0) | (u128(1) << 63));
+}
+
+} // namespace
+
+namespace {
+
+// Every instruction, on symbols, evaluates to what it computes on their bits: the symbolic
+// path and the concrete fast path are one semantics.
+TEST(FloatInstructionsTest, ExpressionsEvaluateToTheConcreteResult) {
+  std::mt19937_64 rng(3);
+  ExprContext ctx;
+  const unsigned formats[] = {32, 64, 80};
+  const std::vector<u128> specials32 = {0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00001u, 0x7f800001u, 1,
+                                        0x3f800000u, 0xbf800000u};
+  for (unsigned op = 0; op < unsigned(FloatOp::CmpFirst) + 16; ++op) {
+    for (unsigned fw : formats) {
+      const FloatOp fop = FloatOp(op);
+      const bool fromInt = fop == FloatOp::FromSigned || fop == FloatOp::FromUnsigned;
+      const bool toInt = fop == FloatOp::ToSigned || fop == FloatOp::ToUnsigned;
+      const unsigned ow = fromInt ? 32 : fw;
+      unsigned rw = fw;
+      if (toInt)
+        rw = 32;
+      else if (fop >= FloatOp::CmpFirst)
+        rw = 1;
+      else if (fop == FloatOp::Extend || fop == FloatOp::Truncate)
+        rw = fw == 64 ? 32 : 64;
+      const std::string tag = std::to_string(op) + "_" + std::to_string(fw);
+      ExprRef sym[3];
+      for (int i = 0; i < 3; ++i)
+        sym[i] = ctx.symbol(ctx.declareSymbol("s" + tag + "_" + std::to_string(i), ow, SymbolClass::Input));
+      ExprRef e = floatOnExprs(ctx, fop, ow, rw, sym[0], sym[1], sym[2]);
+      for (int n = 0; n < 200; ++n) {
+        u128 v[3];
+        Assignment a;
+        for (int i = 0; i < 3; ++i) {
+          v[i] = (u128(rng()) << 64 | rng()) & widthMask(ow);
+          if (ow == 32 && rng() % 2)
+            v[i] = specials32[rng() % specials32.size()];
+          if (ow == 64 && rng() % 2)
+            v[i] = bitsOf(double(int64_t(rng() % 200) - 100) / 4);
+          a.setScalar(sym[i]->symbol(), v[i]);
+        }
+        ASSERT_EQ(evaluate(e.get(), a), floatOnBits(fop, ow, rw, v[0], v[1], v[2]) & widthMask(rw))
+            << "op " << op << " format " << fw;
+      }
+    }
+  }
 }
 
 } // namespace

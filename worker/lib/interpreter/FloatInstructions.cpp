@@ -3,6 +3,8 @@
 #include "cairn/expr/Float.h"
 
 #include <array>
+#include <optional>
+#include <span>
 
 namespace cairn::engine {
 
@@ -12,6 +14,25 @@ u128 signOf(unsigned width) { return u128(1) << (width - 1); }
 
 // LLVM's fcmp predicate bits: 1 equal, 2 greater, 4 less, 8 unordered.
 unsigned predicateOf(FloatOp op) { return unsigned(op) - unsigned(FloatOp::CmpFirst); }
+
+// The kind an instruction is on its own, where it is one.
+std::optional<Kind> kindOf(FloatOp op) {
+  switch (op) {
+  case FloatOp::Add: return Kind::FAdd;
+  case FloatOp::Sub: return Kind::FSub;
+  case FloatOp::Mul: return Kind::FMul;
+  case FloatOp::Div: return Kind::FDiv;
+  case FloatOp::Rem: return Kind::FRem;
+  case FloatOp::FusedMulAdd: return Kind::FFma;
+  case FloatOp::ToSigned: return Kind::FToSInt;
+  case FloatOp::ToUnsigned: return Kind::FToUInt;
+  case FloatOp::FromSigned: return Kind::SIntToF;
+  case FloatOp::FromUnsigned: return Kind::UIntToF;
+  case FloatOp::Extend:
+  case FloatOp::Truncate: return Kind::FConvert;
+  default: return std::nullopt;
+  }
+}
 
 } // namespace
 
@@ -32,25 +53,14 @@ unsigned floatOperandCount(FloatOp op) {
 }
 
 u128 floatOnBits(FloatOp op, unsigned ow, unsigned rw, u128 a, u128 b, u128 c) {
-  auto same = [&](Kind k, u128 x, u128 y = 0, u128 z = 0) { return foldFloat(k, ow, ow, 0, x, y, z); };
-  auto to = [&](Kind k) { return foldFloat(k, rw, ow, 0, a); };
+  if (std::optional<Kind> k = kindOf(op))
+    return foldFloat(*k, rw, ow, 0, a, b, c);
+  auto same = [&](Kind k, u128 x, u128 y) { return foldFloat(k, ow, ow, 0, x, y); };
   auto less = [&](u128 x, u128 y) { return foldFloat(Kind::FOlt, 1, ow, 0, x, y) != 0; };
   auto nan = [&](u128 x) { return isNaNEncoding(x, requireFloatFormat(ow)); };
   switch (op) {
-  case FloatOp::Add: return same(Kind::FAdd, a, b);
-  case FloatOp::Sub: return same(Kind::FSub, a, b);
-  case FloatOp::Mul: return same(Kind::FMul, a, b);
-  case FloatOp::Div: return same(Kind::FDiv, a, b);
-  case FloatOp::Rem: return same(Kind::FRem, a, b);
   case FloatOp::Neg: return a ^ signOf(ow);
-  case FloatOp::ToSigned: return to(Kind::FToSInt);
-  case FloatOp::ToUnsigned: return to(Kind::FToUInt);
-  case FloatOp::FromSigned: return to(Kind::SIntToF);
-  case FloatOp::FromUnsigned: return to(Kind::UIntToF);
-  case FloatOp::Extend:
-  case FloatOp::Truncate: return to(Kind::FConvert);
   case FloatOp::MulAdd: return same(Kind::FAdd, same(Kind::FMul, a, b), c);
-  case FloatOp::FusedMulAdd: return same(Kind::FFma, a, b, c);
   case FloatOp::Abs: return a & widthMask(ow - 1); // exact, NaNs included
   case FloatOp::MinNum: return nan(a) ? b : nan(b) ? a : less(b, a) ? b : a;
   case FloatOp::MaxNum: return nan(a) ? b : nan(b) ? a : less(a, b) ? b : a;
@@ -66,26 +76,17 @@ u128 floatOnBits(FloatOp op, unsigned ow, unsigned rw, u128 a, u128 b, u128 c) {
 
 ExprRef floatOnExprs(ExprContext &ctx, FloatOp op, unsigned ow, unsigned rw, const ExprRef &a, const ExprRef &b,
                      const ExprRef &c) {
+  if (std::optional<Kind> k = kindOf(op)) {
+    const ExprRef operands[3] = {a, b, c};
+    return ctx.floatOp(*k, std::span<const ExprRef>(operands, floatOperandCount(op)), rw);
+  }
   auto same = [&](Kind k, const ExprRef &x, const ExprRef &y) { return ctx.floatOp(k, std::array{x, y}); };
-  auto to = [&](Kind k) { return ctx.floatOp(k, std::array{a}, rw); };
   auto less = [&](const ExprRef &x, const ExprRef &y) { return same(Kind::FOlt, x, y); };
   auto nan = [&](const ExprRef &x) { return ctx.lnot(same(Kind::FOeq, x, x)); };
   auto bits = [&](u128 v) { return ctx.constant(v, ow); };
   switch (op) {
-  case FloatOp::Add: return same(Kind::FAdd, a, b);
-  case FloatOp::Sub: return same(Kind::FSub, a, b);
-  case FloatOp::Mul: return same(Kind::FMul, a, b);
-  case FloatOp::Div: return same(Kind::FDiv, a, b);
-  case FloatOp::Rem: return same(Kind::FRem, a, b);
   case FloatOp::Neg: return ctx.bvxor(a, bits(signOf(ow)));
-  case FloatOp::ToSigned: return to(Kind::FToSInt);
-  case FloatOp::ToUnsigned: return to(Kind::FToUInt);
-  case FloatOp::FromSigned: return to(Kind::SIntToF);
-  case FloatOp::FromUnsigned: return to(Kind::UIntToF);
-  case FloatOp::Extend:
-  case FloatOp::Truncate: return to(Kind::FConvert);
   case FloatOp::MulAdd: return same(Kind::FAdd, same(Kind::FMul, a, b), c);
-  case FloatOp::FusedMulAdd: return ctx.floatOp(Kind::FFma, std::array{a, b, c});
   case FloatOp::Abs: return ctx.bvand(a, bits(widthMask(ow - 1)));
   case FloatOp::MinNum: return ctx.ite(nan(a), b, ctx.ite(nan(b), a, ctx.ite(less(b, a), b, a)));
   case FloatOp::MaxNum: return ctx.ite(nan(a), b, ctx.ite(nan(b), a, ctx.ite(less(a, b), b, a)));

@@ -5,6 +5,7 @@
 #include "RandomQueries.h"
 
 #include "cairn/expr/Assignment.h"
+#include "cairn/expr/Float.h"
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/QuerySerialize.h"
 #include "cairn/solver/RemoteSolver.h"
@@ -16,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstring>
 #include <cstdlib>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -164,6 +166,45 @@ TEST(SolverPool, AnswersLikeInProcessZ3) {
   EXPECT_GE(unsat, 20);
   EXPECT_EQ(remote.fallbackQueries(), 0u);
   EXPECT_EQ(pool.stats().requests(), 120u);
+}
+
+// Floating-point queries travel to the pool (the F* kinds serialize like any other) and come
+// back with the in-process answer; models are checked with the folder's semantics.
+TEST(SolverPool, AnswersFloatQueriesLikeInProcess) {
+  PoolProcess pool({"--threads", "2"});
+  ASSERT_TRUE(pool.ready());
+  ExprContext ctx;
+  auto sym = [&](const char *name, unsigned w) { return ctx.symbol(ctx.declareSymbol(name, w, SymbolClass::Input)); };
+  auto op = [&](Kind k, std::vector<ExprRef> kids, unsigned w = 0) { return ctx.floatOp(k, kids, w); };
+  auto bits = [](auto v) {
+    u128 b = 0;
+    std::memcpy(&b, &v, sizeof v);
+    return b;
+  };
+  ExprRef x = sym("x", 64), y = sym("y", 64), f = sym("f", 32);
+  ExprRef one = ctx.constant(bits(1.0), 64);
+  std::vector<Query> queries = {
+      Query({}, op(Kind::FOlt, {one, op(Kind::FMul, {x, y})})),
+      Query({}, ctx.lnot(op(Kind::FOeq, {x, x}))),
+      Query({op(Kind::FOeq, {x, x})}, ctx.lnot(op(Kind::FOeq, {x, x}))),
+      Query({}, ctx.eq(op(Kind::FToSInt, {f}, 32), ctx.constant(0x80000000u, 32))),
+      Query({ctx.eq(x, one)}, ctx.ne(op(Kind::FAdd, {x, x}), ctx.constant(bits(2.0), 64))),
+      Query({}, op(Kind::FOeq, {op(Kind::FConvert, {f}, 80), op(Kind::SIntToF, {ctx.constant(7, 16)}, 80)})),
+  };
+  const SatResult expected[] = {SatResult::Sat, SatResult::Sat, SatResult::Unsat,
+                                SatResult::Sat, SatResult::Unsat, SatResult::Sat};
+  std::unique_ptr<Solver> z3 = createZ3Solver(20);
+  RemoteSolver remote(remoteOptions({pool.endpoint()}));
+  for (size_t i = 0; i < queries.size(); ++i) {
+    SolverResponse local = z3->check(queries[i], true);
+    SolverResponse got = remote.check(queries[i], true);
+    EXPECT_EQ(local.result, expected[i]) << "query " << i << ": " << local.reason;
+    ASSERT_EQ(got.result, local.result) << "query " << i << ": " << got.reason;
+    if (got.result == SatResult::Sat)
+      EXPECT_TRUE(satisfies(got.model, queries[i])) << "query " << i;
+  }
+  EXPECT_EQ(remote.fallbackQueries(), 0u);
+  EXPECT_EQ(pool.stats().requests(), uint64_t(queries.size()));
 }
 
 TEST(SolverPool, RepeatsFromAnotherClientHitTheSharedCache) {

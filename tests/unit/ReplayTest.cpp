@@ -375,6 +375,7 @@ int main(void) {
 )c");
   ExecutorOptions options;
   options.checkOverflow = true;
+  options.symbolicFloats = false; // op 6: a model error, which replay must reach natively
   std::vector<ErrorReport> errors = analyse(program, options);
   std::set<std::string> reported, expected = {
       "user/assume:14",       "user/make-symbolic:15",       "ptr/read-only:16",
@@ -411,7 +412,9 @@ TEST_F(ReplayRoundTrip, AModelErrorIsReproducedOnlyByReachingItsPlace) {
                               "  // nothing here\n"                             // 9
                               "  return 0;\n"                                   // 10
                               "}\n");
-  std::vector<ErrorReport> errors = analyse(program, {});
+  ExecutorOptions concreteFloats; // so that line 6 is a model error
+  concreteFloats.symbolicFloats = false;
+  std::vector<ErrorReport> errors = analyse(program, concreteFloats);
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].type + "/" + errors[0].kind + ":" + std::to_string(errors[0].line), "model/symbolic-float:6");
   std::vector<Replayed> all = replayAll(program);

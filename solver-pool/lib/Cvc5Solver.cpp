@@ -3,8 +3,9 @@
 //
 // cvc5 fixes its logic and most options (among them the "tlimit-per" time limit) when it first
 // solves, so an instance is made per logic (QF_ABV for quantifier-free queries, ABV for
-// quantified ones, QF_ABVFP for quantifier-free ones with floating point) and made anew when the timeout changes or after an exception (the API
-// leaves its objects in an unspecified state then).
+// quantified ones, QF_ABVFP for quantifier-free ones with floating point) and made anew when
+// the timeout changes or after an exception (the API leaves its objects in an unspecified
+// state then).
 #include "BackendSolver.h"
 #include "BackendUtil.h"
 #include "ExprTranslator.h"
@@ -167,7 +168,8 @@ public:
   // context the float appears in; not under a quantifier (Cvc5Solver refuses those queries).
   Term mkFpToBits(const Term &t, backend::FpSort s) {
     Term bits = s_.mkConst(s_.mkBitVectorSort(s.exponentBits + s.significandBits));
-    s_.assertFormula(s_.mkTerm(K::OR, {s_.mkTerm(K::FLOATINGPOINT_IS_NAN, {t}), s_.mkTerm(K::EQUAL, {mkFpFromBits(bits, s), t})}));
+    Term nan = s_.mkTerm(K::FLOATINGPOINT_IS_NAN, {t});
+    s_.assertFormula(s_.mkTerm(K::OR, {nan, s_.mkTerm(K::EQUAL, {mkFpFromBits(bits, s), t})}));
     return bits;
   }
   Term mkFpNaN(backend::FpSort s) { return s_.mkFloatingPointNaN(s.exponentBits, s.significandBits); }

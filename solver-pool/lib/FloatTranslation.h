@@ -50,8 +50,12 @@ public:
       const FpOp op = k == Kind::FOeq ? FpOp::Eq : k == Kind::FOlt ? FpOp::Lt : FpOp::Leq;
       return fp(op, {value(a, f, bits), value(e->kid(1), f, bits)});
     }
-    case Kind::FToSInt: return toSigned(value(a, requireFloatFormat(a->width()), bits), requireFloatFormat(a->width()), e->width());
-    case Kind::FToUInt: return toUnsigned(value(a, requireFloatFormat(a->width()), bits), requireFloatFormat(a->width()), e->width());
+    case Kind::FToSInt:
+    case Kind::FToUInt: {
+      const FloatFormat f = requireFloatFormat(a->width());
+      Term x = value(a, f, bits);
+      return k == Kind::FToSInt ? toSigned(x, f, e->width()) : toUnsigned(x, f, e->width());
+    }
     default: break;
     }
     const FloatFormat f = requireFloatFormat(e->width());
@@ -201,7 +205,7 @@ private:
   }
 
   Term toSigned(const Term &x, const FloatFormat &f, unsigned width) {
-    const unsigned at = width <= 32 ? 32 : width <= 64 ? 64 : width;
+    const unsigned at = signedConversionWidth(width);
     return cut(truncateSigned(x, f, at), at, width);
   }
 

@@ -200,8 +200,9 @@ TEST(SolverPool, AnswersFloatQueriesLikeInProcess) {
     SolverResponse got = remote.check(queries[i], true);
     EXPECT_EQ(local.result, expected[i]) << "query " << i << ": " << local.reason;
     ASSERT_EQ(got.result, local.result) << "query " << i << ": " << got.reason;
-    if (got.result == SatResult::Sat)
+    if (got.result == SatResult::Sat) {
       EXPECT_TRUE(satisfies(got.model, queries[i])) << "query " << i;
+    }
   }
   EXPECT_EQ(remote.fallbackQueries(), 0u);
   EXPECT_EQ(pool.stats().requests(), uint64_t(queries.size()));

@@ -97,8 +97,9 @@ TEST(FloatFoldTest, ArithmeticIsTheHostsOnNumbers) {
       continue;
     const long double x = valueOf<long double>(a), y = valueOf<long double>(b);
     const long double host = x * y;
-    if (!std::isnan(host))
+    if (!std::isnan(host)) {
       EXPECT_EQ(fold(Kind::FMul, 80, a, b), bitsOf(host)) << double(x) << " " << double(y);
+    }
   }
 }
 
@@ -121,8 +122,9 @@ TEST(FloatFoldTest, RoundingModesAndConversionsOfDoubles) {
       EXPECT_EQ(foldFloat(Kind::FToSInt, 32, 64, 0, a), u128(uint32_t(int32_t(x))));
       EXPECT_EQ(foldFloat(Kind::FToSInt, 64, 64, 0, a), u128(uint64_t(int64_t(x))));
     }
-    if (x > -1 && x < 1.8e19)
+    if (x > -1 && x < 1.8e19) {
       EXPECT_EQ(foldFloat(Kind::FToUInt, 64, 64, 0, a), u128(uint64_t(x))) << x;
+    }
   }
 }
 
@@ -208,7 +210,12 @@ TEST(FloatExprTest, BuildersCheckFoldAndSerialize) {
   a.setScalar(i->symbol(), 5);
   EXPECT_FALSE(evaluatesTrue(cmp.get(), a));
 
-  // A node whose aux is no rounding mode is refused when read.
+  // A float node that names a symbol, or whose aux is no rounding mode, is refused when read.
+  v1::ExprDag withSymbol = dag;
+  for (v1::ExprNode &n : *withSymbol.mutable_nodes())
+    if (n.kind() == "fadd")
+      n.set_symbol(1);
+  EXPECT_THROW(deserializeExprs(withSymbol, index, other), std::invalid_argument);
   for (v1::ExprNode &n : *dag.mutable_nodes())
     if (n.kind() == "fround")
       n.set_aux(7);
@@ -251,11 +258,7 @@ Case randomCase(ExprContext &ctx, std::mt19937_64 &rng, int n) {
   case Kind::FRound: aux = unsigned(rng() % 5); break;
   default: break;
   }
-  const unsigned arity = k == Kind::FFma ? 3 : (k == Kind::FAdd || k == Kind::FSub || k == Kind::FMul ||
-                                                 k == Kind::FDiv || k == Kind::FRem || k == Kind::FOeq ||
-                                                 k == Kind::FOlt || k == Kind::FOle)
-                                                    ? 2
-                                                    : 1;
+  const unsigned arity = floatArity(k);
   Case c;
   std::vector<ExprRef> kids;
   u128 values[3] = {0, 0, 0};

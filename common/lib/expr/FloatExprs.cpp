@@ -10,21 +10,6 @@ namespace cairn {
 
 namespace {
 
-unsigned floatArity(Kind kind) {
-  switch (kind) {
-  case Kind::FFma: return 3;
-  case Kind::FAdd:
-  case Kind::FSub:
-  case Kind::FMul:
-  case Kind::FDiv:
-  case Kind::FRem:
-  case Kind::FOeq:
-  case Kind::FOlt:
-  case Kind::FOle: return 2;
-  default: return 1;
-  }
-}
-
 [[noreturn]] void malformed(Kind kind, const std::string &why) {
   throw MalformedExpr(std::string(kindName(kind)) + ": " + why);
 }

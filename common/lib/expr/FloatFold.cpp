@@ -53,6 +53,21 @@ bool isFloatKind(Kind k) {
          k == Kind::FOlt || k == Kind::FOle;
 }
 
+unsigned floatArity(Kind k) {
+  switch (k) {
+  case Kind::FFma: return 3;
+  case Kind::FAdd:
+  case Kind::FSub:
+  case Kind::FMul:
+  case Kind::FDiv:
+  case Kind::FRem:
+  case Kind::FOeq:
+  case Kind::FOlt:
+  case Kind::FOle: return 2;
+  default: return 1;
+  }
+}
+
 namespace {
 
 unsigned exponentShift(const FloatFormat &f) { return f.width - 1 - f.exponentBits; }
@@ -148,15 +163,6 @@ long double arithmetic(Kind kind, const FloatFormat &f, unsigned aux, T x, T y, 
   }
 }
 
-unsigned arity(Kind kind) {
-  switch (kind) {
-  case Kind::FSqrt:
-  case Kind::FRound: return 1;
-  case Kind::FFma: return 3;
-  default: return 2;
-  }
-}
-
 // x truncated to a signed integer of `width` bits, or the integer indefinite when out of range.
 u128 truncateSigned(long double x, bool nan, unsigned width) {
   const u128 indefinite = u128(1) << (width - 1);
@@ -168,11 +174,8 @@ u128 truncateSigned(long double x, bool nan, unsigned width) {
   return u128(static_cast<__int128>(t)) & widthMask(width);
 }
 
-// The width a conversion to `width` bits is computed at (x86-64 converts to 32 or 64 bits).
-unsigned conversionWidth(unsigned width) { return width <= 32 ? 32 : width <= 64 ? 64 : width; }
-
 u128 floatToSigned(u128 a, const FloatFormat &f, unsigned width) {
-  return truncateSigned(decode(a, f), isNaNEncoding(a, f), conversionWidth(width)) & widthMask(width);
+  return truncateSigned(decode(a, f), isNaNEncoding(a, f), signedConversionWidth(width)) & widthMask(width);
 }
 
 u128 floatToUnsigned(u128 a, const FloatFormat &f, unsigned width) {
@@ -255,7 +258,7 @@ u128 foldFloat(Kind kind, unsigned width, unsigned operandWidth, unsigned aux, u
                             : arithmetic<double>(kind, f, aux, double(decode(a, f)), double(decode(b, f)),
                                                  double(decode(c, f)));
   const u128 bits = encodeFloat(r, f);
-  return isNaNEncoding(bits, f) ? nanResult(f, arity(kind), a, b, c) : bits;
+  return isNaNEncoding(bits, f) ? nanResult(f, floatArity(kind), a, b, c) : bits;
 }
 
 } // namespace cairn

@@ -210,7 +210,7 @@ std::vector<SymbolPlan> checkSymbols(const v1::ExprDag &dag, const ExprContext &
 
 bool fits(u128 v, uint32_t width) { return (v & ~widthMask(width)) == 0; }
 
-// Checks node `i` against the sorts of the nodes before it and returns its own sort.
+// A floating-point node's operands, width and rounding mode (checkNode has checked the rest).
 template <class Bad>
 NodeSort checkFloatNode(Kind kind, uint32_t width, uint32_t aux, const NodeSort *const *op, unsigned arity,
                         const Bad &bad) {
@@ -252,6 +252,7 @@ NodeSort checkFloatNode(Kind kind, uint32_t width, uint32_t aux, const NodeSort 
   return {kind, width, 0};
 }
 
+// Checks node `i` against the sorts of the nodes before it and returns its own sort.
 NodeSort checkNode(const v1::ExprDag &dag, int i, const std::vector<NodeSort> &sorts) {
   const v1::ExprNode &n = dag.nodes(i);
   auto it = kindsByName().find(n.kind());
@@ -275,16 +276,11 @@ NodeSort checkNode(const v1::ExprDag &dag, int i, const std::vector<NodeSort> &s
   case Kind::SExt:
   case Kind::Not: arity = 1; break;
   case Kind::Store:
-  case Kind::Ite:
-  case Kind::FFma: arity = 3; break;
-  case Kind::FSqrt:
-  case Kind::FRound:
-  case Kind::FConvert:
-  case Kind::FToSInt:
-  case Kind::FToUInt:
-  case Kind::SIntToF:
-  case Kind::UIntToF: arity = 1; break;
-  default: break;
+  case Kind::Ite: arity = 3; break;
+  default:
+    if (isFloatKind(kind))
+      arity = floatArity(kind);
+    break;
   }
   if (n.operands_size() != int(arity))
     fail(where + " has " + std::to_string(n.operands_size()) + " operands, expected " +
@@ -312,10 +308,10 @@ NodeSort checkNode(const v1::ExprDag &dag, int i, const std::vector<NodeSort> &s
     bad("only constant arrays carry contents");
   if (kind != Kind::Extract && kind != Kind::FRound && n.aux() != 0)
     bad("only extracts and float roundings carry an auxiliary operand");
-  if (isFloatKind(kind))
-    return checkFloatNode(kind, width, n.aux(), op, arity, bad);
   if (kind != Kind::Symbol && kind != Kind::ArraySymbol && n.symbol() != 0)
     bad("only symbols refer to a symbol");
+  if (isFloatKind(kind))
+    return checkFloatNode(kind, width, n.aux(), op, arity, bad);
 
   switch (kind) {
   case Kind::Constant:

@@ -55,6 +55,11 @@ FloatFormat requireFloatFormat(unsigned width);
 // Kinds whose result is a float encoding, and all floating-point kinds.
 bool isFloatValued(Kind k);
 bool isFloatKind(Kind k);
+// How many operands a floating-point kind takes (1 to 3).
+unsigned floatArity(Kind k);
+// The width x86-64 converts a float to before cutting it to an integer of `width` bits: 32
+// for 32 bits or fewer, 64 up to 64, the width itself beyond.
+inline unsigned signedConversionWidth(unsigned width) { return width <= 32 ? 32 : width <= 64 ? 64 : width; }
 
 // The encoding's fields.
 inline unsigned biasedExponent(u128 bits, const FloatFormat &f) {

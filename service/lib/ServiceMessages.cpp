@@ -160,6 +160,8 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
   c.set_replay_time_s(s.replaySeconds);
   c.set_run_time_s(s.wallSeconds);
   c.set_address_cache_mismatches(s.addressCacheMismatches());
+  c.set_float_library_calls(s.floats.libraryCalls);
+  c.set_float_concretised_calls(s.floats.concretisedCalls);
   if (const std::optional<engine::BranchTransformStats> &t = s.transform) {
     v1::TransformCounters &m = *c.mutable_transform();
     m.set_branches_melded(t->branchesMelded);
@@ -206,6 +208,8 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
   sum.set_replay_time_s(sum.replay_time_s() + more.replay_time_s());
   sum.set_run_time_s(sum.run_time_s() + more.run_time_s());
   sum.set_address_cache_mismatches(sum.address_cache_mismatches() + more.address_cache_mismatches());
+  sum.set_float_library_calls(sum.float_library_calls() + more.float_library_calls());
+  sum.set_float_concretised_calls(sum.float_concretised_calls() + more.float_concretised_calls());
   if (more.has_transform()) { // the pass's counts are the program's; the filtered errors add up
     const v1::TransformCounters &add = more.transform();
     const bool first = !sum.has_transform();
@@ -252,6 +256,8 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
   s.queries = c.queries();
   s.solverQueries = c.solver_queries();
   s.solverSeconds = c.solver_time_s();
+  s.floats.libraryCalls = c.float_library_calls();
+  s.floats.concretisedCalls = c.float_concretised_calls();
   if (c.has_merging()) {
     const v1::MergingCounters &m = c.merging();
     s.merging.merges = m.merges();

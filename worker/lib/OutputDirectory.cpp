@@ -167,6 +167,8 @@ std::string summaryJson(const RunStatistics &s,
                                           {"fast_forwarded_merged", g.fastForwardedMerged},
                                           {"qce_functions", g.qceFunctions}});
   j.insert(j.size() - 1, ", \"qce_time_s\": " + f(g.qceSeconds));
+  j += ", \"floats\": " + counterObject({{"library_calls", s.floats.libraryCalls},
+                                         {"concretised_calls", s.floats.concretisedCalls}});
   // Under the symbolic-size model: the sizes not explored (above each allocation's capacity),
   // and the partial paths that bound ended.
   if (const std::optional<SizeBoundStats> &b = s.sizeBound)

@@ -6,16 +6,6 @@ namespace cairn::engine::analysis {
 
 namespace {
 
-bool isUnaryFloat(uint32_t op) {
-  switch (FloatOp(op)) {
-  case FloatOp::Neg: case FloatOp::ToSigned: case FloatOp::ToUnsigned: case FloatOp::FromSigned:
-  case FloatOp::FromUnsigned: case FloatOp::Extend: case FloatOp::Truncate: case FloatOp::Abs:
-    return true;
-  default:
-    return false;
-  }
-}
-
 // The operands an instruction computes its result from (not the callee's arguments: calls are
 // leaves), calling `f` on each.
 template <class F> void forEachValueOperand(const Function &fn, const Instr &in, F f) {
@@ -35,9 +25,9 @@ template <class F> void forEachValueOperand(const Function &fn, const Instr &in,
     return;
   case Opcode::Float:
     f(in.a);
-    if (!isUnaryFloat(in.imm))
+    if (floatOperandCount(FloatOp(in.imm)) > 1)
       f(in.b);
-    if (FloatOp(in.imm) == FloatOp::MulAdd || FloatOp(in.imm) == FloatOp::FusedMulAdd)
+    if (floatOperandCount(FloatOp(in.imm)) > 2)
       f(in.c);
     return;
   case Opcode::Gep:

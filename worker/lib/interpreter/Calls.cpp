@@ -3,6 +3,7 @@
 // are objects of the callee's frame.
 #include "executor/Engine.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/MathFunctions.h"
 #include "interpreter/NativeStrings.h"
 #include "memory/HeapAtExit.h"
 
@@ -71,6 +72,13 @@ void Interpreter::callAddress(ExecutionState &s, const Instr &in, uint64_t addre
 void Interpreter::enterFunction(ExecutionState &s, const Instr &in, uint32_t index, const std::vector<Value> &args,
                                 const CallSite &site) {
   const Function &callee = program_.functions[index];
+  if (callee.math != MathFunction::None) {
+    std::vector<Value> concretised;
+    if (callMath(engine_, s, in, callee, args, concretised))
+      return;
+    if (!concretised.empty())
+      return enterFunction(s, in, index, concretised, site);
+  }
   if (callee.declarationOnly)
     return engine_.error(s, "external", "external-call",
                          "call to function '" + callee.name + "', which is neither defined nor modelled");

@@ -30,6 +30,21 @@ std::optional<Kind> kindOf(FloatOp op) {
   case FloatOp::FromUnsigned: return Kind::UIntToF;
   case FloatOp::Extend:
   case FloatOp::Truncate: return Kind::FConvert;
+  case FloatOp::Sqrt: return Kind::FSqrt;
+  default: return std::nullopt;
+  }
+}
+
+// The rounding to an integral value an instruction is, where it is one.
+std::optional<RoundingMode> roundingOf(FloatOp op) {
+  switch (op) {
+  case FloatOp::Floor: return RoundingMode::Downward;
+  case FloatOp::Ceil: return RoundingMode::Upward;
+  case FloatOp::Trunc: return RoundingMode::TowardZero;
+  case FloatOp::Round:
+  case FloatOp::LRound: return RoundingMode::NearestAway;
+  case FloatOp::RoundEven:
+  case FloatOp::LRint: return RoundingMode::NearestEven;
   default: return std::nullopt;
   }
 }
@@ -58,6 +73,11 @@ u128 floatOnBits(FloatOp op, unsigned ow, unsigned rw, u128 a, u128 b, u128 c) {
   auto same = [&](Kind k, u128 x, u128 y) { return foldFloat(k, ow, ow, 0, x, y); };
   auto less = [&](u128 x, u128 y) { return foldFloat(Kind::FOlt, 1, ow, 0, x, y) != 0; };
   auto nan = [&](u128 x) { return isNaNEncoding(x, requireFloatFormat(ow)); };
+  if (std::optional<RoundingMode> mode = roundingOf(op)) {
+    if (op == FloatOp::LRint || op == FloatOp::LRound)
+      return foldFloat(Kind::FToSInt, rw, ow, 0, foldFloat(Kind::FRound, ow, ow, unsigned(*mode), a));
+    return nan(a) ? a : foldFloat(Kind::FRound, ow, ow, unsigned(*mode), a);
+  }
   switch (op) {
   case FloatOp::Neg: return a ^ signOf(ow);
   case FloatOp::MulAdd: return same(Kind::FAdd, same(Kind::FMul, a, b), c);
@@ -84,6 +104,12 @@ ExprRef floatOnExprs(ExprContext &ctx, FloatOp op, unsigned ow, unsigned rw, con
   auto less = [&](const ExprRef &x, const ExprRef &y) { return same(Kind::FOlt, x, y); };
   auto nan = [&](const ExprRef &x) { return ctx.lnot(same(Kind::FOeq, x, x)); };
   auto bits = [&](u128 v) { return ctx.constant(v, ow); };
+  if (std::optional<RoundingMode> mode = roundingOf(op)) {
+    ExprRef integral = ctx.floatOp(Kind::FRound, std::array{a}, ow, unsigned(*mode));
+    if (op == FloatOp::LRint || op == FloatOp::LRound)
+      return ctx.floatOp(Kind::FToSInt, std::array{integral}, rw);
+    return ctx.ite(nan(a), a, integral);
+  }
   switch (op) {
   case FloatOp::Neg: return ctx.bvxor(a, bits(signOf(ow)));
   case FloatOp::MulAdd: return same(Kind::FAdd, same(Kind::FMul, a, b), c);

@@ -7,9 +7,6 @@
 
 namespace cairn::engine {
 
-// How many operands `op` takes (1 to 3).
-unsigned floatOperandCount(FloatOp op);
-
 // `op` on the bits of `a`, `b` and `c` (as many as it takes), whose width is `operandWidth`
 // (32, 64 or 80, or an integer's width for FromSigned/FromUnsigned); the result is
 // `resultWidth` bits wide.

@@ -1,6 +1,7 @@
 #include "interpreter/Interpreter.h"
 
 #include "interpreter/FloatInstructions.h"
+#include "interpreter/MathFunctions.h"
 #include "executor/Engine.h"
 #include "cairn/expr/Fold.h"
 
@@ -223,16 +224,9 @@ void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
       e[i] = operands[i].expr(ctx_, in.count);
     return setReg(s, in, Value(floatOnExprs(ctx_, op, in.count, in.width, e[0], e[1], e[2])));
   }
-  for (Value &v : operands) {
-    if (v.concrete())
-      continue;
-    std::optional<u128> only;
-    if (!engine_.questions.onlyValue(s, v, in.count, only))
-      return; // the solver failed: the state is ended
-    if (!only)
-      return engine_.error(s, "model", "symbolic-float", "floating-point operation on a symbolic value");
-    v = Value(*only);
-  }
+  const unsigned widths[3] = {in.count, in.count, in.count};
+  if (!fixFloatOperands(engine_, s, std::span(operands, n), widths))
+    return;
   setReg(s, in, Value(floatOnBits(op, in.count, in.width, operands[0].bits, operands[1].bits, operands[2].bits)));
 }
 

@@ -11,61 +11,118 @@ namespace cairn::engine {
 
 namespace {
 
-// printf-style formatting of concrete arguments (symbolic ones print one possible value).
-// `fmtIndex` is the format's argument position.
-std::optional<std::string> format(const SpecialCall &c, size_t fmtIndex) {
+// One conversion's argument as C's printf takes it: `lengthBits` of an integer (8 for hh, 16
+// for h, 32 plain, 64 for l, ll, z, j and t), or a double (a long double with L).
+struct Conversion {
+  std::string flags; // flags, width and precision, as written ('*' resolved)
+  char letter = 0;
+  unsigned lengthBits = 32;
+  bool longDouble = false;
+};
+
+// The host's printf of one conversion `spec` (made here, never the program's text alone).
+template <class T> std::string formatted(const std::string &spec, T value) {
+  const int n = std::snprintf(nullptr, 0, spec.c_str(), value);
+  std::string out(size_t(std::max(n, 0)), '\0');
+  std::snprintf(out.data(), out.size() + 1, spec.c_str(), value);
+  return out;
+}
+
+// One conversion on the argument's bits.
+std::string formatOne(const Conversion &c, u128 bits) {
+  std::string spec = "%" + c.flags;
+  auto print = [&](auto value) { return formatted(spec, value); };
+  const uint64_t raw = uint64_t(bits);
+  const uint64_t mask = c.lengthBits >= 64 ? ~uint64_t(0) : (uint64_t(1) << c.lengthBits) - 1;
+  switch (c.letter) {
+  case 'd':
+  case 'i': {
+    const uint64_t sign = uint64_t(1) << (std::min(c.lengthBits, 64u) - 1);
+    spec += "lld";
+    return print((long long)int64_t(((raw & mask) ^ sign) - sign));
+  }
+  case 'u':
+  case 'x':
+  case 'X':
+  case 'o': spec += std::string("ll") + c.letter; return print((unsigned long long)(raw & mask));
+  case 'c': spec += 'c'; return print(int(uint8_t(raw)));
+  case 'p': spec += 'p'; return print(reinterpret_cast<void *>(uintptr_t(raw)));
+  case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+    if (c.longDouble) {
+      long double v = 0;
+      std::memcpy(&v, &bits, 10);
+      spec += std::string("L") + c.letter;
+      return print(v);
+    } else {
+      double v = 0;
+      std::memcpy(&v, &raw, sizeof v);
+      spec += c.letter;
+      return print(v);
+    }
+  default: return "%" + c.flags + c.letter;
+  }
+}
+
+// printf-style formatting. A symbolic argument prints one of its values: for the path's output
+// any one, for text written to memory (`constrain`) the one the path is then constrained to,
+// since the program reads it back. `fmtIndex` is the format's argument position.
+std::optional<std::string> format(const SpecialCall &c, size_t fmtIndex, bool constrain) {
   Engine &e = c.engine;
   ExecutionState &s = c.state;
   std::vector<Value> &args = c.args;
   std::string fmt = e.memory.readString(s, args[fmtIndex]);
   std::string out;
   size_t next = fmtIndex + 1;
+  auto valueOf = [&](size_t i) -> std::optional<u128> {
+    const Value &v = args[i];
+    return v.concrete() ? std::optional<u128>(v.bits) : e.questions.concretize(s, v, c.argWidth(i), constrain);
+  };
   for (size_t i = 0; i < fmt.size(); ++i) {
     if (fmt[i] != '%') {
       out.push_back(fmt[i]);
       continue;
     }
+    Conversion conv;
     size_t j = i + 1;
-    while (j < fmt.size() && std::strchr("-+ #0123456789.lhzjt", fmt[j]))
-      ++j;
+    for (; j < fmt.size() && std::strchr("-+ #0123456789.*", fmt[j]); ++j) {
+      if (fmt[j] != '*') {
+        conv.flags.push_back(fmt[j]);
+        continue;
+      }
+      if (next >= args.size())
+        return out;
+      std::optional<u128> star = valueOf(next++);
+      if (!star)
+        return std::nullopt;
+      conv.flags += std::to_string(int32_t(uint32_t(*star)));
+    }
+    for (; j < fmt.size() && std::strchr("hlLqjzt", fmt[j]); ++j) {
+      if (fmt[j] == 'h')
+        conv.lengthBits = conv.lengthBits == 16 ? 8 : 16;
+      else if (fmt[j] == 'L')
+        conv.longDouble = true;
+      else
+        conv.lengthBits = 64;
+    }
     if (j >= fmt.size())
       break;
-    char conv = fmt[j];
-    std::string spec = fmt.substr(i, j - i + 1);
+    conv.letter = fmt[j];
     i = j;
-    if (conv == '%') {
+    if (conv.letter == '%') {
       out.push_back('%');
       continue;
     }
     if (next >= args.size())
       break;
-    const Value &v = args[next++];
-    if (conv == 's') {
-      out += e.memory.readString(s, v);
+    if (conv.letter == 's') {
+      const std::string text = e.memory.readString(s, args[next++]);
+      out += conv.flags.empty() ? text : formatted("%" + conv.flags + "s", text.c_str());
       continue;
     }
-    std::optional<u128> value = v.concrete() ? std::optional<u128>(v.bits) : e.questions.concretize(s, v, 64, false);
+    std::optional<u128> value = valueOf(next++);
     if (!value)
       return std::nullopt;
-    char buf[128];
-    bool isLong = spec.find('l') != std::string::npos || spec.find('z') != std::string::npos;
-    const u128 n = *value;
-    switch (conv) {
-    case 'd':
-    case 'i':
-      if (isLong)
-        std::snprintf(buf, sizeof buf, "%lld", (long long)int64_t(uint64_t(n)));
-      else
-        std::snprintf(buf, sizeof buf, "%d", int32_t(uint32_t(n)));
-      break;
-    case 'u': std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)(isLong ? uint64_t(n) : uint32_t(n))); break;
-    case 'x': std::snprintf(buf, sizeof buf, "%llx", (unsigned long long)(isLong ? uint64_t(n) : uint32_t(n))); break;
-    case 'X': std::snprintf(buf, sizeof buf, "%llX", (unsigned long long)(isLong ? uint64_t(n) : uint32_t(n))); break;
-    case 'c': std::snprintf(buf, sizeof buf, "%c", char(n)); break;
-    case 'p': std::snprintf(buf, sizeof buf, "0x%llx", (unsigned long long)uint64_t(n)); break;
-    default: std::snprintf(buf, sizeof buf, "%s", spec.c_str()); break;
-    }
-    out += buf;
+    out += formatOne(conv, *value);
   }
   return out;
 }
@@ -99,7 +156,7 @@ void fortifyFailure(const SpecialCall &c) {
 
 // printf and fprintf, plain and fortified: to the path's output.
 void print(const SpecialCall &c) {
-  std::optional<std::string> out = format(c, printfArgs(c.kind()).format);
+  std::optional<std::string> out = format(c, printfArgs(c.kind()).format, false);
   if (!out)
     return;
   c.state.output += *out;
@@ -120,7 +177,7 @@ void printToMemory(const SpecialCall &c) {
     return;
   if (bound && checkedSize && *checkedSize < *bound)
     return fortifyFailure(c);
-  std::optional<std::string> text = format(c, where.format);
+  std::optional<std::string> text = format(c, where.format, true);
   if (!text)
     return;
   if (!bound && checkedSize && *checkedSize < text->size() + 1)

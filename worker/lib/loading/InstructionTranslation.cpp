@@ -44,7 +44,8 @@ uint64_t aggregateOffset(const llvm::DataLayout &dl, llvm::Type *t,
   return off;
 }
 
-// The float intrinsics that are plain arithmetic. fmuladd may fuse or not; x86-64 without FMA
+// The float intrinsics that are plain arithmetic (rint and nearbyint round in the default
+// mode: the engine has no other). fmuladd may fuse or not; x86-64 without FMA
 // (what a native build of the program runs) rounds twice, so it is MulAdd.
 std::optional<FloatOp> floatIntrinsic(const llvm::CallInst &call) {
   const llvm::Function *callee = call.getCalledFunction();
@@ -57,6 +58,18 @@ std::optional<FloatOp> floatIntrinsic(const llvm::CallInst &call) {
   case llvm::Intrinsic::minnum: return FloatOp::MinNum;
   case llvm::Intrinsic::maxnum: return FloatOp::MaxNum;
   case llvm::Intrinsic::copysign: return FloatOp::CopySign;
+  case llvm::Intrinsic::floor: return FloatOp::Floor;
+  case llvm::Intrinsic::ceil: return FloatOp::Ceil;
+  case llvm::Intrinsic::trunc: return FloatOp::Trunc;
+  case llvm::Intrinsic::round: return FloatOp::Round;
+  case llvm::Intrinsic::rint:
+  case llvm::Intrinsic::nearbyint:
+  case llvm::Intrinsic::roundeven: return FloatOp::RoundEven;
+  case llvm::Intrinsic::sqrt: return FloatOp::Sqrt;
+  case llvm::Intrinsic::lrint:
+  case llvm::Intrinsic::llrint: return FloatOp::LRint;
+  case llvm::Intrinsic::lround:
+  case llvm::Intrinsic::llround: return FloatOp::LRound;
   default: return std::nullopt;
   }
 }

@@ -24,4 +24,8 @@ std::optional<Special> declaredSpecial(const llvm::Function &callee);
 // (None for any other function, and for a program's own strlen).
 NativeString nativeString(const std::string &name, bool isRuntime);
 
+// The math function `f` is, by its name and C signature, when it is a declaration or the
+// runtime's definition (MathCallees.cpp).
+MathFunction mathFunction(const llvm::Function &f, bool isRuntime);
+
 } // namespace cairn::engine

@@ -45,6 +45,7 @@ FunctionNumbers numberFunctions(llvm::Module &m, Program &p) {
     out.isRuntime = isRuntimeFunction(f);
     if (!out.declarationOnly)
       out.native = nativeString(out.name, out.isRuntime);
+    out.math = mathFunction(f, out.isRuntime);
   }
   return functions;
 }

@@ -235,6 +235,7 @@ ReplayBuild buildReplayBinary(const std::string &program, const ReplayOptions &o
                                          "--wrap=__strcpy_chk,--wrap=__strncpy_chk,--wrap=__strcat_chk,"
                                          "--wrap=__strncat_chk,--wrap=__sprintf_chk,--wrap=__snprintf_chk",
                                          "-Wl,--undefined=cairn_replay_start",
+                                         "-lm", // the math functions the engine computed on the host's
                                          "-o",
                                          build.binary};
   auto attempt = [&](const std::vector<std::string> &extra) {

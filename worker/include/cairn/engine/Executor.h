@@ -49,6 +49,12 @@ public:
   virtual void onTest(const TestCase &test) = 0;
 };
 
+// The C library's math functions the engine computed (interpreter/MathFunctions.h).
+struct FloatStats {
+  uint64_t libraryCalls = 0;     // floor, sqrt, frexp, ...: as floating-point terms
+  uint64_t concretisedCalls = 0; // sin, exp, log, ...: calls whose symbolic arguments were made concrete
+};
+
 struct RunStatistics {
   uint64_t pathsCompleted = 0;
   uint64_t pathsPartial = 0;
@@ -76,6 +82,7 @@ struct RunStatistics {
   std::vector<SolverLayerStats> solverLayers;
   MemoryModelStats memory;
   MergeStats merging;
+  FloatStats floats;
   // Under the symbolic-size model only: the sizes it did not explore.
   std::optional<SizeBoundStats> sizeBound;
   // With --transform-branches only: what the transformation did, and the errors it filtered.

@@ -65,9 +65,17 @@ enum class FloatOp : uint8_t {
   Abs,                 // llvm.fabs: the sign bit cleared
   MinNum, MaxNum,      // llvm.minnum/maxnum: a NaN operand gives the other operand
   CopySign,            // llvm.copysign: the first operand with the second one's sign bit
+  // llvm.floor/ceil/trunc/round and rint/nearbyint/roundeven: to an integral value; a NaN
+  // passes unchanged, as musl's functions (x86-64's lowering of the intrinsics) return it.
+  Floor, Ceil, Trunc, Round, RoundEven,
+  Sqrt,                // llvm.sqrt: sqrtsd's, NaNs made quiet
+  LRint, LRound,       // llvm.lrint/llrint, llvm.lround/llround: rounded, then converted as cvtsd2si
   // fcmp predicates, in LLVM's order from 0 (false) to 15 (true)
   CmpFirst,
 };
+
+// How many operands `op` takes (1 to 3).
+unsigned floatOperandCount(FloatOp op);
 
 struct Instr {
   Opcode op;
@@ -190,6 +198,22 @@ enum class NativeString : uint8_t {
   Strrchr, Strcpy, Stpcpy,
 };
 
+// The C library's math functions the engine computes itself (interpreter/MathFunctions.cpp)
+// wherever a call reaches them: a declaration, or the libc's definition (never a program's own).
+// The format is the first parameter's width.
+enum class MathFunction : uint8_t {
+  None,
+  // As the intrinsics of the same name (FloatOp): floor, ceil, trunc, round, rint and nearbyint,
+  // sqrt, fabs, copysign, fmod, fma, lrint and llrint, lround and llround.
+  Floor, Ceil, Trunc, Round, Rint, Sqrt, Fabs, Copysign, Fmod, Fma, LRint, LRound,
+  // musl's own special cases: fmin, fmax (signed zeros ordered), fdim, frexp, ldexp and scalbn
+  // (an int exponent), scalbln (a long one), modf.
+  Fmin, Fmax, Fdim, Frexp, Ldexp, Modf,
+  // No SMT meaning (sin, exp, log, pow, ...): the arguments are made concrete, then the libc's
+  // code runs, or the host's function for a declaration.
+  Concretised,
+};
+
 struct Function {
   std::string name;
   uint32_t numRegs = 0;
@@ -197,6 +221,7 @@ struct Function {
   bool variadic = false;
   bool isRuntime = false; // defined by Cairn's runtime rather than the user's program
   NativeString native = NativeString::None; // runtime functions only
+  MathFunction math = MathFunction::None;    // declarations and runtime functions only
   std::vector<uint16_t> paramWidths;
   uint16_t returnWidth = 0; // 0: void
   std::vector<Instr> instrs;

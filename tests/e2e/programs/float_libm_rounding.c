@@ -23,3 +23,4 @@ int main(void) {
     klee_assert(0);
   return round(x) == -4.0 ? 3 : 0;
 }
+// CAIRN-VARIANT: full --search dfs --libc full

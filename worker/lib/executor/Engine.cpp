@@ -81,6 +81,10 @@ RunStatistics Engine::run() {
     if (!isTerminated(s.get()))
       terminate(*s, Termination::partialPath(limitReason_));
   reapTerminated();
+  if (testsCutByWindDown_)
+    spdlog::warn("{} partial paths have no test: the solver could not give their inputs within {:.0f} s of the "
+                 "run's end ({})",
+                 testsCutByWindDown_, kWindDownSeconds, limitReason_);
   live_.store(0, std::memory_order_relaxed);
   return finish();
 }
@@ -322,6 +326,10 @@ void Engine::terminate(ExecutionState &s, Termination t) {
     arrays.push_back(ctx.symbol(in.array));
   Answer<Assignment> values = questions.inputs(s, arrays);
   if (!values.known()) {
+    if (std::optional<double> left = windDownLeft(); left && !t.error) {
+      ++testsCutByWindDown_; // one message for all of them, at the end
+      return;
+    }
     spdlog::warn("no test for a path: the solver gave no model ({})", values.reason);
     if (t.error) // the error still counts, without inputs
       stats.errors.push_back(*t.error);
@@ -423,7 +431,15 @@ bool Engine::limitReached() {
     limitReason_ = "instruction limit reached";
   else if (options.maxTimeSeconds > 0 && ++limitChecks_ % 64 == 0 && secondsSoFar() >= options.maxTimeSeconds)
     limitReason_ = "time limit reached";
+  if (!limitReason_.empty())
+    limitAt_ = Clock::now();
   return !limitReason_.empty();
+}
+
+std::optional<double> Engine::windDownLeft() const {
+  if (limitReason_.empty())
+    return std::nullopt;
+  return kWindDownSeconds - std::chrono::duration<double>(Clock::now() - limitAt_).count();
 }
 
 // Over the memory limit, half of the states end as partial paths (each with its test), the

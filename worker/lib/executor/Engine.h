@@ -85,6 +85,12 @@ public:
   Searcher &searcher() { return *searcher_; }
   // Seconds since the run began.
   double secondsSoFar() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  // Once a limit (time, instructions, a signal) ended the exploration, the remaining states'
+  // tests share kWindDownSeconds of solver time: how much of it is left, or nullopt while the
+  // run explores. A run stopped by its limit ends soon after it, with every test the solver
+  // can still give in that time (a float query can take minutes).
+  static constexpr double kWindDownSeconds = 10;
+  std::optional<double> windDownLeft() const;
   // "file:line" of a location, for messages.
   std::string where(uint32_t locId) const;
   // The state's call stack, innermost first: "function at file:line" per frame.
@@ -138,6 +144,8 @@ private:
   std::set<std::string> reportedErrors_;
   Clock::time_point start_;
   std::string limitReason_;
+  Clock::time_point limitAt_;       // when limitReason_ was set
+  uint64_t testsCutByWindDown_ = 0; // partial paths left without a test when it ran out
   uint64_t nextStateId_ = 1;
   std::atomic<size_t> splitRequested_{0};
   std::atomic<size_t> live_{0};

@@ -3,6 +3,7 @@
 #include "executor/Engine.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cairn::engine {
 
@@ -100,7 +101,17 @@ void SolverQuestions::boundByTimeLeft() {
 
 Answer<Assignment> SolverQuestions::inputs(ExecutionState &s, const std::vector<ExprRef> &arrays) {
   ++engine_.stats.queries;
-  if (timeout_ >= 0) { // a path's test gets the configured time, however late it is written
+  if (std::optional<double> left = engine_.windDownLeft()) {
+    // After the run's limit: what is left of the wind-down, for this test and the rest.
+    if (*left <= 0)
+      return {std::nullopt, "the run's time to write its remaining tests is used up"};
+    const double configured = engine_.options.solver.timeoutSeconds;
+    const double limit = configured > 0 ? std::min(configured, *left) : *left;
+    if (timeout_ < 0 || std::abs(limit - timeout_) > 0.1 * limit) { // in steps, as boundByTimeLeft
+      engine_.solver->setTimeout(limit);
+      timeout_ = limit;
+    }
+  } else if (timeout_ >= 0) { // a path's test gets the configured time, however late it is written
     engine_.solver->setTimeout(engine_.options.solver.timeoutSeconds);
     timeout_ = -1;
   }

@@ -1,8 +1,7 @@
-// The math functions as musl (the runtime's libc, and the one native builds of `cairn cc` link)
-// computes them, so that a test found symbolically replays natively: each follows musl's C
-// code case for case (its NaN, zero and subnormal branches become ite terms instead of forks),
-// and where it multiplies, so do the terms, with the same constants. A call with concrete
-// arguments folds the same terms to constants; it is a call, not the interpreter's fast path.
+// The calls of the math functions: their results as the instructions' terms or musl's
+// (MathTerms.h), so that a test found symbolically replays natively, or their arguments made
+// concrete. A call with concrete arguments folds the same terms to constants: it is a call,
+// not the interpreter's fast path.
 #include "interpreter/MathFunctions.h"
 
 #include "cairn/expr/Float.h"
@@ -42,8 +41,8 @@ std::optional<FloatOp> asInstruction(MathFunction m) {
   }
 }
 
-// Writes `value` (of `bytes` bytes) through `pointer`, optionally reading what was there for
-// `merge`, and then sets the call's result on every state the write leaves.
+// Writes what `merge` gives (it may read what was there) through `pointer`, `bytes` bytes, and
+// sets the call's result on every state the write leaves.
 template <class Merge>
 void writeThrough(Engine &e, ExecutionState &s, const Instr &in, const Value &pointer, unsigned bytes,
                   const Value &result, Merge merge) {

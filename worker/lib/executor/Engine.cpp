@@ -326,7 +326,7 @@ void Engine::terminate(ExecutionState &s, Termination t) {
     arrays.push_back(ctx.symbol(in.array));
   Answer<Assignment> values = questions.inputs(s, arrays);
   if (!values.known()) {
-    if (std::optional<double> left = windDownLeft(); left && !t.error) {
+    if (windDownLeft() && !t.error) {
       ++testsCutByWindDown_; // one message for all of them, at the end
       return;
     }

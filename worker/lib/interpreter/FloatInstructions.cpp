@@ -138,4 +138,20 @@ ExprRef floatOnExprs(ExprContext &ctx, FloatOp op, unsigned ow, unsigned rw, con
   return p & 8 ? ctx.lnot(ordered(7 & ~p)) : ordered(p);
 }
 
+Value floatOnValues(ExprContext &ctx, FloatOp op, unsigned ow, unsigned rw, std::span<const Value> operands) {
+  const unsigned n = floatOperandCount(op);
+  u128 bits[3] = {};
+  bool concrete = true;
+  for (unsigned i = 0; i < n; ++i) {
+    bits[i] = operands[i].bits;
+    concrete = concrete && operands[i].concrete();
+  }
+  if (concrete)
+    return Value(floatOnBits(op, ow, rw, bits[0], bits[1], bits[2]));
+  ExprRef e[3];
+  for (unsigned i = 0; i < n; ++i)
+    e[i] = operands[i].expr(ctx, ow);
+  return Value(floatOnExprs(ctx, op, ow, rw, e[0], e[1], e[2]));
+}
+
 } // namespace cairn::engine

@@ -4,6 +4,9 @@
 #pragma once
 
 #include "cairn/engine/Program.h"
+#include "cairn/engine/Value.h"
+
+#include <span>
 
 namespace cairn::engine {
 
@@ -15,5 +18,10 @@ u128 floatOnBits(FloatOp op, unsigned operandWidth, unsigned resultWidth, u128 a
 // The same on expressions (unused operands may be null).
 ExprRef floatOnExprs(ExprContext &ctx, FloatOp op, unsigned operandWidth, unsigned resultWidth, const ExprRef &a,
                      const ExprRef &b, const ExprRef &c);
+
+// The same on values (as many as `op` takes): on their bits when all are concrete, else as an
+// expression.
+Value floatOnValues(ExprContext &ctx, FloatOp op, unsigned operandWidth, unsigned resultWidth,
+                    std::span<const Value> operands);
 
 } // namespace cairn::engine

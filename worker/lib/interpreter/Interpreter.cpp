@@ -217,17 +217,10 @@ void Interpreter::floatOp(ExecutionState &s, const Instr &in) {
   const FloatOp op = FloatOp(in.imm);
   const unsigned n = floatOperandCount(op);
   Value operands[3] = {eval(f, in.a), n > 1 ? eval(f, in.b) : Value(), n > 2 ? eval(f, in.c) : Value()};
-  const bool concrete = operands[0].concrete() && operands[1].concrete() && operands[2].concrete();
-  if (!concrete && engine_.options.symbolicFloats) {
-    ExprRef e[3];
-    for (unsigned i = 0; i < n; ++i)
-      e[i] = operands[i].expr(ctx_, in.count);
-    return setReg(s, in, Value(floatOnExprs(ctx_, op, in.count, in.width, e[0], e[1], e[2])));
-  }
   const unsigned widths[3] = {in.count, in.count, in.count};
-  if (!fixFloatOperands(engine_, s, std::span(operands, n), widths))
+  if (!engine_.options.symbolicFloats && !fixFloatOperands(engine_, s, std::span(operands, n), widths))
     return;
-  setReg(s, in, Value(floatOnBits(op, in.count, in.width, operands[0].bits, operands[1].bits, operands[2].bits)));
+  setReg(s, in, floatOnValues(ctx_, op, in.count, in.width, std::span(operands, n)));
 }
 
 void Interpreter::binary(ExecutionState &s, const Instr &in) {

@@ -177,13 +177,7 @@ bool callMath(Engine &e, ExecutionState &s, const Instr &in, const Function &cal
     return true;
   ExprContext &ctx = e.ctx;
   if (std::optional<FloatOp> op = asInstruction(callee.math)) {
-    const bool concrete = v[0].concrete() && v[1].concrete() && v[2].concrete();
-    if (concrete)
-      e.interpreter.returnValue(s, in, Value(floatOnBits(*op, w, callee.returnWidth, v[0].bits, v[1].bits, v[2].bits)));
-    else
-      e.interpreter.returnValue(s, in, Value(floatOnExprs(ctx, *op, w, callee.returnWidth, v[0].expr(ctx, w),
-                                                          args.size() > 1 ? v[1].expr(ctx, w) : nullptr,
-                                                          args.size() > 2 ? v[2].expr(ctx, w) : nullptr)));
+    e.interpreter.returnValue(s, in, floatOnValues(ctx, *op, w, callee.returnWidth, std::span(v.data(), args.size())));
     return true;
   }
   const ExprRef x = v[0].expr(ctx, w);

@@ -78,6 +78,8 @@ run options:
   --output-dir DIR         where tests and summary.json go (default: cairn-out-N next to PROGRAM)
   --search dfs|bfs|random-state|random-path|covnew
   --solver z3|cvc5|portfolio
+  --float-solver z3|cvc5|portfolio   for queries with floating-point terms (default: cvc5
+                           when --solver is z3, else --solver's); the rest go to --solver
   --solver-pool HOST:PORT[,HOST:PORT...]  send solver queries to a pool (cairn-solver-pool)
   --solver-pool-token-file FILE   the token the pool accepts (its --token-file's)
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N

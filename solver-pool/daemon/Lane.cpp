@@ -1,7 +1,6 @@
 #include "Lane.h"
 
 #include "cairn/expr/ExprUtil.h"
-#include "cairn/solver/IsolatedSolver.h"
 #include "cairn/solver/QuerySerialize.h"
 #include "cairn/v1/expr.pb.h"
 
@@ -87,9 +86,7 @@ void Lane::start() {
   // an engine's path constraints but not for every client's queries. No query cache either:
   // the shared cache in front of the lanes is one. The counterexample cache stays, as it
   // answers what exact keys cannot (subsets, supersets, models that happen to fit).
-  std::unique_ptr<Solver> core =
-      options_.isolateCore ? std::make_unique<IsolatedSolver>(options_.core, 0)
-                           : createCoreSolver(options_.core, 0);
+  std::unique_ptr<Solver> core = createLocalCore(options_.core, options_.floatCore, options_.isolateCore, 0);
   if (options_.arrays.enabled())
     core = createTypedArraySolver(std::move(core), options_.arrays);
   solver_ = createCexCachingSolver(std::move(core), size_t(1) << 16);

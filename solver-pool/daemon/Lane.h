@@ -19,6 +19,7 @@ namespace pool {
 
 struct LaneOptions {
   CoreSolverKind core = CoreSolverKind::Z3;
+  std::optional<CoreSolverKind> floatCore; // SolverChainOptions::floatCore
   bool isolateCore = false; // the core in a child process: a solver crash loses one answer
   // The address-aware cache in front of the lane's chain, keyed on the symbolic forms clients
   // send (relocatable memory model): answers a query renamed from one any client asked before.

@@ -29,6 +29,8 @@ const char *kUsage = R"(usage: cairn-solver-pool [options]
   --listen HOST:PORT       address to serve on (default 127.0.0.1:7471); port 0 picks a free
                            port, printed as `listening on HOST:PORT`
   --solver z3|cvc5|portfolio   the core solver (default z3)
+  --float-solver z3|cvc5|portfolio   for queries with floating-point terms (default: cvc5
+                           when --solver is z3, else --solver's)
   --timeout SECONDS        the most time one query may take (default 30; 0: no limit)
   --threads N              lanes: queries solved at once (default: the number of cores)
   --cache-mb MB            the shared answer cache's budget (default 256; 0: no cache)
@@ -56,7 +58,7 @@ struct Options {
 };
 
 const DaemonCommandLine kCommandLine{"cairn-solver-pool", kUsage,
-                                     {"--listen", "--solver", "--timeout", "--threads", "--cache-mb", "--token-file", "--log-level",
+                                     {"--listen", "--solver", "--float-solver", "--timeout", "--threads", "--cache-mb", "--token-file", "--log-level",
                                       "--array-solver"},
                                      {"--isolate-solver", "--address-aware-cache", "--open-clients", "--array-precheck"}};
 
@@ -96,6 +98,11 @@ Options parseOptions(int argc, char **argv) {
       if (!parseCoreSolverKind(value, o.service.lane.core))
         kCommandLine.fail("unknown solver '" + value + "' (z3, cvc5 or portfolio)");
       o.solver = value;
+    } else if (a == "--float-solver") {
+      CoreSolverKind kind;
+      if (!parseCoreSolverKind(value, kind))
+        kCommandLine.fail("unknown solver '" + value + "' for --float-solver (z3, cvc5 or portfolio)");
+      o.service.lane.floatCore = kind;
     } else if (a == "--timeout") {
       o.service.maxTimeoutSeconds = kCommandLine.number(a, value, true);
     } else if (a == "--threads") {

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -42,9 +43,11 @@ bool sendMessage(int fd, const std::string &bytes) {
   return sendAll(fd, &size, sizeof size) && sendAll(fd, bytes.data(), bytes.size());
 }
 
-// Reads exactly `size` bytes, waiting at most until `deadline` (none when it is max()).
-enum class ReadStatus { Ok, Closed, TimedOut };
-ReadStatus readAll(int fd, void *data, size_t size, std::chrono::steady_clock::time_point deadline) {
+// Reads exactly `size` bytes, waiting at most until `deadline` (none when it is max()) or until
+// `wake` (when given) becomes readable.
+enum class ReadStatus { Ok, Closed, TimedOut, Woken };
+ReadStatus readAll(int fd, void *data, size_t size, std::chrono::steady_clock::time_point deadline,
+                   int wake = -1) {
   char *p = static_cast<char *>(data);
   while (size) {
     int wait = -1;
@@ -55,12 +58,14 @@ ReadStatus readAll(int fd, void *data, size_t size, std::chrono::steady_clock::t
         return ReadStatus::TimedOut;
       wait = int(std::min<int64_t>(left.count(), 1 << 30));
     }
-    pollfd pfd{fd, POLLIN, 0};
-    int ready = ::poll(&pfd, 1, wait);
+    pollfd pfd[2] = {{fd, POLLIN, 0}, {wake, POLLIN, 0}};
+    int ready = ::poll(pfd, wake >= 0 ? 2 : 1, wait);
     if (ready < 0 && errno == EINTR)
       continue;
     if (ready == 0)
       return ReadStatus::TimedOut;
+    if (wake >= 0 && (pfd[1].revents & POLLIN))
+      return ReadStatus::Woken;
     ssize_t n = ::recv(fd, p, size, 0);
     if (n < 0 && errno == EINTR)
       continue;
@@ -72,15 +77,23 @@ ReadStatus readAll(int fd, void *data, size_t size, std::chrono::steady_clock::t
   return ReadStatus::Ok;
 }
 
-ReadStatus readMessage(int fd, std::string &out, std::chrono::steady_clock::time_point deadline) {
+ReadStatus readMessage(int fd, std::string &out, std::chrono::steady_clock::time_point deadline,
+                       int wake = -1) {
   uint64_t size = 0;
-  ReadStatus s = readAll(fd, &size, sizeof size, deadline);
+  ReadStatus s = readAll(fd, &size, sizeof size, deadline, wake);
   if (s != ReadStatus::Ok)
     return s;
   if (size > (uint64_t(1) << 32))
     return ReadStatus::Closed;
   out.resize(size);
-  return readAll(fd, out.data(), size, deadline);
+  return readAll(fd, out.data(), size, deadline, wake);
+}
+
+// Empties the wake pipe: an interrupt() between queries must not end the next one.
+void drain(int fd) {
+  char buffer[64];
+  while (::read(fd, buffer, sizeof buffer) > 0) {
+  }
 }
 
 // The child's loop: answer queries until the parent closes the socket.
@@ -135,9 +148,27 @@ int detachFromParent(int fd) {
 IsolatedSolver::IsolatedSolver(CoreSolverKind kind, double timeoutSeconds)
     : kind_(kind), timeout_(timeoutSeconds) {
   stats_.layer = std::string("isolated-") + coreName(kind);
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) == 0) { // without it, interrupt() does nothing
+    wakeRead_ = fds[0];
+    wakeWrite_ = fds[1];
+  }
 }
 
-IsolatedSolver::~IsolatedSolver() { stopChild(false); }
+IsolatedSolver::~IsolatedSolver() {
+  stopChild(false);
+  if (wakeRead_ >= 0) {
+    ::close(wakeRead_);
+    ::close(wakeWrite_);
+  }
+}
+
+void IsolatedSolver::interrupt() {
+  if (wakeWrite_ >= 0) {
+    char byte = 1;
+    [[maybe_unused]] ssize_t n = ::write(wakeWrite_, &byte, 1); // a full pipe is woken already
+  }
+}
 
 std::string IsolatedSolver::name() const { return std::string("isolated(") + coreName(kind_) + ")"; }
 
@@ -192,6 +223,8 @@ SolverResponse IsolatedSolver::ask(const Query &q, bool wantModel) {
   if (child_ <= 0 && !startChild())
     return SolverResponse::unknown(who + ": could not start a solver process: " +
                                    std::strerror(errno));
+  if (wakeRead_ >= 0)
+    drain(wakeRead_);
   v1::Query message;
   serializeQuery(q, wantModel, timeout_, message);
   if (!sendMessage(socket_, message.SerializeAsString()))
@@ -203,8 +236,11 @@ SolverResponse IsolatedSolver::ask(const Query &q, bool wantModel) {
     deadline = std::chrono::steady_clock::now() +
                std::chrono::milliseconds(int64_t(timeout_ * 2000) + 2000);
   std::string bytes;
-  switch (readMessage(socket_, bytes, deadline)) {
+  switch (readMessage(socket_, bytes, deadline, wakeRead_)) {
   case ReadStatus::Ok: break;
+  case ReadStatus::Woken:
+    stopChild(true);
+    return SolverResponse::unknown("interrupted");
   case ReadStatus::TimedOut:
     stopChild(true);
     return SolverResponse::unknown(who + " did not answer within its time limit; process killed");

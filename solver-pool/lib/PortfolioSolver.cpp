@@ -24,6 +24,7 @@ struct Race {
   std::condition_variable done;
   int running = 0;
   bool decided = false;
+  bool interrupted = false; // the caller stopped waiting (Solver::interrupt)
   v1::QueryResponse winner;
   std::string winnerName;
   std::string reasons; // of the lanes that could not decide
@@ -53,6 +54,13 @@ public:
     return true;
   }
 
+  // Interrupts the lane's query (a Z3 lane's ends; a cvc5 lane's runs on to its time limit).
+  void interrupt() {
+    std::lock_guard lock(mutex_);
+    if (query_ && solver_)
+      solver_->interrupt();
+  }
+
   void waitIdle() {
     std::unique_lock lock(mutex_);
     idle_.wait(lock, [&] { return !query_; });
@@ -62,14 +70,20 @@ private:
   void run() {
     ExprContext ctx;
     std::unique_ptr<Solver> solver = createCoreSolver(kind_, 0);
+    {
+      std::lock_guard lock(mutex_);
+      solver_ = solver.get();
+    }
     while (true) {
       std::shared_ptr<const v1::Query> query;
       std::shared_ptr<Race> race;
       {
         std::unique_lock lock(mutex_);
         wake_.wait(lock, [&] { return stop_ || query_; });
-        if (stop_)
+        if (stop_) {
+          solver_ = nullptr;
           return;
+        }
         query = query_;
         race = race_;
       }
@@ -109,6 +123,7 @@ private:
   std::condition_variable wake_, idle_;
   std::shared_ptr<const v1::Query> query_;
   std::shared_ptr<Race> race_;
+  Solver *solver_ = nullptr; // the thread's own, for interrupt()
   bool stop_ = false;
   std::thread thread_; // last: starts after the members it uses exist
 };
@@ -125,6 +140,20 @@ public:
   }
 
   std::string name() const override { return "portfolio(z3,cvc5)"; }
+
+  void interrupt() override {
+    std::lock_guard current(currentMutex_);
+    if (!current_)
+      return;
+    {
+      std::lock_guard lock(current_->mutex);
+      current_->interrupted = true;
+    }
+    current_->done.notify_all();
+    for (Backend &b : backends_)
+      for (auto &lane : b.lanes)
+        lane->interrupt();
+  }
   void setTimeout(double seconds) override { timeout_ = seconds; }
   void collectStats(std::vector<SolverLayerStats> &out) const override {
     out.push_back(stats_);
@@ -140,6 +169,7 @@ public:
     auto race = std::make_shared<Race>();
     std::vector<std::pair<Backend *, Lane *>> started;
     {
+      std::lock_guard current(currentMutex_); // lanes are added here
       std::lock_guard lock(race->mutex);
       for (Backend &b : backends_)
         if (Lane *lane = startOn(b, message, race)) {
@@ -160,8 +190,23 @@ public:
     for (auto &[b, lane] : started)
       ++b->stats.queries;
 
-    std::unique_lock lock(race->mutex);
-    race->done.wait(lock, [&] { return race->decided || race->running == 0; });
+    {
+      std::lock_guard lock(currentMutex_);
+      current_ = race;
+    }
+    {
+      std::unique_lock lock(race->mutex);
+      race->done.wait(lock, [&] { return race->decided || race->running == 0 || race->interrupted; });
+    }
+    { // not under race->mutex: interrupt() takes currentMutex_ first
+      std::lock_guard current(currentMutex_);
+      current_.reset();
+    }
+    std::lock_guard lock(race->mutex);
+    if (!race->decided && race->interrupted) {
+      ++stats_.unknown;
+      return SolverResponse::unknown("interrupted");
+    }
     if (!race->decided) {
       ++stats_.unknown;
       return SolverResponse::unknown(race->reasons.empty() ? "no solver answered"
@@ -202,7 +247,9 @@ private:
 
   double timeout_;
   SolverLayerStats stats_;
-  std::vector<Backend> backends_;
+  std::vector<Backend> backends_; // lanes added under currentMutex_, which interrupt() holds
+  std::mutex currentMutex_;
+  std::shared_ptr<Race> current_; // the race the caller waits on, for interrupt()
 };
 
 } // namespace

@@ -4,7 +4,6 @@
 
 #include "CoreSolverName.h"
 #include "cairn/auth/BearerChannel.h"
-#include "cairn/solver/IsolatedSolver.h"
 #include "cairn/solver/PoolProtocol.h"
 #include "cairn/solver/QuerySerialize.h"
 #include "cairn/v1/solver_pool.grpc.pb.h"
@@ -76,6 +75,11 @@ struct RemoteSolver::Impl {
   RemoteSolverOptions options;
   std::vector<Replica> replicas;
   std::unique_ptr<Solver> fallback;
+  // What interrupt() reaches from another thread: the call in flight, the fallback, and
+  // whether the query was interrupted (its call then ends CANCELLED).
+  std::mutex interruptMutex;
+  grpc::ClientContext *inFlight = nullptr;
+  bool interrupted = false;
   SolverLayerStats stats;
   uint64_t fallbackQueries = 0;
   bool warnedFallback = false;
@@ -95,12 +99,27 @@ struct RemoteSolver::Impl {
 
   Solver &fallbackSolver() {
     if (!fallback) {
-      if (options.isolateFallback)
-        fallback = std::make_unique<IsolatedSolver>(options.fallback, options.timeoutSeconds);
-      else
-        fallback = createCoreSolver(options.fallback, options.timeoutSeconds);
+      auto made = createLocalCore(options.fallback, options.floatFallback, options.isolateFallback,
+                                  options.timeoutSeconds);
+      std::lock_guard lock(interruptMutex);
+      fallback = std::move(made);
     }
     return *fallback;
+  }
+
+  void interrupt() {
+    std::lock_guard lock(interruptMutex);
+    if (inFlight) {
+      interrupted = true;
+      inFlight->TryCancel();
+    }
+    if (fallback)
+      fallback->interrupt();
+  }
+
+  bool wasInterrupted() {
+    std::lock_guard lock(interruptMutex);
+    return interrupted;
   }
 
   void markFailed(Replica &r, const grpc::Status &status) {
@@ -128,7 +147,16 @@ struct RemoteSolver::Impl {
                             std::chrono::duration<double>(options.timeoutSeconds +
                                                           options.deadlineMarginSeconds)));
     v1::SolveResponse response;
+    {
+      std::lock_guard lock(interruptMutex);
+      inFlight = &call;
+      interrupted = false;
+    }
     grpc::Status status = r.stub->Solve(&call, request, &response);
+    {
+      std::lock_guard lock(interruptMutex);
+      inFlight = nullptr;
+    }
     if (!status.ok())
       return status;
     try {
@@ -168,6 +196,8 @@ struct RemoteSolver::Impl {
           completeModel(answer.model, q);
         return answer;
       }
+      if (status.error_code() == grpc::StatusCode::CANCELLED && wasInterrupted())
+        return SolverResponse::unknown("interrupted");
       failures += (failures.empty() ? "" : "; ") + r.address + ": " + status.error_message();
       if (!replicaFailure(status.error_code())) {
         // Every replica would refuse this query the same way; only this process can answer it.
@@ -223,6 +253,8 @@ void RemoteSolver::setTimeout(double seconds) {
   if (impl_->fallback)
     impl_->fallback->setTimeout(seconds);
 }
+
+void RemoteSolver::interrupt() { impl_->interrupt(); }
 
 uint64_t RemoteSolver::fallbackQueries() const { return impl_->fallbackQueries; }
 

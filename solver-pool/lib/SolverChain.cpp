@@ -69,6 +69,25 @@ std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeco
   return nullptr;
 }
 
+CoreSolverKind floatCoreFor(CoreSolverKind core, std::optional<CoreSolverKind> floatCore) {
+  if (floatCore)
+    return *floatCore;
+  return core == CoreSolverKind::Z3 ? CoreSolverKind::Cvc5 : core;
+}
+
+std::unique_ptr<Solver> createLocalCore(CoreSolverKind kind, std::optional<CoreSolverKind> floatKind,
+                                        bool isolate, double timeoutSeconds) {
+  auto make = [&](CoreSolverKind k) -> std::unique_ptr<Solver> {
+    if (isolate)
+      return std::make_unique<IsolatedSolver>(k, timeoutSeconds);
+    return createCoreSolver(k, timeoutSeconds);
+  };
+  const CoreSolverKind floats = floatCoreFor(kind, floatKind);
+  if (floats == kind)
+    return make(kind);
+  return createFloatRoutingSolver(make(kind), make(floats));
+}
+
 std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
   std::unique_ptr<Solver> s;
   if (!o.poolEndpoints.empty()) {
@@ -76,13 +95,12 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
     remote.endpoints = o.poolEndpoints;
     remote.timeoutSeconds = o.timeoutSeconds;
     remote.fallback = o.core;
+    remote.floatFallback = o.floatCore;
     remote.isolateFallback = o.isolateCore;
     remote.token = o.poolToken;
     s = std::make_unique<RemoteSolver>(std::move(remote));
-  } else if (o.isolateCore) {
-    s = std::make_unique<IsolatedSolver>(o.core, o.timeoutSeconds);
   } else {
-    s = createCoreSolver(o.core, o.timeoutSeconds);
+    s = createLocalCore(o.core, o.floatCore, o.isolateCore, o.timeoutSeconds);
   }
   if (o.arrays.enabled())
     s = createTypedArraySolver(std::move(s), o.arrays);

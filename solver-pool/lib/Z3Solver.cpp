@@ -8,6 +8,7 @@
 
 #include <z3++.h>
 
+#include <atomic>
 #include <cmath>
 #include <future>
 #include <mutex>
@@ -160,6 +161,13 @@ class Z3Solver final : public backend::BackendSolver {
 public:
   explicit Z3Solver(double timeoutSeconds) : BackendSolver("z3", timeoutSeconds) {}
 
+  // Z3_interrupt is made to be called from another thread while the context solves; between
+  // queries it does nothing, and the next query runs as usual.
+  void interrupt() override {
+    if (z3::context *c = interruptible_.load())
+      c->interrupt();
+  }
+
 private:
   class Incremental;
 
@@ -171,13 +179,16 @@ private:
   // AST manager fills two 8 MiB tables, page by page), longer than a small run's whole
   // exploration, and a run may ask nothing.
   z3::context &context() {
-    if (!context_)
+    if (!context_) {
       context_ = takeContext();
+      interruptible_ = context_.get();
+    }
     return *context_;
   }
 
   // Declared first: the cached terms below must die before the context.
   std::unique_ptr<z3::context> context_;
+  std::atomic<z3::context *> interruptible_{nullptr}; // context_, for interrupt()'s thread
   // Made on the first array- or ite-heavy query: building it takes a tenth of a short run's
   // start-up.
   std::optional<z3::tactic> arrayTactic_;
@@ -223,6 +234,8 @@ SolverResponse responseOf(z3::check_result result, z3::solver &solver) {
   case z3::unsat: return SolverResponse{SatResult::Unsat, {}, {}};
   case z3::unknown: {
     std::string why = solver.reason_unknown();
+    if (why == "canceled") // Z3_interrupt's word; the other cores say "interrupted"
+      why = "interrupted";
     return SolverResponse::unknown(why.empty() ? "unknown" : why);
   }
   case z3::sat: break;

@@ -123,6 +123,29 @@ TEST_F(ServiceSubmit, BranchTransformationRunsOnTheWorkersAsLocally) {
   EXPECT_NE(status.output.find("\"spuriousErrorsFiltered\":\"2\""), std::string::npos) << status.output;
 }
 
+// A job with symbolic floats: --float travels as an engine flag, the workers' float queries go to
+// their float core, and the job's counters carry the math functions' calls.
+TEST_F(ServiceSubmit, SymbolicFloatsRunOnTheWorkersAsLocally) {
+  const std::string program = std::string(CAIRN_E2E_DIR) + "/float_libm_frexp_modf.c";
+  const std::vector<std::string> options = {"--search", "dfs", "--float", "symbolic"};
+  RunOutcome expected = runAlone(program, options);
+  EXPECT_EQ(expected.pathsCompleted, "6") << describe(expected); // as the corpus program says
+
+  std::unique_ptr<Cluster> cluster = smallCluster();
+  ASSERT_TRUE(cluster->ready());
+  std::string failure;
+  std::string job = cluster->runJob(program, options, dir / "job", failure, 60);
+  ASSERT_FALSE(job.empty()) << failure;
+  EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
+  CommandResult status = cluster->cairn("status", {"--json", job});
+  EXPECT_NE(status.output.find("\"floatLibraryCalls\":\"5\""), std::string::npos) << status.output;
+
+  // Under --float concrete the same program's symbolic floats end their paths: the flag arrived.
+  std::string concrete = cluster->runJob(program, {"--search", "dfs", "--float", "concrete"}, dir / "concrete", failure, 60);
+  ASSERT_FALSE(concrete.empty()) << failure;
+  EXPECT_NE(describe(outcomeOf(dir / "concrete")), describe(expected));
+}
+
 // The first line of the coordinator's /etc/passwd, and its longer fields: none may come back.
 std::vector<std::string> secretsOfPasswd() {
   std::ifstream in("/etc/passwd");

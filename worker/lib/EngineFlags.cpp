@@ -157,6 +157,13 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
       {"--solver", [](ExecutorOptions &o, const std::string &v) -> std::string {
          return parseCoreSolverKind(v, o.solver.core) ? "" : "unknown solver '" + v + "' (z3, cvc5 or portfolio)";
        }},
+      {"--float-solver", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         CoreSolverKind kind;
+         if (!parseCoreSolverKind(v, kind))
+           return "unknown solver '" + v + "' for --float-solver (z3, cvc5 or portfolio)";
+         o.solver.floatCore = kind;
+         return "";
+       }},
       {"--solver-pool", [](ExecutorOptions &o, const std::string &v) -> std::string {
          return parsePoolEndpoints(v, o.solver.poolEndpoints)
                     ? ""

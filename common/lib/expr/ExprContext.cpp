@@ -239,6 +239,8 @@ ExprRef ExprContext::node(Kind kind, unsigned width, const ExprRef &a, const Exp
     rh = mix(rh, kids[swapRename ? 1 - i : i]->renameHash());
     proto.flags_ |= kids[i]->flags_;
   }
+  if (isFloatKind(kind))
+    proto.flags_ |= Expr::kMentionsFloat;
   if (kind == Kind::Store)
     proto.domainWidth_ = a->domainWidth();
   else if (kind == Kind::Ite)

@@ -213,6 +213,8 @@ template <typename Int> u128 fromInteger(Int v, const FloatFormat &f) {
 
 } // namespace
 
+long double decodeFloat(u128 bits, const FloatFormat &f) { return decode(bits, f); }
+
 u128 encodeFloat(long double value, const FloatFormat &f) {
   if (f.width == 32) {
     float x = float(value);

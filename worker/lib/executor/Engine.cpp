@@ -42,6 +42,8 @@ RunStatistics Engine::run() {
   replay.begin(*initial, options.starts, options.excluded);
   searcher_->add(initial.get());
   states_.emplace(initial->id, std::move(initial));
+  if (options.stopRequested)
+    stopRelay_ = std::make_unique<StopRelay>(*options.stopRequested, *solver);
 
   auto nextReport = start_;
   while (!searcher_->empty()) {
@@ -86,6 +88,7 @@ RunStatistics Engine::run() {
                  "run's end ({})",
                  testsCutByWindDown_, kWindDownSeconds, limitReason_);
   live_.store(0, std::memory_order_relaxed);
+  stopRelay_.reset();
   return finish();
 }
 
@@ -431,9 +434,12 @@ bool Engine::limitReached() {
     limitReason_ = "instruction limit reached";
   else if (options.maxTimeSeconds > 0 && ++limitChecks_ % 64 == 0 && secondsSoFar() >= options.maxTimeSeconds)
     limitReason_ = "time limit reached";
-  if (!limitReason_.empty())
-    limitAt_ = Clock::now();
-  return !limitReason_.empty();
+  if (limitReason_.empty())
+    return false;
+  limitAt_ = Clock::now();
+  if (stopRelay_)
+    stopRelay_->acknowledge();
+  return true;
 }
 
 std::optional<double> Engine::windDownLeft() const {

@@ -10,6 +10,7 @@
 #include "executor/PrefixReplay.h"
 #include "executor/SolverQuestions.h"
 #include "executor/SpuriousErrors.h"
+#include "executor/StopRelay.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/SpecialFunctions.h"
 #include "memory/MemoryAccess.h"
@@ -119,6 +120,10 @@ public:
   Interpreter interpreter;
   SpuriousErrors spurious{*this};
 
+  // Whether a limit (time, instructions, a stop request) has ended the exploration; the first
+  // time it has, the wind-down begins (windDownLeft).
+  bool limitReached();
+
 private:
   Sides forkOn(ExecutionState &s, const ExprRef &cond, bool aboutLayout);
   // At a fork being replayed: the sides the prefix (or prefixes) name.
@@ -133,7 +138,6 @@ private:
   void runSlice(ExecutionState &s);
   void reapTerminated();
   bool splitFrontier(size_t count);
-  bool limitReached();
   void checkMemory();
   RunStatistics finish();
 
@@ -152,6 +156,7 @@ private:
   uint64_t lastCheck_ = 0;
   MemoryGauge memoryGauge_;
   uint64_t limitChecks_ = 0;
+  std::unique_ptr<StopRelay> stopRelay_; // while run() runs, when a stop can be requested
 };
 
 } // namespace cairn::engine

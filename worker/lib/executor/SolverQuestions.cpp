@@ -101,6 +101,9 @@ void SolverQuestions::boundByTimeLeft() {
 
 Answer<Assignment> SolverQuestions::inputs(ExecutionState &s, const std::vector<ExprRef> &arrays) {
   ++engine_.stats.queries;
+  // A path the stop request ended mid-slice (its query interrupted) writes its test under the
+  // wind-down's budget, like every path after it, and the request stops interrupting.
+  engine_.limitReached();
   if (std::optional<double> left = engine_.windDownLeft()) {
     // After the run's limit: what is left of the wind-down, for this test and the rest.
     if (*left <= 0)

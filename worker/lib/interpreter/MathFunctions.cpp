@@ -7,6 +7,7 @@
 #include "cairn/expr/Float.h"
 #include "executor/Engine.h"
 #include "interpreter/FloatInstructions.h"
+#include "interpreter/HostMath.h"
 #include "interpreter/MathTerms.h"
 
 #include <spdlog/spdlog.h>
@@ -53,60 +54,23 @@ void writeThrough(Engine &e, ExecutionState &s, const Instr &in, const Value &po
   });
 }
 
-// The host's function of a declared name, for a program without the full libc; the engine's
-// replay links the same C library (glibc's libm), so the two compute the same bits.
-struct HostFunction {
-  float (*f)(float);
-  double (*d)(double);
-  long double (*l)(long double);
-  float (*f2)(float, float);
-  double (*d2)(double, double);
-  long double (*l2)(long double, long double);
-};
-#define CAIRN_HOST_UNARY(name) {#name, {::name##f, ::name, ::name##l, nullptr, nullptr, nullptr}}
-#define CAIRN_HOST_BINARY(name) {#name, {nullptr, nullptr, nullptr, ::name##f, ::name, ::name##l}}
-const std::unordered_map<std::string, HostFunction> &hostFunctions() {
-  static const std::unordered_map<std::string, HostFunction> table = {
-      CAIRN_HOST_UNARY(sin),    CAIRN_HOST_UNARY(cos),    CAIRN_HOST_UNARY(tan),      CAIRN_HOST_UNARY(asin),
-      CAIRN_HOST_UNARY(acos),   CAIRN_HOST_UNARY(atan),   CAIRN_HOST_UNARY(sinh),     CAIRN_HOST_UNARY(cosh),
-      CAIRN_HOST_UNARY(tanh),   CAIRN_HOST_UNARY(asinh),  CAIRN_HOST_UNARY(acosh),    CAIRN_HOST_UNARY(atanh),
-      CAIRN_HOST_UNARY(exp),    CAIRN_HOST_UNARY(exp2),   CAIRN_HOST_UNARY(expm1),    CAIRN_HOST_UNARY(log),
-      CAIRN_HOST_UNARY(log2),   CAIRN_HOST_UNARY(log10),  CAIRN_HOST_UNARY(log1p),    CAIRN_HOST_UNARY(logb),
-      CAIRN_HOST_UNARY(cbrt),   CAIRN_HOST_UNARY(erf),    CAIRN_HOST_UNARY(erfc),     CAIRN_HOST_UNARY(lgamma),
-      CAIRN_HOST_UNARY(tgamma), CAIRN_HOST_BINARY(atan2), CAIRN_HOST_BINARY(pow),     CAIRN_HOST_BINARY(hypot),
-      CAIRN_HOST_BINARY(remainder), CAIRN_HOST_BINARY(nextafter),
-  };
-  return table;
-}
-#undef CAIRN_HOST_UNARY
-#undef CAIRN_HOST_BINARY
-
-template <class F> F fromBits(u128 bits) {
-  F v{};
-  std::memcpy(&v, &bits, std::is_same_v<F, long double> ? 10 : sizeof(F));
-  return v;
-}
-template <class F> u128 toBits(F v) {
-  u128 bits = 0;
-  std::memcpy(&bits, &v, std::is_same_v<F, long double> ? 10 : sizeof(F));
-  return bits;
-}
-
 // The host's result of `callee` (a declaration) on concrete arguments, if it has the function.
 std::optional<u128> onHost(const Function &callee, const std::vector<Value> &args) {
   const unsigned w = callee.paramWidths[0];
   const std::string base = w == 64 ? callee.name : callee.name.substr(0, callee.name.size() - 1);
-  auto it = hostFunctions().find(base);
-  if (it == hostFunctions().end())
+  const HostMathFunction *found = hostMathFunction(base);
+  if (!found)
     return std::nullopt;
-  const HostFunction &h = it->second;
-  const u128 a = args[0].bits, b = args.size() > 1 ? args[1].bits : 0;
-  if (h.d)
-    return w == 32 ? toBits(h.f(fromBits<float>(a))) : w == 64 ? toBits(h.d(fromBits<double>(a)))
-                                                               : toBits(h.l(fromBits<long double>(a)));
-  return w == 32   ? toBits(h.f2(fromBits<float>(a), fromBits<float>(b)))
-         : w == 64 ? toBits(h.d2(fromBits<double>(a), fromBits<double>(b)))
-                   : toBits(h.l2(fromBits<long double>(a), fromBits<long double>(b)));
+  const HostMathFunction &h = *found;
+  const FloatFormat f = requireFloatFormat(w);
+  const long double a = decodeFloat(args[0].bits, f), b = args.size() > 1 ? decodeFloat(args[1].bits, f) : 0;
+  // Each format's own function: float's and double's results are exact as long doubles.
+  long double r;
+  if (h.arity == 1)
+    r = w == 32 ? h.f(float(a)) : w == 64 ? h.d(double(a)) : h.l(a);
+  else
+    r = w == 32 ? h.f2(float(a), float(b)) : w == 64 ? h.d2(double(a), double(b)) : h.l2(a, b);
+  return encodeFloat(r, f);
 }
 
 // A function with no SMT meaning: its symbolic arguments made concrete (constrained to the

@@ -1,5 +1,6 @@
 // Output: printf and its relatives, puts, putchar. What a path prints is kept with the state
 // (and its test); symbolic arguments print one of their values.
+#include "cairn/expr/Float.h"
 #include "executor/Engine.h"
 #include "interpreter/SpecialFunctions.h"
 
@@ -49,16 +50,11 @@ std::string formatOne(const Conversion &c, u128 bits) {
   case 'p': spec += 'p'; return print(reinterpret_cast<void *>(uintptr_t(raw)));
   case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
     if (c.longDouble) {
-      long double v = 0;
-      std::memcpy(&v, &bits, 10);
       spec += std::string("L") + c.letter;
-      return print(v);
-    } else {
-      double v = 0;
-      std::memcpy(&v, &raw, sizeof v);
-      spec += c.letter;
-      return print(v);
+      return print(decodeFloat(bits, requireFloatFormat(80)));
     }
+    spec += c.letter;
+    return print(double(decodeFloat(raw, requireFloatFormat(64))));
   default: return "%" + c.flags + c.letter;
   }
 }

@@ -1,6 +1,7 @@
 // Which functions are the C library's math functions: the name (with C's f and l suffixes for
 // float and long double) and the signature C gives it, so that a program's own `floor` or a
 // declaration with another type is left alone.
+#include "interpreter/HostMath.h"
 #include "loading/SpecialCallees.h"
 
 #include <llvm/IR/DerivedTypes.h>
@@ -46,12 +47,8 @@ const std::unordered_map<std::string, MathEntry> &mathByBaseName() {
         {"ldexp", {M::Ldexp, Shape::WithInt}},      {"scalbn", {M::Ldexp, Shape::WithInt}},
         {"scalbln", {M::Ldexp, Shape::WithLong}},
     };
-    for (const char *name : {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh",
-                             "atanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "logb", "cbrt",
-                             "erf", "erfc", "lgamma", "tgamma"})
-      t.emplace(name, MathEntry{M::Concretised, Shape::Unary});
-    for (const char *name : {"atan2", "pow", "hypot", "remainder", "nextafter"})
-      t.emplace(name, MathEntry{M::Concretised, Shape::Binary});
+    for (const HostMathFunction &h : hostMathFunctions())
+      t.emplace(h.name, MathEntry{M::Concretised, h.arity == 1 ? Shape::Unary : Shape::Binary});
     return t;
   }();
   return table;

@@ -2,6 +2,7 @@
 
 #include "cairn/support/Subprocess.h"
 #include "cairn/engine/RecordedBitcode.h"
+#include "loading/MathIntrinsics.h"
 #include "loading/RuntimeLinking.h"
 
 #include <llvm/IR/LLVMContext.h>
@@ -199,6 +200,7 @@ std::unique_ptr<LoadedModule> loadProgram(const std::string &path, const LoadOpt
                            "with `cairn cc`");
   }
 
+  callMathFunctionsForIntrinsics(*m);
   if (o.linkRuntime) {
     const std::unordered_set<std::string> own = definedFunctions(*m);
     if (o.libc == LibcKind::Full) {

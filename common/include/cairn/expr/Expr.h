@@ -144,6 +144,9 @@ public:
   unsigned aux() const { return aux_; } // Extract's offset, FRound's rounding mode
   // True when a renameable symbol occurs anywhere below.
   bool mentionsAddress() const { return flags_ & kMentionsAddress; }
+  // True when a floating-point operation occurs anywhere below (the query goes to the float
+  // solver, SolverChainOptions::floatCore).
+  bool mentionsFloat() const { return flags_ & kMentionsFloat; }
   // True for a renameable symbol itself: an object's symbolic base address.
   bool isAddressSymbol() const { return kind_ == Kind::Symbol && u_.symbol->renameable(); }
 
@@ -153,6 +156,7 @@ public:
 private:
   friend class ExprContext;
   static constexpr uint8_t kMentionsAddress = 1;
+  static constexpr uint8_t kMentionsFloat = 2;
 
   mutable uint32_t refs_ = 0;
   Kind kind_ = Kind::Constant;

@@ -74,6 +74,8 @@ u128 quietNaN(u128 bits, const FloatFormat &f);
 u128 convertNaN(u128 bits, const FloatFormat &from, const FloatFormat &to);
 // The encoding of `value` (exactly representable in the format, or rounded to nearest).
 u128 encodeFloat(long double value, const FloatFormat &f);
+// The host's value of an encoding (exact: every float and double is a long double).
+long double decodeFloat(u128 bits, const FloatFormat &f);
 
 // The result of a floating-point kind on concrete operands. `width` is the node's width,
 // `operandWidth` the first operand's, `aux` the node's aux (FRound's rounding mode).

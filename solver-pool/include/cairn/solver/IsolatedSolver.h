@@ -18,6 +18,8 @@ public:
   std::string name() const override;
   void collectStats(std::vector<SolverLayerStats> &out) const override { out.push_back(stats_); }
   void setTimeout(double seconds) override { timeout_ = seconds; }
+  // Ends the child that is solving (the next query starts a fresh one).
+  void interrupt() override;
 
   // The solver process, or -1 before the first query and after a crash.
   pid_t processId() const { return child_; }
@@ -31,6 +33,7 @@ private:
   double timeout_;
   pid_t child_ = -1;
   int socket_ = -1;
+  int wakeRead_ = -1, wakeWrite_ = -1; // interrupt() writes a byte, which the wait for an answer sees
   SolverLayerStats stats_;
 };
 

@@ -22,6 +22,7 @@ struct RemoteSolverOptions {
   double deadlineMarginSeconds = 2;
   // The in-process solver for queries no replica answers.
   CoreSolverKind fallback = CoreSolverKind::Z3;
+  std::optional<CoreSolverKind> floatFallback; // SolverChainOptions::floatCore
   bool isolateFallback = false;
   // Sent on every call (authorization: Bearer TOKEN) to a pool that asks for one; empty: none.
   std::string token;
@@ -37,6 +38,9 @@ public:
   // One layer, "pool": every query that reached it; `answered` counts the pool's cache hits.
   void collectStats(std::vector<SolverLayerStats> &out) const override;
   void setTimeout(double seconds) override;
+  // Cancels the call in flight (no other replica and no fallback is asked for that query) or
+  // interrupts the fallback.
+  void interrupt() override;
 
   // Queries the in-process fallback answered.
   uint64_t fallbackQueries() const;

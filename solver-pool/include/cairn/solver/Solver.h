@@ -129,6 +129,10 @@ public:
   // other question may be put to the solver while it is open. This default asks check() for
   // the whole query every time; backends with incremental solving override it.
   virtual std::unique_ptr<SolverSession> openSession(const Query &query);
+  // Ends the query this solver is answering now, from another thread: it answers Unknown
+  // ("interrupted"). Does nothing between queries. A backend that cannot be interrupted
+  // (cvc5 1.0 in process) lets the query run on to its time limit.
+  virtual void interrupt() {}
 
   // KLEE-style questions, built on check(). `built` is `e` before substitution, used when the
   // path has a built form (PathConstraints).
@@ -148,6 +152,7 @@ class SolverLayer : public Solver {
 public:
   explicit SolverLayer(std::unique_ptr<Solver> next) : next_(std::move(next)) {}
   void setTimeout(double seconds) override { next_->setTimeout(seconds); }
+  void interrupt() override { next_->interrupt(); }
   void collectStats(std::vector<SolverLayerStats> &out) const override {
     out.push_back(stats_);
     next_->collectStats(out);

@@ -5,6 +5,7 @@
 
 #include "cairn/solver/Solver.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ struct ArraySolverOptions {
 
 struct SolverChainOptions {
   CoreSolverKind core = CoreSolverKind::Z3;
+  // The core for queries with floating-point terms; none: cvc5 when `core` is Z3 (it solves
+  // float circuits several times faster), else `core`.
+  std::optional<CoreSolverKind> floatCore;
   double timeoutSeconds = 0; // per core-solver query; 0: none
   bool independence = true;
   bool queryCache = true;
@@ -77,9 +81,17 @@ struct SolverChainOptions {
 bool parsePoolEndpoints(std::string_view list, std::vector<std::string> &out);
 
 std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeconds);
+// The in-process core of a chain: `kind`, with queries that mention floats sent to `floatKind`
+// when it differs (FloatRoutingSolver.cpp); each in a child process when `isolate`.
+std::unique_ptr<Solver> createLocalCore(CoreSolverKind kind, std::optional<CoreSolverKind> floatKind,
+                                        bool isolate, double timeoutSeconds);
+// What floatCore defaults to for `core`.
+CoreSolverKind floatCoreFor(CoreSolverKind core, std::optional<CoreSolverKind> floatCore);
 std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &options);
 
 // The layers, for composing chains by hand.
+std::unique_ptr<Solver> createFloatRoutingSolver(std::unique_ptr<Solver> core,
+                                                 std::unique_ptr<Solver> floatCore);
 std::unique_ptr<Solver> createIndependentSolver(std::unique_ptr<Solver> next);
 std::unique_ptr<Solver> createQueryCachingSolver(std::unique_ptr<Solver> next,
                                                  size_t maxEntries = size_t(1) << 20);

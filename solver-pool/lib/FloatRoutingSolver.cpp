@@ -1,7 +1,7 @@
 // The core for queries with floating-point terms: another backend than the one for the rest.
 // Every FP operation is bit-blasted into a circuit, and the backends differ on those circuits
-// far more than on bit-vector queries: on the float corpus, Z3 4.8.12 takes 44.8 s where cvc5
-// takes 1.6 s (a sqrt), 5.6 s against 2.2 s (frexp/modf), 4.3 s against 0.7 s (a double
+// far more than on bit-vector queries: on the float corpus, Z3 4.8.12 takes 45.6 s where cvc5
+// takes 2.1 s (a sqrt), 7.9 s against 2.9 s (frexp/modf), 5.1 s against 0.8 s (a double
 // round trip), while Z3 stays the faster for the exploration queries without floats.
 #include "cairn/solver/SolverChain.h"
 

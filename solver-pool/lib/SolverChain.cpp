@@ -83,6 +83,11 @@ std::unique_ptr<Solver> createLocalCore(CoreSolverKind kind, std::optional<CoreS
     return createCoreSolver(k, timeoutSeconds);
   };
   const CoreSolverKind floats = floatCoreFor(kind, floatKind);
+  // cvc5 checks its time limit rarely while it bit-blasts float operations (a strtod query ran
+  // 273 s past a 15 s limit) and cannot be interrupted in process: for float queries it runs in
+  // a child process, which ends at the limit (and on interrupt()) whatever the solver does.
+  if (floats == CoreSolverKind::Cvc5 && !isolate)
+    return createFloatRoutingSolver(make(kind), std::make_unique<IsolatedSolver>(floats, timeoutSeconds));
   if (floats == kind)
     return make(kind);
   return createFloatRoutingSolver(make(kind), make(floats));

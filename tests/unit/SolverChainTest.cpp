@@ -212,7 +212,7 @@ TEST_F(Fixture, ChainAgreesWithBareBackendOnRandomQueries) {
   EXPECT_LT(stats[5].queries, stats[0].queries);
   EXPECT_EQ(stats[6].layer, "z3");
   EXPECT_EQ(stats[6].queries, stats[5].queries);
-  EXPECT_EQ(stats[7].layer, "cvc5"); // the float core: no float here
+  EXPECT_EQ(stats[7].layer, "isolated-cvc5"); // the float core: no float here
   EXPECT_EQ(stats[7].queries, 0u);
 }
 

@@ -82,7 +82,8 @@ bool parsePoolEndpoints(std::string_view list, std::vector<std::string> &out);
 
 std::unique_ptr<Solver> createCoreSolver(CoreSolverKind kind, double timeoutSeconds);
 // The in-process core of a chain: `kind`, with queries that mention floats sent to `floatKind`
-// when it differs (FloatRoutingSolver.cpp); each in a child process when `isolate`.
+// when it differs (FloatRoutingSolver.cpp); each in a child process when `isolate`, and a
+// cvc5 float core always.
 std::unique_ptr<Solver> createLocalCore(CoreSolverKind kind, std::optional<CoreSolverKind> floatKind,
                                         bool isolate, double timeoutSeconds);
 // What floatCore defaults to for `core`.

@@ -67,6 +67,13 @@ void addLayerStats(std::vector<SolverLayerStats> &into, const std::vector<Solver
     it->answered += l.answered;
     it->unknown += l.unknown;
     it->seconds += l.seconds;
+    for (const auto &[name, value] : l.counters) {
+      auto c = std::find_if(it->counters.begin(), it->counters.end(), [&](const auto &x) { return x.first == name; });
+      if (c == it->counters.end())
+        it->counters.emplace_back(name, value);
+      else
+        c->second += value;
+    }
   }
 }
 
@@ -87,6 +94,7 @@ void Lane::start() {
   // the shared cache in front of the lanes is one. The counterexample cache stays, as it
   // answers what exact keys cannot (subsets, supersets, models that happen to fit).
   std::unique_ptr<Solver> core = createLocalCore(options_.core, options_.floatCore, options_.isolateCore, 0);
+  core = createQuantifiedSolver(std::move(core));
   if (options_.arrays.enabled())
     core = createTypedArraySolver(std::move(core), options_.arrays);
   solver_ = createCexCachingSolver(std::move(core), size_t(1) << 16);

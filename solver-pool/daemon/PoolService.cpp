@@ -266,6 +266,8 @@ void PoolService::fillStats(v1::StatsResponse &out) const {
     m.set_answered(l.answered);
     m.set_unknown(l.unknown);
     m.set_seconds(l.seconds);
+    for (const auto &[name, value] : l.counters)
+      (*m.mutable_counters())[name] = value;
   }
 }
 

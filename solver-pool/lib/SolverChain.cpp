@@ -107,6 +107,8 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
   } else {
     s = createLocalCore(o.core, o.floatCore, o.isolateCore, o.timeoutSeconds);
   }
+  if (o.quantified)
+    s = createQuantifiedSolver(std::move(s));
   if (o.arrays.enabled())
     s = createTypedArraySolver(std::move(s), o.arrays);
   if (o.byteDomain)

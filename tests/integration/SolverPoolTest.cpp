@@ -6,9 +6,11 @@
 
 #include "cairn/expr/Assignment.h"
 #include "cairn/expr/Float.h"
+#include "cairn/expr/Quantified.h"
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/QuerySerialize.h"
 #include "cairn/solver/RemoteSolver.h"
+#include "cairn/solver/SolverChain.h"
 #include "cairn/support/TokenFile.h"
 #include "cairn/v1/solver_pool.grpc.pb.h"
 
@@ -206,6 +208,47 @@ TEST(SolverPool, AnswersFloatQueriesLikeInProcess) {
   }
   EXPECT_EQ(remote.fallbackQueries(), 0u);
   EXPECT_EQ(pool.stats().requests(), uint64_t(queries.size()));
+}
+
+// A query with a bounded universal (state merging with quantifiers) is answered by the pool's
+// procedure as in process: the worked example of the digest's §2.8, Sat with a model that holds
+// on every instance, and an Unsat one that strip refutes.
+TEST(SolverPool, AnswersQuantifiedQueriesWithItsProcedure) {
+  PoolProcess pool({"--threads", "1"});
+  ASSERT_TRUE(pool.ready());
+  ExprContext ctx;
+  const SymbolDecl *sDecl = ctx.declareArray("s", 8, 32, 8);
+  ExprRef s = ctx.symbol(sDecl), n = ctx.symbol(ctx.declareSymbol("n", 32, SymbolClass::Input)),
+          k = ctx.symbol(ctx.declareSymbol("k", 32, SymbolClass::Input)),
+          i = ctx.symbol(ctx.declareSymbol("i", 32, SymbolClass::Bound));
+  auto c = [&](u128 v, unsigned w = 32) { return ctx.constant(v, w); };
+  ExprRef nonzero = ctx.ne(ctx.select(s, ctx.sub(i, c(1))), c(0, 8));
+  const std::vector<ExprRef> sat = {ctx.eq(ctx.select(s, n), c(0, 8)), ctx.ule(c(1), k), ctx.ule(k, c(10)),
+                                    ctx.eq(ctx.select(s, ctx.sub(k, c(1))), c(8, 8)), boundedForall(ctx, i, k, nonzero)};
+  const std::vector<ExprRef> unsat = {ctx.ule(c(1), k), ctx.eq(ctx.select(s, c(0)), c(0, 8)),
+                                      boundedForall(ctx, i, k, nonzero)};
+  std::unique_ptr<Solver> local = createSolverChain(SolverChainOptions{});
+  RemoteSolver remote(remoteOptions({pool.endpoint()}));
+  for (const auto &phi : {sat, unsat}) {
+    SolverResponse here = local->check(Query(phi, ctx.trueExpr(), {s}), true);
+    SolverResponse there = remote.check(Query(phi, ctx.trueExpr(), {s}), true);
+    ASSERT_EQ(there.result, here.result) << there.reason;
+    if (there.result == SatResult::Sat) {
+      for (const ExprRef &e : phi)
+        EXPECT_TRUE(evaluatesTrue(e.get(), there.model)) << toString(e.get());
+    }
+  }
+  EXPECT_EQ(remote.fallbackQueries(), 0u);
+  const auto stats = pool.stats();
+  bool found = false;
+  for (const auto &layer : stats.layers())
+    if (layer.layer() == "quantified") {
+      found = true;
+      EXPECT_EQ(layer.counters().at("quantified_queries"), 2u);
+      EXPECT_EQ(layer.counters().at("unsat_by_strip"), 1u);
+      EXPECT_EQ(layer.counters().at("fallback"), 0u);
+    }
+  EXPECT_TRUE(found);
 }
 
 TEST(SolverPool, RepeatsFromAnotherClientHitTheSharedCache) {

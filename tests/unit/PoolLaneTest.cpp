@@ -73,12 +73,12 @@ TEST(PoolLane, ModelsBindOnlyTheQuerysSymbols) {
   ASSERT_EQ(r.result, SatResult::Sat); // deserializeResponse would throw on an unknown "b"
   EXPECT_EQ(r.model.scalar(a2->symbol()), 5u);
   std::vector<SolverLayerStats> stats = lane.stats();
-  ASSERT_EQ(stats.size(), 4u); // cex-cache, float-routing, z3, isolated-cvc5 (for floats)
+  ASSERT_EQ(stats.size(), 5u); // cex-cache, quantified, float-routing, z3, isolated-cvc5 (for floats)
   EXPECT_EQ(stats[0].layer, "cex-cache");
   EXPECT_EQ(stats[0].queries, 2u);
   EXPECT_EQ(stats[0].answered, 1u);
-  EXPECT_EQ(stats[2].layer, "z3");
-  EXPECT_EQ(stats[2].queries, 1u);
+  EXPECT_EQ(stats[3].layer, "z3");
+  EXPECT_EQ(stats[3].queries, 1u);
 }
 
 TEST(PoolLane, MalformedQueriesAreRejected) {

@@ -200,7 +200,7 @@ TEST_F(Fixture, ChainAgreesWithBareBackendOnRandomQueries) {
   EXPECT_GT(unsat, 10);
   std::vector<SolverLayerStats> stats;
   chain->collectStats(stats);
-  ASSERT_EQ(stats.size(), 8u);
+  ASSERT_EQ(stats.size(), 9u);
   EXPECT_EQ(stats[0].layer, "independence");
   EXPECT_EQ(stats[1].layer, "disjunct-split");
   EXPECT_EQ(stats[1].answered, 0u);                     // no disjunction among the constraints
@@ -208,17 +208,19 @@ TEST_F(Fixture, ChainAgreesWithBareBackendOnRandomQueries) {
   EXPECT_EQ(stats[4].layer, "byte-domain");
   EXPECT_GT(stats[4].answered, 0u);                     // single-byte parts decided there
   EXPECT_LT(stats[4].answered, stats[4].queries);       // and two-byte ones passed on
-  EXPECT_EQ(stats[5].layer, "float-routing");
-  EXPECT_LT(stats[5].queries, stats[0].queries);
-  EXPECT_EQ(stats[6].layer, "z3");
-  EXPECT_EQ(stats[6].queries, stats[5].queries);
-  EXPECT_EQ(stats[7].layer, "isolated-cvc5"); // the float core: no float here
-  EXPECT_EQ(stats[7].queries, 0u);
+  EXPECT_EQ(stats[5].layer, "quantified");
+  EXPECT_EQ(stats[5].answered, 0u); // no quantifier here
+  EXPECT_EQ(stats[6].layer, "float-routing");
+  EXPECT_LT(stats[6].queries, stats[0].queries);
+  EXPECT_EQ(stats[7].layer, "z3");
+  EXPECT_EQ(stats[7].queries, stats[6].queries);
+  EXPECT_EQ(stats[8].layer, "isolated-cvc5"); // the float core: no float here
+  EXPECT_EQ(stats[8].queries, 0u);
 }
 
 TEST_F(Fixture, LayersCanBeSwitchedOff) {
   SolverChainOptions o;
-  o.independence = o.queryCache = o.cexCache = o.byteDomain = o.disjunctSplit = false;
+  o.independence = o.queryCache = o.cexCache = o.byteDomain = o.disjunctSplit = o.quantified = false;
   o.floatCore = CoreSolverKind::Z3; // one core for every query: no routing layer
   std::vector<SolverLayerStats> stats;
   createSolverChain(o)->collectStats(stats);

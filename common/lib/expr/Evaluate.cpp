@@ -9,8 +9,10 @@
 #include "cairn/expr/Assignment.h"
 #include "cairn/expr/Float.h"
 #include "cairn/expr/Fold.h"
+#include "cairn/expr/Quantified.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -46,6 +48,8 @@ void Assignment::merge(const Assignment &other) {
 namespace {
 
 constexpr unsigned kMaxEnumeratedWidth = 16;
+// A bounded universal (Quantified.h) is evaluated instance by instance up to this many.
+constexpr u128 kMaxBoundedInstances = u128(1) << 20;
 
 class Evaluator {
 public:
@@ -306,6 +310,19 @@ private:
 
   u128 quantifier(const Expr *e) {
     const Expr *bound = e->kid(0);
+    if (std::optional<BoundedForall> b = asBoundedForall(e)) { // its instances 1..k only
+      const u128 k = run(b->count.get());
+      if (k > kMaxBoundedInstances)
+        throw std::domain_error("evaluate: a bounded quantifier with " + std::to_string(uint64_t(k)) +
+                                " instances");
+      Assignment inner = a_;
+      for (u128 v = 1; v <= k; ++v) {
+        inner.setScalar(bound->symbol(), v);
+        if (Evaluator(inner).run(b->body.get()) == 0)
+          return 0;
+      }
+      return 1;
+    }
     const unsigned w = bound->width();
     if (w > kMaxEnumeratedWidth)
       throw std::domain_error("evaluate: cannot enumerate a " + std::to_string(w) +

@@ -40,8 +40,9 @@ private:
   std::unordered_map<const SymbolDecl *, std::vector<u128>> arrays_;
 };
 
-// Evaluates a bit-vector expression under `a`. Quantifiers are evaluated by enumeration when
-// their bound variable is at most 16 bits wide; wider ones throw std::domain_error.
+// Evaluates a bit-vector expression under `a`. A bounded universal (Quantified.h) is evaluated on
+// its instances 1..k (up to 2^20 of them); other quantifiers by enumeration when their bound
+// variable is at most 16 bits wide. Beyond either: std::domain_error.
 u128 evaluate(const Expr *e, const Assignment &a);
 inline bool evaluatesTrue(const Expr *e, const Assignment &a) { return evaluate(e, a) != 0; }
 

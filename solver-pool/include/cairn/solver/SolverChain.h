@@ -62,6 +62,7 @@ struct SolverChainOptions {
   bool cexCache = true;
   bool byteDomain = true; // queries reading one byte of input: decided without the core solver
   bool disjunctSplit = true; // a merged state's model: one of its paths' first
+  bool quantified = true;    // bounded universals: strip, duplicate, repair before the core's own
   ArraySolverOptions arrays;
   // Relocatable memory model: answer queries equal up to a renaming of symbolic bases to one
   // decided before (they need a QueryForm, which the engine gives them).
@@ -105,6 +106,9 @@ std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> next,
 std::unique_ptr<Solver> createDisjunctSplitSolver(std::unique_ptr<Solver> next);
 // Decides the queries that read one byte of input by trying its 256 values (ByteDomainSolver.cpp).
 std::unique_ptr<Solver> createByteDomainSolver(std::unique_ptr<Solver> next);
+// Queries with bounded universals (state merging with quantifiers): strip, duplicate, repair,
+// then the core with the quantifiers (solver-pool/lib/quantified/QuantifiedSolver.cpp).
+std::unique_ptr<Solver> createQuantifiedSolver(std::unique_ptr<Solver> next);
 // The array pre-check and CEGAR layer (solver-pool/lib/arrays/TypedArraySolver.cpp).
 std::unique_ptr<Solver> createTypedArraySolver(std::unique_ptr<Solver> next, ArraySolverOptions options);
 

@@ -1,0 +1,101 @@
+#include "cairn/expr/Quantified.h"
+
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace cairn {
+
+namespace {
+
+ExprRef guardOf(ExprContext &ctx, const ExprRef &bound, const ExprRef &count) {
+  return ctx.land(ctx.ule(ctx.constant(1, bound->width()), bound), ctx.ule(bound, count));
+}
+
+// The k of `i <= k` somewhere in `e`, as boundedForall wrote it.
+const Expr *findCount(const Expr *e, const Expr *bound) {
+  std::vector<const Expr *> work{e};
+  std::unordered_set<const Expr *> seen;
+  while (!work.empty()) {
+    const Expr *n = work.back();
+    work.pop_back();
+    if (!seen.insert(n).second || n->isConstant() || n->kind() == Kind::Symbol || n->kind() == Kind::ArraySymbol ||
+        n->kind() == Kind::ConstArray)
+      continue;
+    if (n->kind() == Kind::Ule && n->kid(0) == bound)
+      return n->kid(1);
+    for (unsigned k = 0; k < n->numKids(); ++k)
+      work.push_back(n->kid(k));
+  }
+  return nullptr;
+}
+
+bool isLeaf(const Expr *e) {
+  return e->isConstant() || e->kind() == Kind::Symbol || e->kind() == Kind::ArraySymbol ||
+         e->kind() == Kind::ConstArray;
+}
+
+} // namespace
+
+ExprRef boundedForall(ExprContext &ctx, const ExprRef &bound, const ExprRef &count, const ExprRef &body) {
+  return ctx.forall(bound, ctx.implies(guardOf(ctx, bound, count), body));
+}
+
+// The body is rebuilt from the parts found and compared by identity (expressions are
+// hash-consed), so whatever the simplifier made of the guard, only boundedForall's shape
+// matches.
+std::optional<BoundedForall> asBoundedForall(const Expr *e) {
+  if (e->kind() != Kind::Forall)
+    return std::nullopt;
+  const Expr *bound = e->kid(0), *body = e->kid(1);
+  const Expr *count = findCount(body, bound);
+  if (!count || body->kind() != Kind::Or)
+    return std::nullopt;
+  ExprContext &ctx = e->context();
+  const ExprRef guard = guardOf(ctx, ExprRef(bound), ExprRef(count));
+  for (unsigned side = 0; side < 2; ++side)
+    if (ctx.implies(guard, ExprRef(body->kid(side))).get() == body)
+      return BoundedForall{ExprRef(bound), ExprRef(count), ExprRef(body->kid(side))};
+  return std::nullopt;
+}
+
+bool mentions(const Expr *e, const Expr *x) {
+  std::vector<const Expr *> work{e};
+  std::unordered_set<const Expr *> seen;
+  while (!work.empty()) {
+    const Expr *n = work.back();
+    work.pop_back();
+    if (n == x)
+      return true;
+    if (!seen.insert(n).second || isLeaf(n))
+      continue;
+    for (unsigned k = 0; k < n->numKids(); ++k)
+      work.push_back(n->kid(k));
+  }
+  return false;
+}
+
+ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Expr *x, const ExprRef &by) {
+  std::unordered_map<const Expr *, ExprRef> done;
+  auto rebuild = [&](auto &self, const Expr *n) -> ExprRef {
+    if (n == x)
+      return by;
+    if (isLeaf(n))
+      return ExprRef(n);
+    if (auto it = done.find(n); it != done.end())
+      return it->second;
+    ExprRef kids[3];
+    bool changed = false;
+    for (unsigned k = 0; k < n->numKids(); ++k) {
+      kids[k] = self(self, n->kid(k));
+      changed |= kids[k].get() != n->kid(k);
+    }
+    ExprRef out = changed ? ctx.build(n->kind(), std::span<const ExprRef>(kids, n->numKids()), n->width(), n->aux())
+                          : ExprRef(n);
+    done.emplace(n, out);
+    return out;
+  };
+  return rebuild(rebuild, e.get());
+}
+
+} // namespace cairn

@@ -1,0 +1,194 @@
+#include "merging/quantified/PathWords.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace cairn::engine::quantified {
+
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+// The comparison the simplifier wrote in another form at the constant 0: 0 < y became
+// ¬(0 = y) and y <= 0 became 0 = y. Each hashes as the comparison it came from, so that the
+// iteration at 0 hashes like the others (an equality with 0 is taken for y <= 0: loop bounds
+// are the comparisons that vary).
+bool isZero(const Expr *e) { return e->isConstant() && e->value() == 0; }
+const Expr *zeroComparand(const Expr *eq) {
+  if (eq->kind() == Kind::Eq && isZero(eq->kid(0)) && eq->kid(1)->width() > 1)
+    return eq->kid(1);
+  return nullptr;
+}
+
+uint64_t constantHash(unsigned width) { return mix(mix(uint64_t(Kind::Constant) + 1, width), 0); }
+// What a width-1 comparison node of `kind` with kids hashing `a` and `b` hashes to.
+uint64_t comparisonHash(Kind kind, uint64_t a, uint64_t b) {
+  return mix(mix(mix(mix(mix(uint64_t(kind) + 1, 1), 0), 0), a), b);
+}
+
+uint64_t hashOf(const Expr *e, std::unordered_map<const Expr *, uint64_t> &memo) {
+  if (auto it = memo.find(e); it != memo.end())
+    return it->second;
+  if (e->kind() == Kind::Not)
+    if (const Expr *y = zeroComparand(e->kid(0))) // 0 < y
+      return memo.emplace(e, comparisonHash(Kind::Ult, constantHash(y->width()), hashOf(y, memo))).first->second;
+  if (const Expr *y = zeroComparand(e)) // y <= 0
+    return memo.emplace(e, comparisonHash(Kind::Ule, hashOf(y, memo), constantHash(y->width()))).first->second;
+  uint64_t h = mix(mix(uint64_t(e->kind()) + 1, e->width()), e->domainWidth());
+  switch (e->kind()) {
+  case Kind::Constant: break; // every constant alike
+  case Kind::Symbol:
+  case Kind::ArraySymbol: h = mix(h, e->hash()); break;
+  case Kind::ConstArray: h = mix(h, e->hash()); break;
+  default:
+    h = mix(h, e->aux());
+    for (unsigned k = 0; k < e->numKids(); ++k)
+      h = mix(h, hashOf(e->kid(k), memo));
+  }
+  memo.emplace(e, h);
+  return h;
+}
+
+// The first square of `w` from the front: the smallest start, then the shortest core, that
+// repeats at least twice in a row; its repetitions taken as far as they go.
+std::optional<PatternGroup> firstSquare(const Word &w) {
+  for (size_t start = 0; start < w.size(); ++start)
+    for (size_t len = 1; start + 2 * len <= w.size(); ++len) {
+      size_t reps = 1;
+      while (start + (reps + 1) * len <= w.size() &&
+             std::equal(w.begin() + start, w.begin() + start + len, w.begin() + start + reps * len))
+        ++reps;
+      if (reps < 2)
+        continue;
+      PatternGroup p;
+      p.prefix.assign(w.begin(), w.begin() + start);
+      p.core.assign(w.begin() + start, w.begin() + start + len);
+      p.suffix.assign(w.begin() + start + reps * len, w.end());
+      p.counts.push_back(reps);
+      return p;
+    }
+  return std::nullopt;
+}
+
+Word reversed(Word w) {
+  std::reverse(w.begin(), w.end());
+  return w;
+}
+
+// Whether ω1 ω2^k ω3 is `w` for k = 0 or 1; which.
+std::optional<uint64_t> generates(const PatternGroup &p, const Word &w) {
+  for (uint64_t k : {0ull, 1ull}) {
+    Word g = p.prefix;
+    if (k)
+      g.insert(g.end(), p.core.begin(), p.core.end());
+    g.insert(g.end(), p.suffix.begin(), p.suffix.end());
+    if (g == w)
+      return k;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+uint64_t conditionHash(const Expr *condition) {
+  std::unordered_map<const Expr *, uint64_t> memo;
+  return hashOf(condition, memo);
+}
+
+std::optional<std::vector<PatternGroup>> regularPartition(const std::vector<Word> &words, bool backward,
+                                                          PartitionLimits limits) {
+  std::vector<PatternGroup> groups;
+  std::vector<size_t> coreless;
+  size_t initial = 0;
+  for (size_t i = 0; i < words.size(); ++i) {
+    std::optional<PatternGroup> found = firstSquare(backward ? reversed(words[i]) : words[i]);
+    if (!found) {
+      coreless.push_back(i);
+      continue;
+    }
+    if (++initial > limits.maxInitialMatches)
+      return std::nullopt;
+    if (backward) { // the pattern of the reversed word, read forwards
+      std::swap(found->prefix, found->suffix);
+      found->prefix = reversed(found->prefix);
+      found->core = reversed(found->core);
+      found->suffix = reversed(found->suffix);
+    }
+    auto same = std::find_if(groups.begin(), groups.end(), [&](const PatternGroup &g) {
+      return g.prefix == found->prefix && g.core == found->core && g.suffix == found->suffix;
+    });
+    if (same == groups.end()) {
+      found->leaves.push_back(i);
+      groups.push_back(std::move(*found));
+    } else {
+      same->leaves.push_back(i);
+      same->counts.push_back(found->counts.front());
+    }
+  }
+  // Words without a repetition: absorbed by a pattern, until nothing changes (a pattern made by
+  // pairing below can absorb more).
+  std::vector<size_t> left;
+  auto absorb = [&](std::vector<size_t> &pending) {
+    std::vector<size_t> rest;
+    for (size_t i : pending) {
+      bool joined = false;
+      for (PatternGroup &g : groups)
+        if (!g.core.empty())
+          if (std::optional<uint64_t> k = generates(g, words[i])) {
+            g.leaves.push_back(i);
+            g.counts.push_back(*k);
+            joined = true;
+            break;
+          }
+      if (!joined)
+        rest.push_back(i);
+    }
+    pending = std::move(rest);
+  };
+  absorb(coreless);
+  // Pairs: the shorter word ω1 ω3 and the longer ω1 ω2 ω3 (ω1 their longest common prefix).
+  while (true) {
+    bool paired = false;
+    for (size_t a = 0; a < coreless.size() && !paired; ++a)
+      for (size_t b = 0; b < coreless.size() && !paired; ++b) {
+        const Word &s = words[coreless[a]], &l = words[coreless[b]];
+        if (a == b || l.size() <= s.size())
+          continue;
+        size_t common = 0;
+        while (common < s.size() && s[common] == l[common])
+          ++common;
+        const size_t inserted = l.size() - s.size();
+        if (!std::equal(s.begin() + common, s.end(), l.begin() + common + inserted))
+          continue;
+        PatternGroup g;
+        g.prefix.assign(s.begin(), s.begin() + common);
+        g.core.assign(l.begin() + common, l.begin() + common + inserted);
+        g.suffix.assign(s.begin() + common, s.end());
+        g.leaves = {coreless[a], coreless[b]};
+        g.counts = {0, 1};
+        const size_t first = std::max(a, b), second = std::min(a, b);
+        coreless.erase(coreless.begin() + first);
+        coreless.erase(coreless.begin() + second);
+        groups.push_back(std::move(g));
+        paired = true;
+      }
+    if (!paired)
+      break;
+    absorb(coreless);
+  }
+  for (size_t i : coreless) { // alone
+    PatternGroup g;
+    g.prefix = words[i];
+    g.leaves = {i};
+    g.counts = {0};
+    groups.push_back(std::move(g));
+  }
+  if (groups.size() > limits.maxPatterns)
+    return std::nullopt;
+  return groups;
+}
+
+} // namespace cairn::engine::quantified

@@ -2,9 +2,13 @@
 // condition hash with constants abstracted, the regular partition of leaves' words, and the
 // synthesis of formula patterns, on memspn with chars = "a" and n <= 3 (the digest's §2.5,
 // Table 6.1: T1's words, partitions and patterns).
+#include "cairn/expr/Assignment.h"
 #include "cairn/expr/Quantified.h"
 #include "merging/quantified/FormulaPattern.h"
 #include "merging/quantified/PathWords.h"
+#include "merging/quantified/QuantifiedGroup.h"
+
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -178,6 +182,57 @@ TEST_F(QuantifiedMergingTest, NoPatternWhereTheInstancesDoNotFitOne) {
   if (std::optional<ExprRef> p = synthesize(ctx, shared, d, x)) {
     for (size_t l = 0; l < d.size(); ++l)
       EXPECT_EQ(substitute(ctx, *p, x.get(), c(d[l])), shared[l]);
+  }
+}
+
+// Def. 6.2.6 on the mismatch group of T1, and Theorem 6.2.7 by evaluation: under the merged
+// condition with k = k_j exactly the assignments of leaf j's path hold, and count's merged
+// value is k_j there; no k makes it hold outside the group's paths.
+TEST_F(QuantifiedMergingTest, TheMergedStateOfTable61AgreesWithTheStandardMerge) {
+  std::vector<std::vector<ExprRef>> paths = {mismatchPath(0), mismatchPath(1), mismatchPath(2)};
+  std::vector<Word> words;
+  for (const auto &p : paths)
+    words.push_back(word(p));
+  std::optional<std::vector<PatternGroup>> groups = regularPartition(words);
+  ASSERT_TRUE(groups);
+  ASSERT_EQ(groups->size(), 1u);
+  const PatternGroup &g = groups->front();
+  std::vector<std::vector<ExprRef>> ordered;
+  for (size_t leaf : g.leaves)
+    ordered.push_back(paths[leaf]);
+  ExprRef k = ctx.symbol(ctx.declareSymbol("k", 32, SymbolClass::Input));
+  ExprRef i = ctx.symbol(ctx.declareSymbol("i", 32, SymbolClass::Bound));
+  std::optional<QuantifiedGroup> merged = QuantifiedGroup::build(ctx, g, ordered, k, i, x);
+  ASSERT_TRUE(merged);
+  // 0 <= k <= 2 ∧ ∀i. 1 <= i <= k → n > i-1 ∧ s[i-1] = 97 ∧ n > k ∧ ¬s[k] = 97
+  const ExprRef iMinus1 = ctx.sub(i, c(1));
+  const ExprRef expected =
+      ctx.land(ctx.land(ctx.ule(k, c(2)), boundedForall(ctx, i, k, ctx.land(ctx.ugt(n, iMinus1), ctx.eq(ctx.select(s, iMinus1), c(97, 8))))),
+               ctx.land(ctx.ugt(n, k), ctx.lnot(ctx.eq(ctx.select(s, k), c(97, 8)))));
+  EXPECT_EQ(merged->condition(), expected) << toString(merged->condition().get());
+  std::vector<ExprRef> counts;
+  for (uint64_t kj : g.counts)
+    counts.push_back(c(kj));
+  ASSERT_EQ(merged->value(counts), std::optional<ExprRef>(k));
+
+  std::mt19937 rng(7);
+  const u128 letters[] = {0, 97, 98};
+  for (int round = 0; round < 2000; ++round) {
+    Assignment a;
+    a.setScalar(n->symbol(), rng() % 5);
+    a.setArray(s->symbol(), {letters[rng() % 3], letters[rng() % 3], letters[rng() % 3]});
+    for (size_t j = 0; j < g.leaves.size(); ++j) {
+      ExprRef whole = ctx.trueExpr();
+      for (const ExprRef &cond : ordered[j])
+        whole = ctx.land(whole, cond);
+      a.setScalar(k->symbol(), g.counts[j]);
+      const bool onPath = evaluatesTrue(whole.get(), a);
+      EXPECT_EQ(evaluatesTrue(merged->condition().get(), a), onPath) << "round " << round << " leaf " << j;
+    }
+    for (uint64_t other : {3u, 4u, 7u}) { // k outside the group's counts
+      a.setScalar(k->symbol(), other);
+      EXPECT_FALSE(evaluatesTrue(merged->condition().get(), a));
+    }
   }
 }
 

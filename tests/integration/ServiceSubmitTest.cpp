@@ -33,14 +33,29 @@ protected:
     return std::make_unique<Cluster>(dir / "cluster", options);
   }
 
-  // `cairn run` of the program with the job's options, into dir/alone: what the job must equal.
-  RunOutcome runAlone(const std::string &program, const std::vector<std::string> &options) {
-    std::vector<std::string> argv = {CAIRN_BIN, "run", "--quiet", "--output-dir", (dir / "alone").string()};
+  // `cairn run` of the program with the job's options, into dir/`name`: what the job must equal.
+  RunOutcome runAlone(const std::string &program, const std::vector<std::string> &options,
+                      const std::string &name = "alone") {
+    std::vector<std::string> argv = {CAIRN_BIN, "run", "--quiet", "--output-dir", (dir / name).string()};
     argv.insert(argv.end(), options.begin(), options.end());
     argv.push_back(program);
     CommandResult alone = runCommand(argv);
     EXPECT_EQ(alone.status, 0) << alone.output;
-    return outcomeOf(dir / "alone");
+    return outcomeOf(dir / name);
+  }
+
+  // The job of `program` with `options` on `cluster`, into dir/`name`, whose outcome must be
+  // `expected` (cairn run's). Returns the job's id ("" when it failed) and `cairn status --json`.
+  std::pair<std::string, std::string> jobLikeAlone(Cluster &cluster, const std::string &program,
+                                                   const std::vector<std::string> &options,
+                                                   const RunOutcome &expected, const std::string &name = "job") {
+    std::string failure;
+    std::string job = cluster.runJob(program, options, dir / name, failure, 60);
+    EXPECT_FALSE(job.empty()) << failure;
+    if (job.empty())
+      return {};
+    EXPECT_EQ(describe(outcomeOf(dir / name)), describe(expected));
+    return {job, cluster.cairn("status", {"--json", job}).output};
   }
 
   fs::path write(const fs::path &path, const std::string &bytes) {
@@ -79,14 +94,11 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
 
   std::unique_ptr<Cluster> cluster = smallCluster();
   ASSERT_TRUE(cluster->ready());
-  std::string failure;
-  std::string job = cluster->runJob(program, options, dir / "job", failure, 60);
-  ASSERT_FALSE(job.empty()) << failure;
-  EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
-  CommandResult status = cluster->cairn("status", {"--json", job});
+  const auto [job, status] = jobLikeAlone(*cluster, program, options, expected);
+  ASSERT_FALSE(job.empty());
   // What was uploaded is the client's bitcode; the job keeps the source's name.
-  EXPECT_NE(status.output.find("\"uses_header.bc\""), std::string::npos) << status.output;
-  EXPECT_NE(status.output.find("\"uses_header.c\""), std::string::npos) << status.output;
+  EXPECT_NE(status.find("\"uses_header.bc\""), std::string::npos) << status;
+  EXPECT_NE(status.find("\"uses_header.c\""), std::string::npos) << status;
   // The job's reports for CI, as cairn run writes them: the null dereference at line 11.
   CommandResult reported = cluster->cairn("results", {"--output-dir", (dir / "job-reports").string(), "--sarif",
                                                      (dir / "job.sarif").string(), "--junit",
@@ -113,14 +125,10 @@ TEST_F(ServiceSubmit, BranchTransformationRunsOnTheWorkersAsLocally) {
 
   std::unique_ptr<Cluster> cluster = smallCluster();
   ASSERT_TRUE(cluster->ready());
-  std::string failure;
-  std::string job = cluster->runJob(program, options, dir / "job", failure, 60);
-  ASSERT_FALSE(job.empty()) << failure;
-  EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
-  CommandResult status = cluster->cairn("status", {"--json", job});
+  const std::string status = jobLikeAlone(*cluster, program, options, expected).second;
   // The pass's counts came with the bitcode; the filtered errors from the work items.
-  EXPECT_NE(status.output.find("\"branchesMelded\":\"1\""), std::string::npos) << status.output;
-  EXPECT_NE(status.output.find("\"spuriousErrorsFiltered\":\"2\""), std::string::npos) << status.output;
+  EXPECT_NE(status.find("\"branchesMelded\":\"1\""), std::string::npos) << status;
+  EXPECT_NE(status.find("\"spuriousErrorsFiltered\":\"2\""), std::string::npos) << status;
 }
 
 // A job with symbolic floats: --float travels as an engine flag, the workers' float queries go to
@@ -133,17 +141,14 @@ TEST_F(ServiceSubmit, SymbolicFloatsRunOnTheWorkersAsLocally) {
 
   std::unique_ptr<Cluster> cluster = smallCluster();
   ASSERT_TRUE(cluster->ready());
-  std::string failure;
-  std::string job = cluster->runJob(program, options, dir / "job", failure, 60);
-  ASSERT_FALSE(job.empty()) << failure;
-  EXPECT_EQ(describe(outcomeOf(dir / "job")), describe(expected));
-  CommandResult status = cluster->cairn("status", {"--json", job});
-  EXPECT_NE(status.output.find("\"floatLibraryCalls\":\"5\""), std::string::npos) << status.output;
+  const std::string status = jobLikeAlone(*cluster, program, options, expected).second;
+  EXPECT_NE(status.find("\"floatLibraryCalls\":\"5\""), std::string::npos) << status;
 
   // Under --float concrete the same program's symbolic floats end their paths: the flag arrived.
-  std::string concrete = cluster->runJob(program, {"--search", "dfs", "--float", "concrete"}, dir / "concrete", failure, 60);
-  ASSERT_FALSE(concrete.empty()) << failure;
-  EXPECT_NE(describe(outcomeOf(dir / "concrete")), describe(expected));
+  const std::vector<std::string> concrete = {"--search", "dfs", "--float", "concrete"};
+  RunOutcome concreteAlone = runAlone(program, concrete, "alone-concrete");
+  EXPECT_NE(describe(concreteAlone), describe(expected));
+  jobLikeAlone(*cluster, program, concrete, concreteAlone, "concrete");
 }
 
 // The first line of the coordinator's /etc/passwd, and its longer fields: none may come back.

@@ -32,22 +32,22 @@ struct QuantifiedMergingTest : ::testing::Test {
 
   // The leaves' paths: k matches then a mismatch (n5, n9, n13), or k matches then count >= n
   // (n2, n6, n10, n14).
-  std::vector<ExprRef> mismatchPath(unsigned k) {
+  std::vector<ExprRef> matches(unsigned k) {
     std::vector<ExprRef> p{ctx.trueExpr()};
     for (unsigned j = 0; j < k; ++j) {
       p.push_back(G(j));
       p.push_back(B(j));
     }
+    return p;
+  }
+  std::vector<ExprRef> mismatchPath(unsigned k) {
+    std::vector<ExprRef> p = matches(k);
     p.push_back(G(k));
     p.push_back(Y(k));
     return p;
   }
   std::vector<ExprRef> exhaustedPath(unsigned k) {
-    std::vector<ExprRef> p{ctx.trueExpr()};
-    for (unsigned j = 0; j < k; ++j) {
-      p.push_back(G(j));
-      p.push_back(B(j));
-    }
+    std::vector<ExprRef> p = matches(k);
     p.push_back(R(k));
     return p;
   }

@@ -126,6 +126,10 @@ run options:
   --size-mode eager|lazy|merge|merge-opt   symbolic sizes: fork per size at the allocation,
                            fork on demand, or merge size-dependent loops (default lazy)
   --max-merge-states N     a larger group of states at one merge point is not merged (10000)
+  --merge-encoding tree|disjunctive|quantified   how a merge region (klee_open_merge) writes
+                           the merged state: from its execution tree (default), from each
+                           path's condition, or, for paths that repeat one pattern, with a
+                           fresh count k and a bounded universal (quantified)
   --merge-loops-with-calls merge size-dependent loops even when they call functions
   --merge-strategy none|ssm|dsm   merge whole states where query count estimation says the
                            merge costs no extra queries: ssm runs states in topological order

@@ -249,6 +249,13 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
       {"--max-merge-states", [](ExecutorOptions &o, const std::string &v) {
          return count("--max-merge-states", v, [&](uint64_t n) { o.merging.maxStates = n; });
        }},
+      {"--merge-encoding", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         if (v != "tree" && v != "disjunctive" && v != "quantified")
+           return "unknown merge encoding '" + v + "' (tree, disjunctive or quantified)";
+         o.merging.treeEncoding = v != "disjunctive";
+         o.merging.quantifiedEncoding = v == "quantified";
+         return "";
+       }},
       {"--merge-strategy", [](ExecutorOptions &o, const std::string &v) -> std::string {
          return parseMergeStrategy(v, o.merging.strategy) ? ""
                                                           : "unknown merge strategy '" + v + "' (none, ssm or dsm)";

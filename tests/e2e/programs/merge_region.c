@@ -35,6 +35,7 @@ int main(void) {
 }
 
 // CAIRN-VARIANT: bfs --search bfs
+// CAIRN-VARIANT: quantified --search dfs --merge-encoding quantified
 // CAIRN-VARIANT: optimized --search dfs --cflag -O1
 // EXPECT@optimized: paths_completed=3 paths_partial=0 tests=3
 // EXPECT-ERROR@optimized: assert assertion-failure 31

@@ -128,7 +128,22 @@ void MergeCoordinator::complete(MergeContext &c) {
   const ExecutorOptions &options = engine_.options;
   const bool tree = c.kind == MergeContext::Kind::Region ? options.merging.treeEncoding
                                                          : options.sizeModel.mode == SizeMode::MergeOpt;
-  const MergeEncodingKind encoding = tree ? MergeEncodingKind::ExecutionTree : MergeEncodingKind::Disjunctive;
+  const bool quantified = c.kind == MergeContext::Kind::Region && options.merging.quantifiedEncoding;
+  const MergeEncodingKind encoding = quantified ? MergeEncodingKind::Quantified
+                                     : tree     ? MergeEncodingKind::ExecutionTree
+                                                : MergeEncodingKind::Disjunctive;
+  if (quantified) { // each regular partition merges on its own
+    std::map<std::vector<uint32_t>, std::vector<ExecutionState *>> parts;
+    uint32_t part = 0;
+    for (auto &[position, group] : groups)
+      for (const std::vector<size_t> &members : quantifiedPartition(c, group)) {
+        std::vector<uint32_t> key = position;
+        key.push_back(part++);
+        for (size_t m : members)
+          parts[key].push_back(group[m]);
+      }
+    groups = std::move(parts);
+  }
   MergeStats &stats = engine_.stats.merging;
   uint8_t exit = 0;
   for (auto &[position, group] : groups) {

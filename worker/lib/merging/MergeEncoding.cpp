@@ -17,7 +17,10 @@ ExprRef MergeEncoding::merge(std::span<const ExprRef> values) {
 
 std::unique_ptr<MergeEncoding> createMergeEncoding(MergeEncodingKind kind, ExprContext &ctx, const MergeContext &context,
                                                    std::span<ExecutionState *const> group) {
-  if (kind == MergeEncodingKind::ExecutionTree && context.treeExact)
+  if (kind == MergeEncodingKind::Quantified)
+    if (std::unique_ptr<MergeEncoding> q = createQuantifiedEncoding(ctx, context, group))
+      return q;
+  if (kind != MergeEncodingKind::Disjunctive && context.treeExact)
     return createTreeEncoding(ctx, context, group);
   return createDisjunctiveEncoding(ctx, context, group);
 }

@@ -7,16 +7,20 @@
 //  - execution tree: the forks inside the context form a binary tree; the merged condition and
 //    values are built bottom-up from the fork conditions, linear in the tree's size, and a
 //    subtree all of whose leaves merge contributes just the condition of its root.
+//  - quantified: paths that repeat one pattern (ω1 ω2^k ω3) become one condition with a fresh
+//    k and a bounded universal over the repetitions; values t[k/x] (state merging with
+//    quantifiers, ../shared/papers/digests/quantified_state_merging.md).
 #pragma once
 
 #include "merging/MergeContext.h"
 
 #include <memory>
 #include <span>
+#include <vector>
 
 namespace cairn::engine {
 
-enum class MergeEncodingKind : uint8_t { Disjunctive, ExecutionTree };
+enum class MergeEncodingKind : uint8_t { Disjunctive, ExecutionTree, Quantified };
 
 class MergeEncoding {
 public:
@@ -46,6 +50,15 @@ private:
 // one the disjunctive encoding is used.
 std::unique_ptr<MergeEncoding> createMergeEncoding(MergeEncodingKind kind, ExprContext &ctx, const MergeContext &context,
                                                    std::span<ExecutionState *const> group);
+
+// State merging with quantifiers (merging/quantified/QuantifiedEncoding.cpp): null unless the
+// group's paths form one regular partition whose patterns synthesize.
+std::unique_ptr<MergeEncoding> createQuantifiedEncoding(ExprContext &ctx, const MergeContext &context,
+                                                        std::span<ExecutionState *const> group);
+// The group split into its regular partitions (indices into `group`), each to be merged on its
+// own, and one part of the paths that repeat no pattern; one part of everything when the
+// partition gives up.
+std::vector<std::vector<size_t>> quantifiedPartition(const MergeContext &context, std::span<ExecutionState *const> group);
 
 std::unique_ptr<MergeEncoding> createDisjunctiveEncoding(ExprContext &ctx, const MergeContext &context,
                                                          std::span<ExecutionState *const> group);

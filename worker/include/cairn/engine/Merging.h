@@ -27,6 +27,10 @@ struct MergeOptions {
   // Region merges (klee_open_merge) build their formulas from the execution tree; false:
   // from each state's path condition. Loop merges follow the size mode (merge-opt: the tree).
   bool treeEncoding = true;
+  // Region merges first split each group into its regular partitions and merge each with a
+  // quantifier where its patterns synthesize (state merging with quantifiers); a partition
+  // whose patterns do not is merged as above.
+  bool quantifiedEncoding = false;
 
   MergeStrategy strategy = MergeStrategy::None;
   // QCE (the paper's defaults): hot variables are those with Q_add > alpha * Q_t; each side of

@@ -1,6 +1,7 @@
 #include "merging/quantified/FormulaPattern.h"
 
 #include "cairn/expr/Quantified.h"
+#include "merging/quantified/ZeroTests.h"
 
 #include <unordered_map>
 #include <vector>
@@ -14,21 +15,19 @@ bool isLeaf(const Expr *e) {
          e->kind() == Kind::ConstArray;
 }
 
-// A comparison the simplifier wrote in another form at the constant 0 (0 < y became
-// ¬(0 = y), y <= 0 became 0 = y), as the comparison it came from: its kind and kids, the 0
-// among them.
+// A comparison the simplifier wrote in another form at 0 (ZeroTests.h), as the comparison it
+// came from: its kind and kids, the 0 among them.
 struct General {
   Kind kind;
-  const Expr *kids[2];
+  ExprRef kids[2];
 };
 std::optional<General> general(const Expr *e) {
-  auto zeroEq = [](const Expr *q) {
-    return q->kind() == Kind::Eq && q->kid(0)->isConstant() && q->kid(0)->value() == 0 && q->kid(1)->width() > 1;
-  };
-  if (e->kind() == Kind::Not && zeroEq(e->kid(0)))
-    return General{Kind::Ult, {e->kid(0)->kid(0), e->kid(0)->kid(1)}};
-  if (zeroEq(e))
-    return General{Kind::Ule, {e->kid(1), e->kid(0)}};
+  ExprContext &ctx = e->context();
+  if (e->kind() == Kind::Not)
+    if (std::optional<ExprRef> y = zeroComparand(e->kid(0)))
+      return General{Kind::Ult, {ctx.constant(0, (*y)->width()), *y}};
+  if (std::optional<ExprRef> y = zeroComparand(e))
+    return General{Kind::Ule, {*y, ctx.constant(0, (*y)->width())}};
   return std::nullopt;
 }
 
@@ -45,13 +44,13 @@ public:
     if (a == b)
       return true;
     if (a->kind() != b->kind()) {
-      if (std::optional<General> g = general(a); g && g->kind == b->kind() && go(g->kids[0], b->kid(0)) &&
-                                                 go(g->kids[1], b->kid(1))) {
+      if (std::optional<General> g = general(a); g && g->kind == b->kind() && go(g->kids[0].get(), b->kid(0)) &&
+                                                 go(g->kids[1].get(), b->kid(1))) {
         generalized_.emplace(a, *g);
         return true;
       }
       if (std::optional<General> g = general(b); g && g->kind == a->kind())
-        return go(a->kid(0), g->kids[0]) && go(a->kid(1), g->kids[1]);
+        return go(a->kid(0), g->kids[0].get()) && go(a->kid(1), g->kids[1].get());
       return false;
     }
     if (a->width() != b->width() || a->aux() != b->aux() || a->numKids() != b->numKids() ||
@@ -100,7 +99,7 @@ ExprRef fill(ExprContext &ctx, const Expr *e, Filling &f) {
     return it->second;
   ExprRef out;
   if (auto g = f.generalized.find(e); g != f.generalized.end()) {
-    ExprRef kids[2] = {fill(ctx, g->second.kids[0], f), fill(ctx, g->second.kids[1], f)};
+    ExprRef kids[2] = {fill(ctx, g->second.kids[0].get(), f), fill(ctx, g->second.kids[1].get(), f)};
     out = ctx.build(g->second.kind, kids, 1);
     f.done.emplace(e, out);
     return out;

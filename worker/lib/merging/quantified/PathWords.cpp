@@ -1,5 +1,7 @@
 #include "merging/quantified/PathWords.h"
 
+#include "merging/quantified/ZeroTests.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -12,31 +14,35 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdull;
 }
 
-// The comparison the simplifier wrote in another form at the constant 0: 0 < y became
-// ¬(0 = y) and y <= 0 became 0 = y. Each hashes as the comparison it came from, so that the
-// iteration at 0 hashes like the others (an equality with 0 is taken for y <= 0: loop bounds
-// are the comparisons that vary).
-bool isZero(const Expr *e) { return e->isConstant() && e->value() == 0; }
-const Expr *zeroComparand(const Expr *eq) {
-  if (eq->kind() == Kind::Eq && isZero(eq->kid(0)) && eq->kid(1)->width() > 1)
-    return eq->kid(1);
-  return nullptr;
-}
-
 uint64_t constantHash(unsigned width) { return mix(mix(uint64_t(Kind::Constant) + 1, width), 0); }
 // What a width-1 comparison node of `kind` with kids hashing `a` and `b` hashes to.
 uint64_t comparisonHash(Kind kind, uint64_t a, uint64_t b) {
   return mix(mix(mix(mix(mix(uint64_t(kind) + 1, 1), 0), 0), a), b);
 }
 
-uint64_t hashOf(const Expr *e, std::unordered_map<const Expr *, uint64_t> &memo) {
+struct Hashing {
+  std::unordered_map<const Expr *, uint64_t> memo;
+  std::vector<ExprRef> made; // comparands rebuilt from byte-wise forms, alive while memo names them
+};
+
+// A comparison the simplifier wrote in another form at 0 (ZeroTests.h) hashes as the
+// comparison it came from, so that a loop's first iteration hashes like the others; an
+// equality with 0 is taken for y <= 0, as loop bounds are the comparisons that vary.
+uint64_t hashOf(const Expr *e, Hashing &hs) {
+  auto &memo = hs.memo;
   if (auto it = memo.find(e); it != memo.end())
     return it->second;
   if (e->kind() == Kind::Not)
-    if (const Expr *y = zeroComparand(e->kid(0))) // 0 < y
-      return memo.emplace(e, comparisonHash(Kind::Ult, constantHash(y->width()), hashOf(y, memo))).first->second;
-  if (const Expr *y = zeroComparand(e)) // y <= 0
-    return memo.emplace(e, comparisonHash(Kind::Ule, hashOf(y, memo), constantHash(y->width()))).first->second;
+    if (std::optional<ExprRef> y = zeroComparand(e->kid(0))) { // 0 < y
+      hs.made.push_back(*y);
+      const uint64_t h = comparisonHash(Kind::Ult, constantHash((*y)->width()), hashOf(y->get(), hs));
+      return memo.emplace(e, h).first->second;
+    }
+  if (std::optional<ExprRef> y = zeroComparand(e)) { // y <= 0
+    hs.made.push_back(*y);
+    const uint64_t h = comparisonHash(Kind::Ule, hashOf(y->get(), hs), constantHash((*y)->width()));
+    return memo.emplace(e, h).first->second;
+  }
   uint64_t h = mix(mix(uint64_t(e->kind()) + 1, e->width()), e->domainWidth());
   switch (e->kind()) {
   case Kind::Constant: break; // every constant alike
@@ -46,7 +52,7 @@ uint64_t hashOf(const Expr *e, std::unordered_map<const Expr *, uint64_t> &memo)
   default:
     h = mix(h, e->aux());
     for (unsigned k = 0; k < e->numKids(); ++k)
-      h = mix(h, hashOf(e->kid(k), memo));
+      h = mix(h, hashOf(e->kid(k), hs));
   }
   memo.emplace(e, h);
   return h;
@@ -94,8 +100,8 @@ std::optional<uint64_t> generates(const PatternGroup &p, const Word &w) {
 } // namespace
 
 uint64_t conditionHash(const Expr *condition) {
-  std::unordered_map<const Expr *, uint64_t> memo;
-  return hashOf(condition, memo);
+  Hashing hs;
+  return hashOf(condition, hs);
 }
 
 std::optional<std::vector<PatternGroup>> regularPartition(const std::vector<Word> &words, bool backward,

@@ -1,0 +1,43 @@
+// CAIRN-ARGS: --search dfs --merge-encoding quantified
+// EXPECT: paths_completed=5 paths_partial=0 tests=5
+//
+// State merging with quantifiers on the thesis' memspn (Fig. 6.1) with chars = "a" and n <= 3:
+// the loop's seven paths reach the close of the region as words of their branch conditions.
+// Three repeat "count < n, s[count] == 'a'" k times and end with a mismatch, three k times and
+// end with count >= n: the two partitions of Table 6.1, each one state with a fresh k and
+// ∀i. 1 <= i <= k → n > i-1 ∧ s[i-1] = 'a', count = k. The seventh matched three times and
+// did not test count < 3 again (n <= 3 decides it without a fork), so its word fits neither
+// and it goes on alone. Three states then fork on r == 2: five paths. The tree variant merges
+// all seven into one state: two paths.
+#include "cairn.h"
+
+static int memspn(const char *s, unsigned n, const char *chars) {
+  const char *p = chars;
+  unsigned count = 0;
+  while (*p && count < n) {
+    if (*p == s[count]) {
+      count++;
+      p = chars;
+    } else {
+      p++;
+    }
+  }
+  return count;
+}
+
+int main(void) {
+  char s[4];
+  unsigned n;
+  klee_make_symbolic(s, sizeof s, "s");
+  klee_make_symbolic(&n, sizeof n, "n");
+  klee_assume(n <= 3);
+  klee_open_merge();
+  int r = memspn(s, n, "a");
+  klee_close_merge();
+  if (r == 2)
+    return 1;
+  return 0;
+}
+
+// CAIRN-VARIANT: tree --search dfs --merge-encoding tree
+// EXPECT@tree: paths_completed=2 paths_partial=0 tests=2

@@ -1,0 +1,128 @@
+// The merge encoding of state merging with quantifiers (MergeEncodingKind::Quantified): the
+// group's path suffixes, as words of their conditions, must form one regular partition
+// (PathWords.h) whose patterns synthesize (QuantifiedGroup.h). The merged condition then has a
+// fresh k and a bounded universal; a value that fits a term t(x) is t[k/x], any other is chosen
+// by k itself, ite(k = k_1, v_1, ite(k = k_2, v_2, ...)): under the merged condition k = k_j
+// holds on leaf j's path alone (Theorem 6.2.7).
+#include "merging/MergeEncoding.h"
+#include "merging/quantified/QuantifiedGroup.h"
+
+#include <spdlog/spdlog.h>
+
+#include <string>
+
+namespace cairn::engine {
+
+namespace {
+
+using namespace quantified;
+
+// k and the bound variable: 64 bits, wide enough for any count of iterations and index term.
+constexpr unsigned kCountWidth = 64;
+
+class QuantifiedEncoding final : public MergeEncoding {
+public:
+  QuantifiedEncoding(ExprContext &ctx, PatternGroup pattern, std::vector<std::vector<ExprRef>> paths)
+      : ctx_(ctx), pattern_(std::move(pattern)), paths_(std::move(paths)) {}
+
+  bool build() {
+    count_ = ctx_.symbol(ctx_.declareSymbol("merge_k", kCountWidth, SymbolClass::Input));
+    ExprRef bound = ctx_.symbol(ctx_.declareSymbol("merge_i", kCountWidth, SymbolClass::Bound));
+    ExprRef x = ctx_.symbol(ctx_.declareSymbol("merge_x", kCountWidth, SymbolClass::Bound));
+    group_ = QuantifiedGroup::build(ctx_, pattern_, paths_, count_, bound, x);
+    if (!group_)
+      return false;
+    condition_ = group_->condition();
+    return true;
+  }
+
+protected:
+  ExprRef combine(std::span<const ExprRef> values) override {
+    if (std::optional<ExprRef> t = group_->value(values))
+      return *t;
+    ExprRef merged = values.back();
+    for (size_t j = values.size() - 1; j-- > 0;)
+      merged = ctx_.ite(ctx_.eq(count_, ctx_.constant(pattern_.counts[j], kCountWidth)), values[j], merged);
+    return merged;
+  }
+
+private:
+  ExprContext &ctx_;
+  PatternGroup pattern_;
+  std::vector<std::vector<ExprRef>> paths_;
+  ExprRef count_;
+  std::optional<QuantifiedGroup> group_;
+};
+
+} // namespace
+
+std::vector<std::vector<size_t>> quantifiedPartition(const MergeContext &context, std::span<ExecutionState *const> group) {
+  std::vector<Word> words;
+  for (const ExecutionState *s : group) {
+    Word w;
+    for (size_t i = context.prefixConstraints; i < s->constraints.size(); ++i)
+      w.push_back(conditionHash(s->constraints[i].get()));
+    words.push_back(std::move(w));
+  }
+  std::vector<std::vector<size_t>> out;
+  std::optional<std::vector<PatternGroup>> groups = regularPartition(words);
+  if (!groups) {
+    out.emplace_back();
+    for (size_t i = 0; i < group.size(); ++i)
+      out.back().push_back(i);
+    return out;
+  }
+  // Paths that repeat no pattern merge together the standard way.
+  std::vector<size_t> rest;
+  for (const PatternGroup &g : *groups) {
+    if (g.core.empty()) {
+      rest.insert(rest.end(), g.leaves.begin(), g.leaves.end());
+      continue;
+    }
+    out.push_back(g.leaves);
+    spdlog::debug("quantified merge: a partition of {} paths (prefix {}, core {}, suffix {} conditions)", g.leaves.size(),
+                  g.prefix.size(), g.core.size(), g.suffix.size());
+  }
+  if (!rest.empty())
+    out.push_back(std::move(rest));
+  return out;
+}
+
+std::unique_ptr<MergeEncoding> createQuantifiedEncoding(ExprContext &ctx, const MergeContext &context,
+                                                        std::span<ExecutionState *const> group) {
+  std::vector<Word> words;
+  std::vector<std::vector<ExprRef>> paths;
+  for (const ExecutionState *s : group) {
+    Word w;
+    std::vector<ExprRef> path;
+    for (size_t i = context.prefixConstraints; i < s->constraints.size(); ++i) {
+      w.push_back(conditionHash(s->constraints[i].get()));
+      path.push_back(s->constraints[i]);
+    }
+    words.push_back(std::move(w));
+    paths.push_back(std::move(path));
+  }
+  std::optional<std::vector<PatternGroup>> groups = regularPartition(words);
+  if (!groups || groups->size() != 1 || groups->front().core.empty())
+    return nullptr;
+  PatternGroup pattern = std::move(groups->front());
+  std::vector<std::vector<ExprRef>> ordered;
+  for (size_t leaf : pattern.leaves)
+    ordered.push_back(std::move(paths[leaf]));
+  // The group's states in the pattern's order: values come in the group's order.
+  std::vector<uint64_t> counts(group.size());
+  for (size_t j = 0; j < pattern.leaves.size(); ++j)
+    counts[pattern.leaves[j]] = pattern.counts[j];
+  pattern.counts = counts;
+  std::vector<std::vector<ExprRef>> inGroupOrder(group.size());
+  for (size_t j = 0; j < pattern.leaves.size(); ++j)
+    inGroupOrder[pattern.leaves[j]] = std::move(ordered[j]);
+  for (size_t j = 0; j < pattern.leaves.size(); ++j)
+    pattern.leaves[j] = j;
+  auto encoding = std::make_unique<QuantifiedEncoding>(ctx, std::move(pattern), std::move(inGroupOrder));
+  if (!encoding->build())
+    return nullptr;
+  return encoding;
+}
+
+} // namespace cairn::engine

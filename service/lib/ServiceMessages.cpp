@@ -175,7 +175,7 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_spurious_errors_filtered(t->spuriousErrorsFiltered);
     m.mutable_spurious_locations()->Add(t->spuriousLocations.begin(), t->spuriousLocations.end());
   }
-  if (s.merging.qceFunctions) { // a merging strategy ran
+  if (s.merging.qceFunctions || s.merging.patterns) { // a merging strategy or quantified merging ran
     v1::MergingCounters &m = *c.mutable_merging();
     m.set_merges(s.merging.merges);
     m.set_refused(s.merging.refused);
@@ -184,6 +184,9 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_fast_forwarded_merged(s.merging.fastForwardedMerged);
     m.set_qce_functions(s.merging.qceFunctions);
     m.set_qce_time_s(s.merging.qceSeconds);
+    m.set_patterns(s.merging.patterns);
+    m.set_quantified_merges(s.merging.quantifiedMerges);
+    m.set_quantified_fallbacks(s.merging.quantifiedFallbacks);
   }
   if (s.sizeBound) {
     v1::SizeBound &b = *c.mutable_size_bound();
@@ -233,6 +236,9 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
     m.set_fast_forwarded_merged(m.fast_forwarded_merged() + add.fast_forwarded_merged());
     m.set_qce_functions(std::max(m.qce_functions(), add.qce_functions()));
     m.set_qce_time_s(m.qce_time_s() + add.qce_time_s());
+    m.set_patterns(m.patterns() + add.patterns());
+    m.set_quantified_merges(m.quantified_merges() + add.quantified_merges());
+    m.set_quantified_fallbacks(m.quantified_fallbacks() + add.quantified_fallbacks());
   }
   if (more.has_size_bound()) { // every item of a job runs with the same capacity
     const v1::SizeBound &add = more.size_bound();
@@ -267,6 +273,9 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
     s.merging.fastForwardedMerged = m.fast_forwarded_merged();
     s.merging.qceFunctions = m.qce_functions();
     s.merging.qceSeconds = m.qce_time_s();
+    s.merging.patterns = m.patterns();
+    s.merging.quantifiedMerges = m.quantified_merges();
+    s.merging.quantifiedFallbacks = m.quantified_fallbacks();
   }
   if (c.has_size_bound())
     s.sizeBound = engine::SizeBoundStats{c.size_bound().capacity(), c.size_bound().max_capacity(),

@@ -175,14 +175,27 @@ TEST_F(QuantifiedMergingTest, NoPatternWhereTheInstancesDoNotFitOne) {
   // Shapes that differ beyond a constant.
   std::vector<ExprRef> shapes = {G(0), B(1), G(2)};
   EXPECT_FALSE(synthesize(ctx, shapes, d, x));
-  // A constant node shared by a varying and a fixed position: whatever comes back is exact.
+}
+
+// Hash-consing shares one node for equal constants: here 0:w64 is both the varying index of s
+// and the fixed index of n's lowest byte, and 0:w32 both the varying bound and m's fixed
+// comparand. The pattern replaces the varying positions only.
+TEST_F(QuantifiedMergingTest, ASharedConstantNodeVariesAtOnePositionOnly) {
   ExprRef m = ctx.symbol(ctx.declareSymbol("m", 32, SymbolClass::Input));
-  std::vector<ExprRef> shared = {ctx.land(G(0), ctx.eq(m, c(0))), ctx.land(G(1), ctx.eq(m, c(0))),
-                                 ctx.land(G(2), ctx.eq(m, c(0)))};
-  if (std::optional<ExprRef> p = synthesize(ctx, shared, d, x)) {
-    for (size_t l = 0; l < d.size(); ++l)
-      EXPECT_EQ(substitute(ctx, *p, x.get(), c(d[l])), shared[l]);
-  }
+  ExprRef bytes = ctx.symbol(ctx.declareArray("b", 4, 64, 8));
+  ExprRef other = ctx.symbol(ctx.declareArray("o", 4, 64, 8));
+  auto instance = [&](u128 j) {
+    return ctx.land(ctx.land(G(j), ctx.ne(m, c(0))),
+                    ctx.eq(ctx.select(bytes, c(j, 64)), ctx.select(other, c(0, 64))));
+  };
+  std::vector<ExprRef> shared = {instance(0), instance(1), instance(2)};
+  std::vector<uint64_t> d = {0, 1, 2};
+  EXPECT_EQ(toString(shared[0].get()).find("(eq 0:w32 m)") != std::string::npos, true) << toString(shared[0].get());
+  std::optional<ExprRef> p = synthesize(ctx, shared, d, x);
+  ASSERT_TRUE(p);
+  for (size_t l = 0; l < d.size(); ++l)
+    EXPECT_EQ(substitute(ctx, *p, x.get(), c(d[l])), shared[l]);
+  EXPECT_EQ(substitute(ctx, *p, x.get(), c(3)), instance(3));
 }
 
 // Def. 6.2.6 on the mismatch group of T1, and Theorem 6.2.7 by evaluation: under the merged

@@ -165,6 +165,9 @@ std::string summaryJson(const RunStatistics &s,
                                           {"multiplicity", g.multiplicity},
                                           {"fast_forwarded", g.fastForwarded},
                                           {"fast_forwarded_merged", g.fastForwardedMerged},
+                                          {"patterns", g.patterns},
+                                          {"quantified_merges", g.quantifiedMerges},
+                                          {"quantified_fallbacks", g.quantifiedFallbacks},
                                           {"qce_functions", g.qceFunctions}});
   j.insert(j.size() - 1, ", \"qce_time_s\": " + f(g.qceSeconds));
   j += ", \"floats\": " + counterObject({{"library_calls", s.floats.libraryCalls},

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace cairn::engine {
 
@@ -132,15 +133,20 @@ void MergeCoordinator::complete(MergeContext &c) {
   const MergeEncodingKind encoding = quantified ? MergeEncodingKind::Quantified
                                      : tree     ? MergeEncodingKind::ExecutionTree
                                                 : MergeEncodingKind::Disjunctive;
+  std::set<std::vector<uint32_t>> patterns; // the groups that are regular partitions
   if (quantified) { // each regular partition merges on its own
     std::map<std::vector<uint32_t>, std::vector<ExecutionState *>> parts;
     uint32_t part = 0;
     for (auto &[position, group] : groups)
-      for (const std::vector<size_t> &members : quantifiedPartition(c, group)) {
+      for (const QuantifiedPart &p : quantifiedPartition(c, group)) {
         std::vector<uint32_t> key = position;
         key.push_back(part++);
-        for (size_t m : members)
+        for (size_t m : p.members)
           parts[key].push_back(group[m]);
+        if (p.pattern) {
+          patterns.insert(key);
+          ++engine_.stats.merging.patterns;
+        }
       }
     groups = std::move(parts);
   }
@@ -154,6 +160,10 @@ void MergeCoordinator::complete(MergeContext &c) {
         stats.statesMerged += group.size();
         stats.constraintNodes += o.constraintNodes;
         stats.valueNodes += o.valueNodes;
+        if (o.quantified)
+          ++stats.quantifiedMerges;
+        else if (patterns.count(position))
+          ++stats.quantifiedFallbacks;
         for (size_t i = 1; i < group.size(); ++i)
           discardMerged(*group[i]);
         group.resize(1);

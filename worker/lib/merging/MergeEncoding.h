@@ -34,6 +34,8 @@ public:
   // Measuring walks each merged value: quadratic where merged values keep being merged again
   // (whole-state merging), so that merging leaves it off.
   void measure(bool on) { measure_ = on; }
+  // Whether the merged state is written with a quantifier (QuantifiedEncoding).
+  virtual bool quantified() const { return false; }
 
 protected:
   // `values` differ; the merged value.
@@ -58,7 +60,11 @@ std::unique_ptr<MergeEncoding> createQuantifiedEncoding(ExprContext &ctx, const 
 // The group split into its regular partitions (indices into `group`), each to be merged on its
 // own, and one part of the paths that repeat no pattern; one part of everything when the
 // partition gives up.
-std::vector<std::vector<size_t>> quantifiedPartition(const MergeContext &context, std::span<ExecutionState *const> group);
+struct QuantifiedPart {
+  std::vector<size_t> members;
+  bool pattern = false; // a regular partition (else the paths that repeat none)
+};
+std::vector<QuantifiedPart> quantifiedPartition(const MergeContext &context, std::span<ExecutionState *const> group);
 
 std::unique_ptr<MergeEncoding> createDisjunctiveEncoding(ExprContext &ctx, const MergeContext &context,
                                                          std::span<ExecutionState *const> group);

@@ -127,6 +127,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
     }
   std::unique_ptr<MergeEncoding> merger = createMergeEncoding(encoding, ctx, context, group);
   merger->measure(measure);
+  out.quantified = merger->quantified();
   std::vector<ExprRef> values(group.size());
 
   // Registers of every frame.

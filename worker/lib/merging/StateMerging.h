@@ -17,6 +17,7 @@ struct MergeOutcome {
   std::string refusal; // why not, when not merged
   uint64_t constraintNodes = 0;
   uint64_t valueNodes = 0;
+  bool quantified = false; // written with a quantifier (MergeEncodingKind::Quantified)
 };
 
 // Why `a` and `b`, waiting at the same instruction, cannot merge; empty when they can.

@@ -56,6 +56,10 @@ struct MergeStats {
   uint64_t multiplicity = 0;      // paths ended, each counted with its multiplicity
   uint64_t fastForwarded = 0;     // DSM: states picked ahead of the driving searcher
   uint64_t fastForwardedMerged = 0; // ... that merged before the driving searcher took over
+  // Merging with quantifiers (--merge-encoding quantified):
+  uint64_t patterns = 0;            // regular partitions found (ω1 ω2^k ω3, more than one path)
+  uint64_t quantifiedMerges = 0;    // ... merged with a quantifier
+  uint64_t quantifiedFallbacks = 0; // ... whose patterns did not synthesize: merged the standard way
   uint64_t qceFunctions = 0;      // functions the query count estimate covers
   double qceSeconds = 0;          // time in the estimate
 };

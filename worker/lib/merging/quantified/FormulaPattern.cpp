@@ -33,22 +33,17 @@ std::optional<General> general(const Expr *e) {
 
 // Walks ψ_1 and ψ_ℓ side by side: the places (nodes of ψ_1) where they hold different constants,
 // with ψ_ℓ's value; false where they differ otherwise. Where one holds a comparison at 0 in the
-// simplifier's form and the other the comparison itself, they are compared as comparisons, and
-// ψ_1's such nodes are remembered (`generalized`) so that the pattern is written as the
-// comparison.
+// simplifier's form and the other the comparison itself, they are compared as comparisons.
 class Diff {
 public:
-  Diff(std::vector<std::pair<const Expr *, u128>> &places, std::unordered_map<const Expr *, General> &generalized)
-      : places_(places), generalized_(generalized) {}
+  explicit Diff(std::vector<std::pair<const Expr *, u128>> &places) : places_(places) {}
   bool go(const Expr *a, const Expr *b) {
     if (a == b)
       return true;
     if (a->kind() != b->kind()) {
       if (std::optional<General> g = general(a); g && g->kind == b->kind() && go(g->kids[0].get(), b->kid(0)) &&
-                                                 go(g->kids[1].get(), b->kid(1))) {
-        generalized_.emplace(a, *g);
+                                                 go(g->kids[1].get(), b->kid(1)))
         return true;
-      }
       if (std::optional<General> g = general(b); g && g->kind == a->kind())
         return go(a->kid(0), g->kids[0].get()) && go(a->kid(1), g->kids[1].get());
       return false;
@@ -62,15 +57,24 @@ public:
     }
     if (isLeaf(a))
       return false;
-    for (unsigned k = 0; k < a->numKids(); ++k)
-      if (!go(a->kid(k), b->kid(k)))
-        return false;
-    return true;
+    const size_t places = places_.size();
+    bool all = true;
+    for (unsigned k = 0; all && k < a->numKids(); ++k)
+      all = go(a->kid(k), b->kid(k));
+    if (all || a->numKids() != 2 || !isCommutative(a->kind()))
+      return all;
+    // The simplifier orders a commutative node's operands by their hashes, which differ from
+    // one instance to the next: the other order.
+    places_.resize(places);
+    if (go(a->kid(0), b->kid(1)) && go(a->kid(1), b->kid(0)))
+      return true;
+    places_.resize(places);
+    return false;
   }
 
 private:
+
   std::vector<std::pair<const Expr *, u128>> &places_;
-  std::unordered_map<const Expr *, General> &generalized_;
 };
 
 // Two's-complement value of a `width`-bit constant.
@@ -81,36 +85,67 @@ __int128 signedValue(u128 v, unsigned width) {
 }
 
 // ψ_1 with the places replaced by `term` (cut or extended to each place's width).
-struct Filling {
-  const std::unordered_map<const Expr *, bool> &places;
-  const std::unordered_map<const Expr *, General> &generalized;
-  const ExprRef &term;
-  std::unordered_map<const Expr *, ExprRef> done;
-};
+// ψ_1 with the constants where it differs from `other` (an instance at another point) replaced
+// by the term, found by walking the two side by side as Diff does: a constant node that
+// hash-consing shares between a varying position and a fixed one is replaced at the first only.
+class Fill {
+public:
+  Fill(ExprContext &ctx, const ExprRef &term) : ctx_(ctx), term_(term) {}
 
-ExprRef fill(ExprContext &ctx, const Expr *e, Filling &f) {
-  if (f.places.count(e)) {
-    const unsigned w = e->width(), tw = f.term->width();
-    return w == tw ? f.term : w < tw ? ctx.extract(f.term, 0, w) : ctx.zext(f.term, w);
-  }
-  if (isLeaf(e))
-    return ExprRef(e);
-  if (auto it = f.done.find(e); it != f.done.end())
-    return it->second;
-  ExprRef out;
-  if (auto g = f.generalized.find(e); g != f.generalized.end()) {
-    ExprRef kids[2] = {fill(ctx, g->second.kids[0].get(), f), fill(ctx, g->second.kids[1].get(), f)};
-    out = ctx.build(g->second.kind, kids, 1);
-    f.done.emplace(e, out);
+  ExprRef go(const Expr *a, const Expr *b) {
+    if (a == b)
+      return ExprRef(a);
+    if (auto it = done_.find({a, b}); it != done_.end())
+      return it->second;
+    ExprRef out = walk(a, b);
+    done_.emplace(std::make_pair(a, b), out);
     return out;
   }
-  ExprRef kids[3];
-  for (unsigned k = 0; k < e->numKids(); ++k)
-    kids[k] = fill(ctx, e->kid(k), f);
-  out = ctx.build(e->kind(), std::span<const ExprRef>(kids, e->numKids()), e->width(), e->aux());
-  f.done.emplace(e, out);
-  return out;
-}
+
+private:
+  struct PairHash {
+    size_t operator()(const std::pair<const Expr *, const Expr *> &p) const {
+      return std::hash<const void *>()(p.first) * 31 + std::hash<const void *>()(p.second);
+    }
+  };
+
+  static bool aligned(const Expr *a, const Expr *b) {
+    std::vector<std::pair<const Expr *, u128>> places;
+    return Diff(places).go(a, b);
+  }
+
+  ExprRef build(Kind kind, const Expr *a0, const Expr *b0, const Expr *a1, const Expr *b1, const Expr *like) {
+    ExprRef kids[2] = {go(a0, b0), go(a1, b1)};
+    return ctx_.build(kind, kids, like ? like->width() : 1, like ? like->aux() : 0);
+  }
+
+  ExprRef walk(const Expr *a, const Expr *b) {
+    if (a->kind() != b->kind()) {
+      if (std::optional<General> g = general(a);
+          g && g->kind == b->kind() && aligned(g->kids[0].get(), b->kid(0)) && aligned(g->kids[1].get(), b->kid(1)))
+        return build(g->kind, g->kids[0].get(), b->kid(0), g->kids[1].get(), b->kid(1), nullptr);
+      if (std::optional<General> g = general(b); g && g->kind == a->kind())
+        return build(a->kind(), a->kid(0), g->kids[0].get(), a->kid(1), g->kids[1].get(), nullptr);
+      return ExprRef(a); // Diff found them alike: not reached
+    }
+    if (a->isConstant()) {
+      const unsigned w = a->width(), tw = term_->width();
+      return w == tw ? term_ : w < tw ? ctx_.extract(term_, 0, w) : ctx_.zext(term_, w);
+    }
+    if (isLeaf(a))
+      return ExprRef(a);
+    if (a->numKids() == 2 && isCommutative(a->kind()) && !(aligned(a->kid(0), b->kid(0)) && aligned(a->kid(1), b->kid(1))))
+      return build(a->kind(), a->kid(0), b->kid(1), a->kid(1), b->kid(0), a);
+    ExprRef kids[3];
+    for (unsigned k = 0; k < a->numKids(); ++k)
+      kids[k] = go(a->kid(k), b->kid(k));
+    return ctx_.build(a->kind(), std::span<const ExprRef>(kids, a->numKids()), a->width(), a->aux());
+  }
+
+  ExprContext &ctx_;
+  const ExprRef &term_;
+  std::unordered_map<std::pair<const Expr *, const Expr *>, ExprRef, PairHash> done_;
+};
 
 } // namespace
 
@@ -122,10 +157,9 @@ std::optional<ExprRef> synthesize(ExprContext &ctx, std::span<const ExprRef> ins
   // value at each; every ψ_ℓ must differ at all of them, with one value γ_ℓ.
   std::vector<std::unordered_map<const Expr *, u128>> values(instances.size());
   std::unordered_map<const Expr *, bool> places;
-  std::unordered_map<const Expr *, General> generalized;
   for (size_t l = 1; l < instances.size(); ++l) {
     std::vector<std::pair<const Expr *, u128>> diff;
-    if (!Diff(diff, generalized).go(instances[0].get(), instances[l].get()))
+    if (!Diff(diff).go(instances[0].get(), instances[l].get()))
       return std::nullopt;
     for (const auto &[place, value] : diff) {
       auto [it, fresh] = values[l].emplace(place, value);
@@ -165,10 +199,9 @@ std::optional<ExprRef> synthesize(ExprContext &ctx, std::span<const ExprRef> ins
       return std::nullopt;
   const unsigned xw = x->width();
   ExprRef term = ctx.add(ctx.mul(ctx.constant(u128(a) & widthMask(xw), xw), x), ctx.constant(u128(b) & widthMask(xw), xw));
-  Filling filling{places, generalized, term, {}};
-  ExprRef phi = fill(ctx, instances[0].get(), filling);
-  // The places are nodes, which hash-consing shares: a constant that varies in one position and
-  // not in another is one node. So φ[d_ℓ/x] ≐ ψ_ℓ is checked, as the theorem asks.
+  ExprRef phi = Fill(ctx, term).go(instances[0].get(), instances[second].get());
+  // φ[d_ℓ/x] ≐ ψ_ℓ at every point, as the theorem asks: the values were compared by node, and
+  // a shared constant node may vary at one of its positions only.
   for (size_t l = 0; l < points.size(); ++l)
     if (substitute(ctx, phi, x.get(), ctx.constant(points[l], xw)) != instances[l])
       return std::nullopt;

@@ -25,6 +25,8 @@ public:
   QuantifiedEncoding(ExprContext &ctx, PatternGroup pattern, std::vector<std::vector<ExprRef>> paths)
       : ctx_(ctx), pattern_(std::move(pattern)), paths_(std::move(paths)) {}
 
+  bool quantified() const override { return true; }
+
   bool build() {
     count_ = ctx_.symbol(ctx_.declareSymbol("merge_k", kCountWidth, SymbolClass::Input));
     ExprRef bound = ctx_.symbol(ctx_.declareSymbol("merge_i", kCountWidth, SymbolClass::Bound));
@@ -56,7 +58,7 @@ private:
 
 } // namespace
 
-std::vector<std::vector<size_t>> quantifiedPartition(const MergeContext &context, std::span<ExecutionState *const> group) {
+std::vector<QuantifiedPart> quantifiedPartition(const MergeContext &context, std::span<ExecutionState *const> group) {
   std::vector<Word> words;
   for (const ExecutionState *s : group) {
     Word w;
@@ -64,12 +66,12 @@ std::vector<std::vector<size_t>> quantifiedPartition(const MergeContext &context
       w.push_back(conditionHash(s->constraints[i].get()));
     words.push_back(std::move(w));
   }
-  std::vector<std::vector<size_t>> out;
+  std::vector<QuantifiedPart> out;
   std::optional<std::vector<PatternGroup>> groups = regularPartition(words);
   if (!groups) {
     out.emplace_back();
     for (size_t i = 0; i < group.size(); ++i)
-      out.back().push_back(i);
+      out.back().members.push_back(i);
     return out;
   }
   // Paths that repeat no pattern merge together the standard way.
@@ -79,12 +81,12 @@ std::vector<std::vector<size_t>> quantifiedPartition(const MergeContext &context
       rest.insert(rest.end(), g.leaves.begin(), g.leaves.end());
       continue;
     }
-    out.push_back(g.leaves);
+    out.push_back({g.leaves, g.leaves.size() > 1});
     spdlog::debug("quantified merge: a partition of {} paths (prefix {}, core {}, suffix {} conditions)", g.leaves.size(),
                   g.prefix.size(), g.core.size(), g.suffix.size());
   }
   if (!rest.empty())
-    out.push_back(std::move(rest));
+    out.push_back({std::move(rest), false});
   return out;
 }
 
@@ -120,8 +122,10 @@ std::unique_ptr<MergeEncoding> createQuantifiedEncoding(ExprContext &ctx, const 
   for (size_t j = 0; j < pattern.leaves.size(); ++j)
     pattern.leaves[j] = j;
   auto encoding = std::make_unique<QuantifiedEncoding>(ctx, std::move(pattern), std::move(inGroupOrder));
-  if (!encoding->build())
+  if (!encoding->build()) {
+    spdlog::debug("quantified merge: the patterns of {} paths do not synthesize", group.size());
     return nullptr;
+  }
   return encoding;
 }
 

@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <numeric>
 #include <string>
 
 namespace cairn::engine {
@@ -56,18 +57,29 @@ private:
   std::optional<QuantifiedGroup> group_;
 };
 
+// Each state's conditions after the context's start, and their words.
+struct Paths {
+  std::vector<Word> words;
+  std::vector<std::vector<ExprRef>> conditions;
+};
+Paths pathsOf(const MergeContext &context, std::span<ExecutionState *const> group) {
+  Paths out;
+  for (const ExecutionState *s : group) {
+    Word &w = out.words.emplace_back();
+    std::vector<ExprRef> &path = out.conditions.emplace_back();
+    for (size_t i = context.prefixConstraints; i < s->constraints.size(); ++i) {
+      w.push_back(conditionHash(s->constraints[i].get()));
+      path.push_back(s->constraints[i]);
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 std::vector<QuantifiedPart> quantifiedPartition(const MergeContext &context, std::span<ExecutionState *const> group) {
-  std::vector<Word> words;
-  for (const ExecutionState *s : group) {
-    Word w;
-    for (size_t i = context.prefixConstraints; i < s->constraints.size(); ++i)
-      w.push_back(conditionHash(s->constraints[i].get()));
-    words.push_back(std::move(w));
-  }
   std::vector<QuantifiedPart> out;
-  std::optional<std::vector<PatternGroup>> groups = regularPartition(words);
+  std::optional<std::vector<PatternGroup>> groups = regularPartition(pathsOf(context, group).words);
   if (!groups) {
     out.emplace_back();
     for (size_t i = 0; i < group.size(); ++i)
@@ -92,36 +104,18 @@ std::vector<QuantifiedPart> quantifiedPartition(const MergeContext &context, std
 
 std::unique_ptr<MergeEncoding> createQuantifiedEncoding(ExprContext &ctx, const MergeContext &context,
                                                         std::span<ExecutionState *const> group) {
-  std::vector<Word> words;
-  std::vector<std::vector<ExprRef>> paths;
-  for (const ExecutionState *s : group) {
-    Word w;
-    std::vector<ExprRef> path;
-    for (size_t i = context.prefixConstraints; i < s->constraints.size(); ++i) {
-      w.push_back(conditionHash(s->constraints[i].get()));
-      path.push_back(s->constraints[i]);
-    }
-    words.push_back(std::move(w));
-    paths.push_back(std::move(path));
-  }
-  std::optional<std::vector<PatternGroup>> groups = regularPartition(words);
+  Paths paths = pathsOf(context, group);
+  std::optional<std::vector<PatternGroup>> groups = regularPartition(paths.words);
   if (!groups || groups->size() != 1 || groups->front().core.empty())
     return nullptr;
+  // The pattern's leaves in the group's order, which the values to merge come in.
   PatternGroup pattern = std::move(groups->front());
-  std::vector<std::vector<ExprRef>> ordered;
-  for (size_t leaf : pattern.leaves)
-    ordered.push_back(std::move(paths[leaf]));
-  // The group's states in the pattern's order: values come in the group's order.
   std::vector<uint64_t> counts(group.size());
   for (size_t j = 0; j < pattern.leaves.size(); ++j)
     counts[pattern.leaves[j]] = pattern.counts[j];
-  pattern.counts = counts;
-  std::vector<std::vector<ExprRef>> inGroupOrder(group.size());
-  for (size_t j = 0; j < pattern.leaves.size(); ++j)
-    inGroupOrder[pattern.leaves[j]] = std::move(ordered[j]);
-  for (size_t j = 0; j < pattern.leaves.size(); ++j)
-    pattern.leaves[j] = j;
-  auto encoding = std::make_unique<QuantifiedEncoding>(ctx, std::move(pattern), std::move(inGroupOrder));
+  pattern.counts = std::move(counts);
+  std::iota(pattern.leaves.begin(), pattern.leaves.end(), size_t(0));
+  auto encoding = std::make_unique<QuantifiedEncoding>(ctx, std::move(pattern), std::move(paths.conditions));
   if (!encoding->build()) {
     spdlog::debug("quantified merge: the patterns of {} paths do not synthesize", group.size());
     return nullptr;

@@ -5,6 +5,7 @@
 // take the disjunction apart. Used for models (a test of a merged state); when the narrowed
 // query is not satisfiable the whole query goes on.
 #include "cairn/expr/Expr.h"
+#include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/SolverChain.h"
 
 namespace cairn {
@@ -51,14 +52,6 @@ private:
     while (e->width() == 1 && e->kind() == Kind::Or)
       e = e->kid(0);
     return e;
-  }
-  static void conjuncts(const Expr *e, std::vector<ExprRef> &out) {
-    if (e->width() == 1 && e->kind() == Kind::And) {
-      conjuncts(e->kid(0), out);
-      conjuncts(e->kid(1), out);
-    } else {
-      out.emplace_back(e);
-    }
   }
 };
 

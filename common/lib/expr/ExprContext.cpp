@@ -207,9 +207,7 @@ void ExprContext::destroy(const Expr *root) {
     work.pop_back();
     table_->erase(e);
     --stats_.live;
-    bool hasKids = e->kind_ != Kind::Constant && e->kind_ != Kind::Symbol &&
-                   e->kind_ != Kind::ArraySymbol && e->kind_ != Kind::ConstArray;
-    if (hasKids)
+    if (!isLeaf(e->kind_))
       for (unsigned i = 0; i < e->numKids_; ++i) {
         const Expr *k = e->u_.kids[i];
         if (--k->refs_ == 0)

@@ -2,12 +2,14 @@
 
 namespace cairn {
 
-namespace {
-bool isLeaf(Kind k) {
-  return k == Kind::Constant || k == Kind::Symbol || k == Kind::ArraySymbol ||
-         k == Kind::ConstArray;
+void conjuncts(const Expr *e, std::vector<ExprRef> &out) {
+  if (e->width() == 1 && e->kind() == Kind::And) {
+    conjuncts(e->kid(0), out);
+    conjuncts(e->kid(1), out);
+  } else {
+    out.emplace_back(e);
+  }
 }
-} // namespace
 
 void SymbolCollector::clear() {
   visited_.clear();

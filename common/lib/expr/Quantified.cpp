@@ -19,8 +19,7 @@ const Expr *findCount(const Expr *e, const Expr *bound) {
   while (!work.empty()) {
     const Expr *n = work.back();
     work.pop_back();
-    if (!seen.insert(n).second || n->isConstant() || n->kind() == Kind::Symbol || n->kind() == Kind::ArraySymbol ||
-        n->kind() == Kind::ConstArray)
+    if (!seen.insert(n).second || isLeaf(n->kind()))
       continue;
     if (n->kind() == Kind::Ule && n->kid(0) == bound)
       return n->kid(1);
@@ -28,11 +27,6 @@ const Expr *findCount(const Expr *e, const Expr *bound) {
       work.push_back(n->kid(k));
   }
   return nullptr;
-}
-
-bool isLeaf(const Expr *e) {
-  return e->isConstant() || e->kind() == Kind::Symbol || e->kind() == Kind::ArraySymbol ||
-         e->kind() == Kind::ConstArray;
 }
 
 } // namespace
@@ -67,7 +61,7 @@ bool mentions(const Expr *e, const Expr *x) {
     work.pop_back();
     if (n == x)
       return true;
-    if (!seen.insert(n).second || isLeaf(n))
+    if (!seen.insert(n).second || isLeaf(n->kind()))
       continue;
     for (unsigned k = 0; k < n->numKids(); ++k)
       work.push_back(n->kid(k));
@@ -80,7 +74,7 @@ ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Expr *x, const Expr
   auto rebuild = [&](auto &self, const Expr *n) -> ExprRef {
     if (n == x)
       return by;
-    if (isLeaf(n))
+    if (isLeaf(n->kind()))
       return ExprRef(n);
     if (auto it = done.find(n); it != done.end())
       return it->second;

@@ -25,11 +25,6 @@ u128 fromProto(const v1::U128 &v) { return (u128(v.hi()) << 64) | v.lo(); }
 
 namespace {
 
-bool isLeaf(Kind k) {
-  return k == Kind::Constant || k == Kind::Symbol || k == Kind::ArraySymbol ||
-         k == Kind::ConstArray;
-}
-
 v1::SymbolClass classToProto(SymbolClass c) {
   switch (c) {
   case SymbolClass::Input: return v1::SYMBOL_CLASS_INPUT;

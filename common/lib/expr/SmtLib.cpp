@@ -28,11 +28,6 @@ namespace {
 
 enum class Sort : uint8_t { Data, Bool };
 
-bool isLeaf(Kind k) {
-  return k == Kind::Constant || k == Kind::Symbol || k == Kind::ArraySymbol ||
-         k == Kind::ConstArray;
-}
-
 bool isQuantifier(Kind k) { return k == Kind::Forall || k == Kind::Exists; }
 
 // Nodes worth naming when shared: everything but constants and symbols.

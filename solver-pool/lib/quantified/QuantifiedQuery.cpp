@@ -15,20 +15,6 @@ constexpr uint64_t kMaxInstances = 1 << 16;
 // A model's arrays are vectors: a cell past this index is never written by duplicate.
 constexpr u128 kMaxCellIndex = u128(1) << 20;
 
-bool isLeaf(const Expr *e) {
-  return e->isConstant() || e->kind() == Kind::Symbol || e->kind() == Kind::ArraySymbol ||
-         e->kind() == Kind::ConstArray;
-}
-
-void conjuncts(const ExprRef &e, std::vector<ExprRef> &out) {
-  if (e->isBool() && e->kind() == Kind::And) {
-    conjuncts(ExprRef(e->kid(0)), out);
-    conjuncts(ExprRef(e->kid(1)), out);
-  } else if (!e->isTrue()) {
-    out.push_back(e);
-  }
-}
-
 // A read of an array symbol: the select and its index.
 struct Read {
   const SymbolDecl *array;
@@ -45,7 +31,7 @@ std::vector<Read> readsOf(const Expr *e, const Expr *bound) {
   while (!work.empty()) {
     const Expr *n = work.back();
     work.pop_back();
-    if (!seen.insert(n).second || isLeaf(n))
+    if (!seen.insert(n).second || isLeaf(n->kind()))
       continue;
     if (n->kind() == Kind::Select && n->kid(0)->kind() == Kind::ArraySymbol) {
       const Expr *index = n->kid(1);
@@ -90,7 +76,7 @@ private:
       return p == t;
     const ExprRef saved = bound_;
     if (p->kind() == t->kind() && p->width() == t->width() && p->aux() == t->aux() &&
-        p->numKids() == t->numKids() && !isLeaf(p)) {
+        p->numKids() == t->numKids() && !isLeaf(p->kind())) {
       bool all = true;
       for (unsigned k = 0; all && k < p->numKids(); ++k)
         all = go(p->kid(k), t->kid(k));
@@ -128,11 +114,13 @@ size_t CellHash::operator()(const Cell &c) const {
 std::optional<QuantifiedQuery> QuantifiedQuery::of(const Query &q) {
   std::vector<ExprRef> clauses;
   for (const ExprRef &c : q.constraints)
-    conjuncts(c, clauses);
+    conjuncts(c.get(), clauses);
   if (q.expr)
-    conjuncts(q.expr, clauses);
+    conjuncts(q.expr.get(), clauses);
   QuantifiedQuery out;
   for (const ExprRef &c : clauses) {
+    if (c->isTrue())
+      continue;
     if (std::optional<BoundedForall> f = asBoundedForall(c.get()))
       out.foralls_.push_back(std::move(*f));
     else
@@ -151,7 +139,7 @@ std::vector<ExprRef> QuantifiedQuery::strip() const {
     const ExprRef one = ctx.constant(1, f.bound->width());
     out.push_back(ctx.implies(ctx.uge(f.count, one), substitute(ctx, f.body, f.bound.get(), one)));
     std::vector<ExprRef> parts;
-    conjuncts(f.body, parts);
+    conjuncts(f.body.get(), parts);
     Matcher matcher(ctx, f.bound.get());
     for (const ExprRef &clause : free_) {
       const ExprRef negated = ctx.lnot(clause);

@@ -79,6 +79,10 @@ constexpr unsigned kNumKinds = static_cast<unsigned>(Kind::FOle) + 1;
 const char *kindName(Kind k);
 bool isCommutative(Kind k);
 bool isComparison(Kind k);
+// Kinds without operands: constants, symbols, constant arrays.
+inline bool isLeaf(Kind k) {
+  return k == Kind::Constant || k == Kind::Symbol || k == Kind::ArraySymbol || k == Kind::ConstArray;
+}
 
 // What a symbol stands for. Renameable symbols (symbolic base addresses) are hashed by their
 // class, width and tag only, so queries equal up to renaming them share a rename hash.

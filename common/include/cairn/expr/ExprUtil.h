@@ -24,6 +24,9 @@ private:
   std::vector<const Expr *> work_;
 };
 
+// The leaves of the tree of width-1 Ands at `e` (e itself when it is no conjunction), appended.
+void conjuncts(const Expr *e, std::vector<ExprRef> &out);
+
 // Number of distinct nodes below `e`.
 size_t dagSize(const Expr *e);
 

@@ -10,11 +10,6 @@ namespace cairn::engine::quantified {
 
 namespace {
 
-bool isLeaf(const Expr *e) {
-  return e->isConstant() || e->kind() == Kind::Symbol || e->kind() == Kind::ArraySymbol ||
-         e->kind() == Kind::ConstArray;
-}
-
 // A comparison the simplifier wrote in another form at 0 (ZeroTests.h), as the comparison it
 // came from: its kind and kids, the 0 among them.
 struct General {
@@ -55,7 +50,7 @@ public:
       places_.emplace_back(a, b->value());
       return true;
     }
-    if (isLeaf(a))
+    if (isLeaf(a->kind()))
       return false;
     const size_t places = places_.size();
     bool all = true;
@@ -132,7 +127,7 @@ private:
       const unsigned w = a->width(), tw = term_->width();
       return w == tw ? term_ : w < tw ? ctx_.extract(term_, 0, w) : ctx_.zext(term_, w);
     }
-    if (isLeaf(a))
+    if (isLeaf(a->kind()))
       return ExprRef(a);
     if (a->numKids() == 2 && isCommutative(a->kind()) && !(aligned(a->kid(0), b->kid(0)) && aligned(a->kid(1), b->kid(1))))
       return build(a->kind(), a->kid(0), b->kid(1), a->kid(1), b->kid(0), a);

@@ -1,38 +1,25 @@
 #include "merging/quantified/ZeroTests.h"
 
+#include "cairn/expr/ExprUtil.h"
+
 #include <map>
 #include <vector>
 
 namespace cairn::engine::quantified {
 
-namespace {
-
-bool isZero(const Expr *e) { return e->isConstant() && e->value() == 0; }
-
-// The leaves of an And tree of width 1.
-void conjuncts(const Expr *e, std::vector<const Expr *> &out) {
-  if (e->kind() == Kind::And && e->width() == 1) {
-    conjuncts(e->kid(0), out);
-    conjuncts(e->kid(1), out);
-  } else {
-    out.push_back(e);
-  }
-}
-
-} // namespace
-
 std::optional<ExprRef> zeroComparand(const Expr *e) {
-  if (e->kind() == Kind::Eq && isZero(e->kid(0)) && e->kid(1)->width() > 1)
+  if (e->kind() == Kind::Eq && e->kid(0)->isZero() && e->kid(1)->width() > 1)
     return ExprRef(e->kid(1));
   if (e->kind() != Kind::And || e->width() != 1)
     return std::nullopt;
   // (0 = a[c]) ∧ (0 = a[c+1]) ∧ ...: the little-endian value a[c..c+n) equals 0.
-  std::vector<const Expr *> parts;
+  std::vector<ExprRef> parts;
   conjuncts(e, parts);
   const Expr *array = nullptr;
   std::map<u128, const Expr *> bytes;
-  for (const Expr *p : parts) {
-    if (p->kind() != Kind::Eq || !isZero(p->kid(0)) || p->kid(1)->kind() != Kind::Select || p->kid(1)->width() != 8 ||
+  for (const ExprRef &part : parts) {
+    const Expr *p = part.get();
+    if (p->kind() != Kind::Eq || !p->kid(0)->isZero() || p->kid(1)->kind() != Kind::Select || p->kid(1)->width() != 8 ||
         !p->kid(1)->kid(1)->isConstant())
       return std::nullopt;
     const Expr *select = p->kid(1);

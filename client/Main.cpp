@@ -129,7 +129,8 @@ run options:
   --merge-encoding tree|disjunctive|quantified   how a merge region (klee_open_merge) writes
                            the merged state: from its execution tree (default), from each
                            path's condition, or, for paths that repeat one pattern, with a
-                           fresh count k and a bounded universal (quantified)
+                           fresh count k and a bounded universal (quantified: size-dependent
+                           loops too)
   --merge-loops-with-calls merge size-dependent loops even when they call functions
   --merge-strategy none|ssm|dsm   merge whole states where query count estimation says the
                            merge costs no extra queries: ssm runs states in topological order

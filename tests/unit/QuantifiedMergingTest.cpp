@@ -118,7 +118,15 @@ TEST_F(QuantifiedMergingTest, MemspnLeavesFormTheTwoPartitionsOfTable61) {
 
   // The limits: one pattern allowed, two needed.
   EXPECT_FALSE(regularPartition(words, false, PartitionLimits{20, 1}));
-  EXPECT_FALSE(regularPartition(words, false, PartitionLimits{1, 10}));
+  // One word searched for its square: the mismatch pattern (from W GB GB GY); the other words
+  // only join patterns, the exhausted ones after pairing W R with W GB R. The same partition.
+  groups = regularPartition(words, false, PartitionLimits{1, 10});
+  ASSERT_TRUE(groups);
+  ASSERT_EQ(groups->size(), 2u);
+  std::vector<std::pair<Word, size_t>> shapes;
+  for (const PatternGroup &p : *groups)
+    shapes.emplace_back(p.core, p.leaves.size());
+  EXPECT_EQ(shapes, (std::vector<std::pair<Word, size_t>>{{Word{g, b}, 3}, {Word{g, b}, 4}}));
 }
 
 TEST_F(QuantifiedMergingTest, WordsWithoutRepetitionPairOrStayAlone) {
@@ -169,12 +177,25 @@ TEST_F(QuantifiedMergingTest, NoPatternWhereTheInstancesDoNotFitOne) {
   // Not on a line.
   std::vector<ExprRef> squares = {c(0), c(1), c(4)};
   EXPECT_FALSE(synthesize(ctx, squares, d, x));
-  // Two constants that vary apart.
-  std::vector<ExprRef> two = {ctx.land(G(0), B(0)), ctx.land(G(1), B(2)), ctx.land(G(2), B(4))};
+  // Two positions, one on a line and one not.
+  std::vector<ExprRef> two = {ctx.land(G(0), B(0)), ctx.land(G(1), B(2)), ctx.land(G(2), B(5))};
   EXPECT_FALSE(synthesize(ctx, two, d, x));
   // Shapes that differ beyond a constant.
   std::vector<ExprRef> shapes = {G(0), B(1), G(2)};
   EXPECT_FALSE(synthesize(ctx, shapes, d, x));
+}
+
+// Each varying position has a line of its own: one iteration's conditions can name s[x] and
+// s[x - 1] (the strchr loop tests s[i] for 'a' and for 0, and its bounds check i + 1 <= n).
+TEST_F(QuantifiedMergingTest, EachVaryingPositionHasItsOwnLine) {
+  std::vector<uint64_t> d = {1, 2, 3};
+  std::vector<ExprRef> two = {ctx.land(G(0), B(2)), ctx.land(G(1), B(4)), ctx.land(G(2), B(6))};
+  std::optional<ExprRef> phi = synthesize(ctx, two, d, x);
+  ASSERT_TRUE(phi);
+  for (size_t l = 0; l < d.size(); ++l)
+    EXPECT_EQ(substitute(ctx, *phi, x.get(), c(d[l])), two[l]) << toString(phi->get());
+  // Between the points φ is the lines' value: G(x - 1) ∧ B(2x) at x = 5.
+  EXPECT_EQ(substitute(ctx, *phi, x.get(), c(5)), ctx.land(G(4), B(10))) << toString(phi->get());
 }
 
 // Hash-consing shares one node for equal constants: here 0:w64 is both the varying index of s

@@ -113,6 +113,41 @@ uint64_t counter(const std::vector<SolverLayerStats> &stats, const std::string &
   return 0;
 }
 
+// A body that compares the bound variable with another term as the guard does (the bounds
+// check i <= n of a read s[i]) is still recognised with k as its count.
+TEST_F(QuantifiedSolverTest, ABodyComparingTheBoundVariableKeepsItsCount) {
+  ExprRef withinN = ctx.land(ctx.ule(i, n), body());
+  ExprRef f = boundedForall(ctx, i, k, withinN);
+  std::optional<BoundedForall> parts = asBoundedForall(f.get());
+  ASSERT_TRUE(parts);
+  EXPECT_EQ(parts->count, k);
+  EXPECT_EQ(parts->body, withinN);
+  std::optional<QuantifiedQuery> q = QuantifiedQuery::of(Query({f}, ctx.trueExpr()));
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->universals(), 1u);
+}
+
+// Reads through a store (the string's terminator written after it was made symbolic) are reads
+// of the array symbol: duplicate copies instance 1's cell to the others, and the store still
+// decides its own cell.
+TEST_F(QuantifiedSolverTest, DuplicateReadsThroughStores) {
+  ExprRef terminated = ctx.store(s, n, c(0, 8));
+  ExprRef f = boundedForall(ctx, i, k, ctx.ne(ctx.select(terminated, ctx.sub(i, c(1))), c(0, 8)));
+  std::optional<QuantifiedQuery> q = QuantifiedQuery::of(Query({ctx.ult(k, n), f}, ctx.trueExpr()));
+  ASSERT_TRUE(q);
+  Assignment m = model(5, 4, {3, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_FALSE(q->satisfiedBy(m));
+  q->duplicate(m, {});
+  EXPECT_EQ(*m.array(sDecl), (std::vector<u128>{3, 3, 3, 3, 0, 0, 0, 0}));
+  EXPECT_TRUE(q->satisfiedBy(m));
+  std::unique_ptr<Solver> solver = createQuantifiedSolver(createZ3Solver(20));
+  SolverResponse r = solver->check(Query({ctx.ule(c(3), k), ctx.ult(k, n), ctx.ult(n, c(8)), f}, ctx.trueExpr(), {s}), true);
+  ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+  std::vector<SolverLayerStats> stats;
+  solver->collectStats(stats);
+  EXPECT_EQ(counter(stats, "fallback"), 0u);
+}
+
 TEST_F(QuantifiedSolverTest, TheLayerAnswersWithCheckedModelsAndRefutesByStrip) {
   std::unique_ptr<Solver> solver = createQuantifiedSolver(createZ3Solver(20));
   const std::vector<ExprRef> phi = example();

@@ -12,8 +12,10 @@ ExprRef guardOf(ExprContext &ctx, const ExprRef &bound, const ExprRef &count) {
   return ctx.land(ctx.ule(ctx.constant(1, bound->width()), bound), ctx.ule(bound, count));
 }
 
-// The k of `i <= k` somewhere in `e`, as boundedForall wrote it.
-const Expr *findCount(const Expr *e, const Expr *bound) {
+// Every k of `i <= k` in `e`: the guard's, and any the body compares the bound variable with
+// (s[i] read within n: i <= n).
+std::vector<const Expr *> countCandidates(const Expr *e, const Expr *bound) {
+  std::vector<const Expr *> out;
   std::vector<const Expr *> work{e};
   std::unordered_set<const Expr *> seen;
   while (!work.empty()) {
@@ -22,11 +24,11 @@ const Expr *findCount(const Expr *e, const Expr *bound) {
     if (!seen.insert(n).second || isLeaf(n->kind()))
       continue;
     if (n->kind() == Kind::Ule && n->kid(0) == bound)
-      return n->kid(1);
+      out.push_back(n->kid(1));
     for (unsigned k = 0; k < n->numKids(); ++k)
       work.push_back(n->kid(k));
   }
-  return nullptr;
+  return out;
 }
 
 } // namespace
@@ -42,14 +44,15 @@ std::optional<BoundedForall> asBoundedForall(const Expr *e) {
   if (e->kind() != Kind::Forall)
     return std::nullopt;
   const Expr *bound = e->kid(0), *body = e->kid(1);
-  const Expr *count = findCount(body, bound);
-  if (!count || body->kind() != Kind::Or)
+  if (body->kind() != Kind::Or)
     return std::nullopt;
   ExprContext &ctx = e->context();
-  const ExprRef guard = guardOf(ctx, ExprRef(bound), ExprRef(count));
-  for (unsigned side = 0; side < 2; ++side)
-    if (ctx.implies(guard, ExprRef(body->kid(side))).get() == body)
-      return BoundedForall{ExprRef(bound), ExprRef(count), ExprRef(body->kid(side))};
+  for (const Expr *count : countCandidates(body, bound)) {
+    const ExprRef guard = guardOf(ctx, ExprRef(bound), ExprRef(count));
+    for (unsigned side = 0; side < 2; ++side)
+      if (ctx.implies(guard, ExprRef(body->kid(side))).get() == body)
+        return BoundedForall{ExprRef(bound), ExprRef(count), ExprRef(body->kid(side))};
+  }
   return std::nullopt;
 }
 

@@ -33,7 +33,13 @@ std::vector<Read> readsOf(const Expr *e, const Expr *bound) {
     work.pop_back();
     if (!seen.insert(n).second || isLeaf(n->kind()))
       continue;
-    if (n->kind() == Kind::Select && n->kid(0)->kind() == Kind::ArraySymbol) {
+    // A read through stores (s[n] = 0 written after the array was made symbolic) reads the
+    // array symbol below them wherever no store's index is the read's: its cells are the
+    // symbol's, and a write to a cell a store covers changes nothing.
+    const Expr *base = n->kind() == Kind::Select ? n->kid(0) : nullptr;
+    while (base && base->kind() == Kind::Store)
+      base = base->kid(0);
+    if (base && base->kind() == Kind::ArraySymbol) {
       const Expr *index = n->kid(1);
       bool wanted = bound ? mentions(index, bound) : true;
       if (!bound) {
@@ -43,7 +49,7 @@ std::vector<Read> readsOf(const Expr *e, const Expr *bound) {
           wanted &= s->cls != SymbolClass::Bound;
       }
       if (wanted)
-        out.push_back({n->kid(0)->symbol(), n, index});
+        out.push_back({base->symbol(), n, index});
     }
     for (unsigned k = 0; k < n->numKids(); ++k)
       work.push_back(n->kid(k));

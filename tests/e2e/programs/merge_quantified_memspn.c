@@ -1,14 +1,14 @@
 // CAIRN-ARGS: --search dfs --merge-encoding quantified
-// EXPECT: paths_completed=5 paths_partial=0 tests=5
+// EXPECT: paths_completed=4 paths_partial=0 tests=4
 //
-// State merging with quantifiers on the thesis' memspn (Fig. 6.1) with chars = "a" and n <= 3:
-// the loop's seven paths reach the close of the region as words of their branch conditions.
-// Three repeat "count < n, s[count] == 'a'" k times and end with a mismatch, three k times and
-// end with count >= n: the two partitions of Table 6.1, each one state with a fresh k and
-// ∀i. 1 <= i <= k → n > i-1 ∧ s[i-1] = 'a', count = k. The seventh matched three times and
-// did not test count < 3 again (n <= 3 decides it without a fork), so its word fits neither
-// and it goes on alone. Three states then fork on r == 2: five paths. The tree variant merges
-// all seven into one state: two paths.
+// State merging with quantifiers on the thesis' memspn (Fig. 6.1) with chars = "a" and n <= 3
+// (T1): the loop's seven paths reach the close of the region as words of their branch
+// conditions. Three repeat "count < n, s[count] == 'a'" k times and end with a mismatch, four
+// k times and end with count >= n: the two partitions of Table 6.1, each one state with a
+// fresh k and ∀i. 1 <= i <= k → n > i-1 ∧ s[i-1] = 'a', count = k. The path that matched three
+// times decides count < 3 without a fork (n <= 3), and the decision still ends its word, so it
+// joins the second partition with k = 3. The two states then fork on r == 2: four paths. The
+// tree variant merges all seven into one state: two paths.
 #include "cairn.h"
 
 static int memspn(const char *s, unsigned n, const char *chars) {

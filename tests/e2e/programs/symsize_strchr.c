@@ -45,3 +45,7 @@ int main(void) {
 // EXPECT-ERROR@merge-opt: ptr out-of-bounds 29
 // Every mode also has one partial path: n + 1 > 4, above the capacity, is not explored; the
 // allocation forks on n + 1 <= 4 and the other side ends there.
+// CAIRN-VARIANT: quantified --search dfs --size-model symbolic --capacity 4 --size-mode merge-opt --merge-encoding quantified
+// EXPECT@quantified: paths_completed=8 paths_partial=1 tests=7
+// EXPECT-ERROR@quantified: ptr out-of-bounds 20
+// EXPECT-ERROR@quantified: ptr out-of-bounds 29

@@ -215,6 +215,8 @@ Engine::Sides Engine::forkOn(ExecutionState &s, const ExprRef &cond, bool aboutL
   std::optional<Validity> v = questions.decide(s, cond, aboutLayout);
   if (!v)
     return {nullptr, nullptr};
+  if (*v == Validity::True || *v == Validity::False)
+    merging.decided(s, *v == Validity::True ? cond : ctx.lnot(cond));
   if (*v == Validity::True)
     return {&s, nullptr};
   if (*v == Validity::False)

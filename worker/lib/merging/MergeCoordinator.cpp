@@ -72,6 +72,25 @@ void MergeCoordinator::constrained(ExecutionState &s, const ExprRef &c) {
     m.node = m.context->tree.split(m.node, c).first;
 }
 
+// Under the quantified encoding a path's word must have a letter for every symbolic branch of
+// an iteration, whether or not it forked: the last iteration of a loop bounded by an assumption
+// (count < n when n <= 3 and count = 3) ends its word with ¬(count < n) like the paths that
+// left earlier, not one iteration short of their pattern. The condition is implied: recording
+// it changes no path, only the tree and the word.
+void MergeCoordinator::decided(ExecutionState &s, const ExprRef &taken) {
+  if (!s.merges.empty() && encodingOf(*s.merges.back().context) == MergeEncodingKind::Quantified)
+    engine_.addConstraint(s, taken);
+}
+
+MergeEncodingKind MergeCoordinator::encodingOf(const MergeContext &c) const {
+  const ExecutorOptions &options = engine_.options;
+  if (options.merging.quantifiedEncoding)
+    return MergeEncodingKind::Quantified;
+  const bool tree = c.kind == MergeContext::Kind::Region ? options.merging.treeEncoding
+                                                         : options.sizeModel.mode == SizeMode::MergeOpt;
+  return tree ? MergeEncodingKind::ExecutionTree : MergeEncodingKind::Disjunctive;
+}
+
 // The state is about to run the first instruction after the loop of its innermost context.
 bool MergeCoordinator::leftLoop(const ExecutionState &s) const {
   const MergeContext &c = *s.merges.back().context;
@@ -127,12 +146,8 @@ void MergeCoordinator::complete(MergeContext &c) {
   }
   c.arrived.clear();
   const ExecutorOptions &options = engine_.options;
-  const bool tree = c.kind == MergeContext::Kind::Region ? options.merging.treeEncoding
-                                                         : options.sizeModel.mode == SizeMode::MergeOpt;
-  const bool quantified = c.kind == MergeContext::Kind::Region && options.merging.quantifiedEncoding;
-  const MergeEncodingKind encoding = quantified ? MergeEncodingKind::Quantified
-                                     : tree     ? MergeEncodingKind::ExecutionTree
-                                                : MergeEncodingKind::Disjunctive;
+  const MergeEncodingKind encoding = encodingOf(c);
+  const bool quantified = encoding == MergeEncodingKind::Quantified;
   std::set<std::vector<uint32_t>> patterns; // the groups that are regular partitions
   if (quantified) { // each regular partition merges on its own
     std::map<std::vector<uint32_t>, std::vector<ExecutionState *>> parts;

@@ -25,6 +25,8 @@ public:
   void forked(ExecutionState &s, ExecutionState &other, const ExprRef &cond);
   // A constraint added without a fork.
   void constrained(ExecutionState &s, const ExprRef &c);
+  // A symbolic branch only one side of which is feasible (`taken` holds on the path).
+  void decided(ExecutionState &s, const ExprRef &taken);
   // Before each instruction: true when the state stopped to wait at its loop context's end.
   bool waitsAtLoopExit(ExecutionState &s) {
     if (s.merges.empty() || !leftLoop(s))
@@ -42,6 +44,7 @@ private:
   bool leftLoop(const ExecutionState &s) const;
   void arrive(ExecutionState &s);
   void complete(MergeContext &c);
+  MergeEncodingKind encodingOf(const MergeContext &c) const;
   void discardMerged(ExecutionState &s);
 
   Engine &engine_;

@@ -3,6 +3,7 @@
 #include "cairn/expr/Quantified.h"
 #include "merging/quantified/ZeroTests.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -79,13 +80,17 @@ __int128 signedValue(u128 v, unsigned width) {
   return __int128(v);
 }
 
-// ψ_1 with the places replaced by `term` (cut or extended to each place's width).
-// ψ_1 with the constants where it differs from `other` (an instance at another point) replaced
-// by the term, found by walking the two side by side as Diff does: a constant node that
-// hash-consing shares between a varying position and a fixed one is replaced at the first only.
+// ψ_1 with each constant where it differs from `other` (the instance at another point) replaced
+// by the line through the two points, a·x + b, found by walking the two side by side as Diff
+// does: each position its own line (s[x] ≠ 0 beside s[x-1] ≠ 'a' in one iteration's
+// conditions), and a constant node that hash-consing shares between a varying position and a
+// fixed one replaced at the first only. Fails where a slope is not an integer.
 class Fill {
 public:
-  Fill(ExprContext &ctx, const ExprRef &term) : ctx_(ctx), term_(term) {}
+  Fill(ExprContext &ctx, const ExprRef &x, uint64_t first, uint64_t second)
+      : ctx_(ctx), x_(x), first_(first), distance_(__int128(second) - __int128(first)) {}
+
+  bool failed() const { return failed_; }
 
   ExprRef go(const Expr *a, const Expr *b) {
     if (a == b)
@@ -114,6 +119,20 @@ private:
     return ctx_.build(kind, kids, like ? like->width() : 1, like ? like->aux() : 0);
   }
 
+  // The term through (first, a) and (second, b), in a's width.
+  ExprRef line(const Expr *a, const Expr *b) {
+    const unsigned w = a->width(), xw = x_->width();
+    const __int128 ga = signedValue(a->value(), w), dg = signedValue(b->value(), w) - ga;
+    if (dg % distance_ != 0) {
+      failed_ = true;
+      return ExprRef(a);
+    }
+    const __int128 slope = dg / distance_, offset = ga - slope * __int128(first_);
+    ExprRef term = ctx_.add(ctx_.mul(ctx_.constant(u128(slope) & widthMask(xw), xw), x_),
+                            ctx_.constant(u128(offset) & widthMask(xw), xw));
+    return w == xw ? term : w < xw ? ctx_.extract(term, 0, w) : ctx_.zext(term, w);
+  }
+
   ExprRef walk(const Expr *a, const Expr *b) {
     if (a->kind() != b->kind()) {
       if (std::optional<General> g = general(a);
@@ -123,10 +142,8 @@ private:
         return build(a->kind(), a->kid(0), g->kids[0].get(), a->kid(1), g->kids[1].get(), nullptr);
       return ExprRef(a); // Diff found them alike: not reached
     }
-    if (a->isConstant()) {
-      const unsigned w = a->width(), tw = term_->width();
-      return w == tw ? term_ : w < tw ? ctx_.extract(term_, 0, w) : ctx_.zext(term_, w);
-    }
+    if (a->isConstant())
+      return line(a, b);
     if (isLeaf(a->kind()))
       return ExprRef(a);
     if (a->numKids() == 2 && isCommutative(a->kind()) && !(aligned(a->kid(0), b->kid(0)) && aligned(a->kid(1), b->kid(1))))
@@ -138,7 +155,10 @@ private:
   }
 
   ExprContext &ctx_;
-  const ExprRef &term_;
+  const ExprRef &x_;
+  const uint64_t first_;
+  const __int128 distance_;
+  bool failed_ = false;
   std::unordered_map<std::pair<const Expr *, const Expr *>, ExprRef, PairHash> done_;
 };
 
@@ -148,55 +168,23 @@ std::optional<ExprRef> synthesize(ExprContext &ctx, std::span<const ExprRef> ins
                                   std::span<const uint64_t> points, const ExprRef &x) {
   if (instances.empty() || instances.size() != points.size())
     return std::nullopt;
-  // The places (nodes of ψ_1) where it and some ψ_ℓ hold different constants, and ψ_ℓ's
-  // value at each; every ψ_ℓ must differ at all of them, with one value γ_ℓ.
-  std::vector<std::unordered_map<const Expr *, u128>> values(instances.size());
-  std::unordered_map<const Expr *, bool> places;
-  for (size_t l = 1; l < instances.size(); ++l) {
-    std::vector<std::pair<const Expr *, u128>> diff;
-    if (!Diff(diff).go(instances[0].get(), instances[l].get()))
-      return std::nullopt;
-    for (const auto &[place, value] : diff) {
-      auto [it, fresh] = values[l].emplace(place, value);
-      if (!fresh && it->second != value)
-        return std::nullopt;
-      places.emplace(place, true);
-    }
-  }
-  if (places.empty())
+  if (std::all_of(instances.begin(), instances.end(), [&](const ExprRef &e) { return e == instances[0]; }))
     return instances[0];
-  std::vector<__int128> gamma(instances.size());
-  const Expr *any = places.begin()->first;
-  gamma[0] = signedValue(any->value(), any->width());
-  for (const auto &[place, unused] : places)
-    if (signedValue(place->value(), place->width()) != gamma[0])
-      return std::nullopt;
-  for (size_t l = 1; l < instances.size(); ++l) {
-    if (values[l].size() != places.size())
-      return std::nullopt; // ψ_ℓ agrees with ψ_1 at a place where another ψ differs
-    gamma[l] = signedValue(values[l].begin()->second, values[l].begin()->first->width());
-    for (const auto &[place, value] : values[l])
-      if (signedValue(value, place->width()) != gamma[l])
-        return std::nullopt;
-  }
-  // The line through the first two points with different d, checked at all of them.
+  // The lines through the first two points with different d, checked at all of them.
   size_t second = 1;
   while (second < points.size() && points[second] == points[0])
     ++second;
   if (second == points.size())
     return std::nullopt; // ψ_ℓ differ at one point
-  const __int128 dd = __int128(points[second]) - __int128(points[0]), dg = gamma[second] - gamma[0];
-  if (dg % dd != 0)
+  std::vector<std::pair<const Expr *, u128>> places;
+  if (!Diff(places).go(instances[0].get(), instances[second].get()))
     return std::nullopt;
-  const __int128 a = dg / dd, b = gamma[0] - a * __int128(points[0]);
-  for (size_t l = 0; l < points.size(); ++l)
-    if (a * __int128(points[l]) + b != gamma[l])
-      return std::nullopt;
+  Fill fill(ctx, x, points[0], points[second]);
+  ExprRef phi = fill.go(instances[0].get(), instances[second].get());
+  if (fill.failed())
+    return std::nullopt;
+  // φ[d_ℓ/x] ≐ ψ_ℓ at every point, as the theorem asks.
   const unsigned xw = x->width();
-  ExprRef term = ctx.add(ctx.mul(ctx.constant(u128(a) & widthMask(xw), xw), x), ctx.constant(u128(b) & widthMask(xw), xw));
-  ExprRef phi = Fill(ctx, term).go(instances[0].get(), instances[second].get());
-  // φ[d_ℓ/x] ≐ ψ_ℓ at every point, as the theorem asks: the values were compared by node, and
-  // a shared constant node may vary at one of its positions only.
   for (size_t l = 0; l < points.size(); ++l)
     if (substitute(ctx, phi, x.get(), ctx.constant(points[l], xw)) != instances[l])
       return std::nullopt;

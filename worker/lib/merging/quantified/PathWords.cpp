@@ -51,6 +51,13 @@ uint64_t hashOf(const Expr *e, Hashing &hs) {
   case Kind::ConstArray: h = mix(h, e->hash()); break;
   default:
     h = mix(h, e->aux());
+    if (e->numKids() == 2 && isCommutative(e->kind())) {
+      // The simplifier orders the operands by their hashes, constants included: (i <= n) ∧
+      // (1 <= n + 1) is written in one order at i = 1 and the other at i = 2.
+      const uint64_t a = hashOf(e->kid(0), hs), b = hashOf(e->kid(1), hs);
+      h = mix(mix(h, std::min(a, b)), std::max(a, b));
+      break;
+    }
     for (unsigned k = 0; k < e->numKids(); ++k)
       h = mix(h, hashOf(e->kid(k), hs));
   }
@@ -84,17 +91,19 @@ Word reversed(Word w) {
   return w;
 }
 
-// Whether ω1 ω2^k ω3 is `w` for k = 0 or 1; which.
+// The k for which ω1 ω2^k ω3 is `w`, if any.
 std::optional<uint64_t> generates(const PatternGroup &p, const Word &w) {
-  for (uint64_t k : {0ull, 1ull}) {
-    Word g = p.prefix;
-    if (k)
-      g.insert(g.end(), p.core.begin(), p.core.end());
-    g.insert(g.end(), p.suffix.begin(), p.suffix.end());
-    if (g == w)
-      return k;
-  }
-  return std::nullopt;
+  const size_t fixed = p.prefix.size() + p.suffix.size();
+  if (p.core.empty() || w.size() < fixed || (w.size() - fixed) % p.core.size() != 0)
+    return std::nullopt;
+  if (!std::equal(p.prefix.begin(), p.prefix.end(), w.begin()) ||
+      !std::equal(p.suffix.begin(), p.suffix.end(), w.end() - std::ptrdiff_t(p.suffix.size())))
+    return std::nullopt;
+  const uint64_t k = (w.size() - fixed) / p.core.size();
+  for (uint64_t i = 0; i < k; ++i)
+    if (!std::equal(p.core.begin(), p.core.end(), w.begin() + std::ptrdiff_t(p.prefix.size() + i * p.core.size())))
+      return std::nullopt;
+  return k;
 }
 
 } // namespace
@@ -110,13 +119,16 @@ std::optional<std::vector<PatternGroup>> regularPartition(const std::vector<Word
   std::vector<size_t> coreless;
   size_t initial = 0;
   for (size_t i = 0; i < words.size(); ++i) {
+    if (initial == limits.maxInitialMatches) { // past the limit a word only joins a pattern found
+      coreless.push_back(i);
+      continue;
+    }
     std::optional<PatternGroup> found = firstSquare(backward ? reversed(words[i]) : words[i]);
     if (!found) {
       coreless.push_back(i);
       continue;
     }
-    if (++initial > limits.maxInitialMatches)
-      return std::nullopt;
+    ++initial;
     if (backward) { // the pattern of the reversed word, read forwards
       std::swap(found->prefix, found->suffix);
       found->prefix = reversed(found->prefix);
@@ -134,8 +146,8 @@ std::optional<std::vector<PatternGroup>> regularPartition(const std::vector<Word
       same->counts.push_back(found->counts.front());
     }
   }
-  // Words without a repetition: absorbed by a pattern, until nothing changes (a pattern made by
-  // pairing below can absorb more).
+  // Words without a repetition, or past the limit: absorbed by a pattern, until nothing changes
+  // (a pattern made by pairing below can absorb more).
   std::vector<size_t> left;
   auto absorb = [&](std::vector<size_t> &pending) {
     std::vector<size_t> rest;

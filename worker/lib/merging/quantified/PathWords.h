@@ -27,8 +27,8 @@ struct PatternGroup {
 };
 
 struct PartitionLimits {
-  // Leaves whose word has a repetition of its own, which found the patterns; the rest can only
-  // join one. Past it the partition gives up (the caller merges the standard way).
+  // Leaves whose word is searched for a repetition of its own, which found the patterns; past
+  // it a word can only join a pattern found (the search is quadratic in the word's length).
   size_t maxInitialMatches = 20;
   size_t maxPatterns = 10;
 };
@@ -36,9 +36,9 @@ struct PartitionLimits {
 // A regular partitioning of `words` (Def. 6.2.4): every leaf in exactly one group. Words with
 // a repetition (ω2 twice or more) found a pattern by their first square: scanned from the
 // front, or with `backward` from the back (the core found nearest the end). A word without one
-// joins the first pattern that generates it with k = 0 or 1, or is paired with another such
-// word that equals it with one segment inserted, or stays alone (a group of one, no core).
-// Nothing when the limits are passed.
+// joins the first pattern that generates it, or is paired with another such word that equals
+// it with one segment inserted, or stays alone (a group of one, no core). Nothing when more
+// than maxPatterns groups are left.
 std::optional<std::vector<PatternGroup>> regularPartition(const std::vector<Word> &words, bool backward = false,
                                                           PartitionLimits limits = {});
 

@@ -36,6 +36,7 @@ public:
     if (!group_)
       return false;
     condition_ = group_->condition();
+    spdlog::debug("quantified merge: {} paths, condition {}", paths_.size(), toString(condition_.get()));
     return true;
   }
 

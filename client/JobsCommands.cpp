@@ -324,7 +324,7 @@ int wait(std::vector<std::string> args) {
       printStatus(last, json);
       if (last.state() != v1::JOB_COMPLETED)
         return 1;
-      return failsAddressCacheValidation(service::statisticsOf(last.counters())) ? kJobAddressCacheMismatchExit : 0;
+      return failsValidation(service::statisticsOf(last.counters())) ? kJobValidationMismatchExit : 0;
     }
     if (s.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
       std::fprintf(stderr, "cairn: job %s still running after %g s\n", request.job_id().c_str(), timeout);
@@ -410,7 +410,7 @@ int results(std::vector<std::string> args) {
       << status.items_done() << "/" << status.items_total() << "\nsummary " << summary << "\n";
   std::fprintf(stderr, "cairn: %u tests of job %s (%s) in %s\n", fetched, job.c_str(),
                stateName(status.state()).c_str(), out.path().c_str());
-  return failsAddressCacheValidation(stats) ? kJobAddressCacheMismatchExit : 0;
+  return failsValidation(stats) ? kJobValidationMismatchExit : 0;
 }
 
 int cancel(std::vector<std::string> args) {

@@ -132,6 +132,9 @@ run options:
                            fresh count k and a bounded universal (quantified: size-dependent
                            loops too)
   --merge-loops-with-calls merge size-dependent loops even when they call functions
+  --validate-merges        check every quantified merge against its paths and every answer
+                           of the quantified solver layer against the core (exit status 3
+                           when one is wrong)
   --merge-strategy none|ssm|dsm   merge whole states where query count estimation says the
                            merge costs no extra queries: ssm runs states in topological order
                            and merges at joins, dsm lets --search drive and fast-forwards a
@@ -355,7 +358,7 @@ int runCommand(std::vector<std::string> args) {
       std::fprintf(stderr, "cairn: %s:%u: %s (%s/%s)\n", e.file.c_str(), e.line, e.message.c_str(),
                    e.type.c_str(), e.kind.c_str());
   }
-  leaveNow(client::failsAddressCacheValidation(stats) ? client::kAddressCacheMismatchExit : 0);
+  leaveNow(client::failsValidation(stats) ? client::kValidationMismatchExit : 0);
 }
 
 int replayCommand(std::vector<std::string> args) {

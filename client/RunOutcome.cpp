@@ -1,6 +1,7 @@
 #include "RunOutcome.h"
 
 #include "cairn/engine/Executor.h"
+#include "cairn/engine/Merging.h"
 
 #include <spdlog/spdlog.h>
 
@@ -8,12 +9,13 @@
 
 namespace cairn::client {
 
-bool failsAddressCacheValidation(const engine::RunStatistics &stats) {
-  uint64_t mismatches = stats.addressCacheMismatches();
-  if (!mismatches)
-    return false;
-  spdlog::error("the address-aware cache gave {} answers the solver contradicts (see run.log)", mismatches);
-  return true;
+bool failsValidation(const engine::RunStatistics &stats) {
+  const uint64_t cache = stats.addressCacheMismatches(), merges = stats.merging.mismatches;
+  if (cache)
+    spdlog::error("the address-aware cache gave {} answers the solver contradicts (see run.log)", cache);
+  if (merges)
+    spdlog::error("merge validation refuted {} quantified merges or answers (see run.log)", merges);
+  return cache || merges;
 }
 
 std::string sizeBoundNote(const engine::SizeBoundStats &bound) {

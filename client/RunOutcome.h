@@ -11,15 +11,16 @@ struct MergeStats;
 
 namespace cairn::client {
 
-// Exit status of a run or job that validated the address-aware cache and found it answering
-// wrongly (its results stand, but the cache does not).
-constexpr int kAddressCacheMismatchExit = 3;
+// Exit status of a run or job whose validation found the address-aware cache answering wrongly
+// (--validate-address-cache) or a quantified merge or answer wrong (--validate-merges): its
+// results stand, but the technique does not.
+constexpr int kValidationMismatchExit = 3;
 // The same for `cairn wait` and `cairn results` of a completed job (3 is wait's timeout).
-constexpr int kJobAddressCacheMismatchExit = 4;
+constexpr int kJobValidationMismatchExit = 4;
 
 // True, after saying so on stderr, when validation found the address-aware cache contradicting
-// the solver.
-bool failsAddressCacheValidation(const engine::RunStatistics &stats);
+// the solver or a quantified merge not exactly its paths.
+bool failsValidation(const engine::RunStatistics &stats);
 
 // The symbolic-size model's bound in words: which sizes were not explored and how many paths
 // it cut, so that a run without errors is not read as covering every size.

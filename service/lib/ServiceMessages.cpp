@@ -175,7 +175,7 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_spurious_errors_filtered(t->spuriousErrorsFiltered);
     m.mutable_spurious_locations()->Add(t->spuriousLocations.begin(), t->spuriousLocations.end());
   }
-  if (s.merging.qceFunctions || s.merging.patterns) { // a merging strategy or quantified merging ran
+  if (s.merging.qceFunctions || s.merging.patterns || s.merging.mismatches) { // a merging strategy or quantified merging ran
     v1::MergingCounters &m = *c.mutable_merging();
     m.set_merges(s.merging.merges);
     m.set_refused(s.merging.refused);
@@ -187,6 +187,8 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_patterns(s.merging.patterns);
     m.set_quantified_merges(s.merging.quantifiedMerges);
     m.set_quantified_fallbacks(s.merging.quantifiedFallbacks);
+    m.set_merges_validated(s.merging.mergesValidated);
+    m.set_merge_mismatches(s.merging.mismatches);
   }
   if (s.sizeBound) {
     v1::SizeBound &b = *c.mutable_size_bound();
@@ -239,6 +241,8 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
     m.set_patterns(m.patterns() + add.patterns());
     m.set_quantified_merges(m.quantified_merges() + add.quantified_merges());
     m.set_quantified_fallbacks(m.quantified_fallbacks() + add.quantified_fallbacks());
+    m.set_merges_validated(m.merges_validated() + add.merges_validated());
+    m.set_merge_mismatches(m.merge_mismatches() + add.merge_mismatches());
   }
   if (more.has_size_bound()) { // every item of a job runs with the same capacity
     const v1::SizeBound &add = more.size_bound();
@@ -276,6 +280,8 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
     s.merging.patterns = m.patterns();
     s.merging.quantifiedMerges = m.quantified_merges();
     s.merging.quantifiedFallbacks = m.quantified_fallbacks();
+    s.merging.mergesValidated = m.merges_validated();
+    s.merging.mismatches = m.merge_mismatches();
   }
   if (c.has_size_bound())
     s.sizeBound = engine::SizeBoundStats{c.size_bound().capacity(), c.size_bound().max_capacity(),

@@ -1,6 +1,7 @@
 // The client side of the solver pool: one channel per replica, routing by the question asked,
 // failover in route order, and an in-process solver when no replica answers.
 #include "cairn/solver/RemoteSolver.h"
+#include "cairn/solver/SolverChain.h"
 
 #include "CoreSolverName.h"
 #include "cairn/auth/BearerChannel.h"
@@ -99,8 +100,10 @@ struct RemoteSolver::Impl {
 
   Solver &fallbackSolver() {
     if (!fallback) {
-      auto made = createLocalCore(options.fallback, options.floatFallback, options.isolateFallback,
-                                  options.timeoutSeconds);
+      // The pool's lanes answer bounded universals with the quantified procedure: so does the
+      // fallback (the chain above has no quantified layer of its own when a pool is used).
+      auto made = createQuantifiedSolver(createLocalCore(options.fallback, options.floatFallback,
+                                                         options.isolateFallback, options.timeoutSeconds));
       std::lock_guard lock(interruptMutex);
       fallback = std::move(made);
     }

@@ -107,8 +107,10 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
   } else {
     s = createLocalCore(o.core, o.floatCore, o.isolateCore, o.timeoutSeconds);
   }
-  if (o.quantified)
-    s = createQuantifiedSolver(std::move(s));
+  // With a pool its lanes run the quantified procedure (and the in-process fallback its own):
+  // the queries travel whole.
+  if (o.quantified && o.poolEndpoints.empty())
+    s = createQuantifiedSolver(std::move(s), o.validateQuantified);
   if (o.arrays.enabled())
     s = createTypedArraySolver(std::move(s), o.arrays);
   if (o.byteDomain)

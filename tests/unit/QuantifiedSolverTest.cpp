@@ -113,6 +113,25 @@ uint64_t counter(const std::vector<SolverLayerStats> &stats, const std::string &
   return 0;
 }
 
+// A merged condition at one leaf's k (what --validate-merges compares with the leaf's path):
+// k replaced, its universal written out, a universal over another count left alone.
+TEST_F(QuantifiedSolverTest, InstantiateWritesOutTheUniversalOfOneCount) {
+  ExprRef other = ctx.symbol(ctx.declareSymbol("k2", 32, SymbolClass::Input));
+  ExprRef phi = ctx.land(ctx.land(ctx.ule(k, c(5)), boundedForall(ctx, i, k, body())),
+                         ctx.land(ctx.eq(at(k), c(97, 8)), boundedForall(ctx, i, other, body())));
+  ExprRef at3 = instantiate(ctx, phi, k.get(), 3);
+  ExprRef expected = ctx.land(ctx.land(ctx.land(ctx.ne(at(c(0)), c(0, 8)), ctx.ne(at(c(1)), c(0, 8))), ctx.ne(at(c(2)), c(0, 8))),
+                              ctx.land(ctx.eq(at(c(3)), c(97, 8)), boundedForall(ctx, i, other, body())));
+  std::unique_ptr<Solver> z3 = createZ3Solver(10);
+  EXPECT_EQ(z3->check(Query({}, ctx.lnot(ctx.eq(at3, expected))), false).result, SatResult::Unsat) << toString(at3.get());
+  EXPECT_FALSE(mentions(at3.get(), k.get()));
+  // k = 0: no instance.
+  EXPECT_EQ(z3->check(Query({}, ctx.lnot(ctx.eq(instantiate(ctx, phi, k.get(), 0),
+                                                 ctx.land(ctx.eq(at(c(0)), c(97, 8)), boundedForall(ctx, i, other, body()))))),
+                      false).result,
+            SatResult::Unsat);
+}
+
 // A body that compares the bound variable with another term as the guard does (the bounds
 // check i <= n of a read s[i]) is still recognised with k as its count.
 TEST_F(QuantifiedSolverTest, ABodyComparingTheBoundVariableKeepsItsCount) {

@@ -38,8 +38,28 @@ TEST(ServiceMessages, OnlyTheMismatchCounterCounts) {
   engine::RunStatistics s = itemWithMismatches(0);
   s.solverLayers.push_back({"z3", 2, 2, 0, 0.01, {{"validated", 7}}});
   EXPECT_EQ(s.addressCacheMismatches(), 0u);
-  s.solverLayers.back().counters.push_back({"mismatches", 4});
+  // Another layer's mismatches (the quantified layer's, under --validate-merges) are not the
+  // cache's: the engine counts them with the merges'.
+  s.solverLayers.push_back({"quantified", 2, 2, 0, 0.01, {{"mismatches", 5}}});
+  EXPECT_EQ(s.addressCacheMismatches(), 0u);
+  s.solverLayers[1].counters.back().second = 4;
   EXPECT_EQ(s.addressCacheMismatches(), 4u);
+}
+
+// --validate-merges in a job: a refuted merge on any item fails the job as `cairn run` fails.
+TEST(ServiceMessages, MergeMismatchesTravelFromItemsToTheJob) {
+  engine::RunStatistics item;
+  item.merging.patterns = 2;
+  item.merging.quantifiedMerges = 2;
+  item.merging.mergesValidated = 2;
+  v1::Counters job;
+  service::addCounters(job, service::countersOf(item));
+  item.merging.mismatches = 1;
+  service::addCounters(job, service::countersOf(item));
+  const engine::MergeStats m = service::statisticsOf(job).merging;
+  EXPECT_EQ(m.mergesValidated, 4u);
+  EXPECT_EQ(m.mismatches, 1u);
+  EXPECT_EQ(m.quantifiedMerges, 4u);
 }
 
 // A job under a merging strategy reports what `cairn run` reports in summary.json's "merging".

@@ -128,6 +128,10 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--no-segment-reuse", [](ExecutorOptions &o) { o.memory.reuseSegments = false; }},
       {"--split-objects", [](ExecutorOptions &o) { o.memory.splitObjects = true; }},
       {"--merge-loops-with-calls", [](ExecutorOptions &o) { o.merging.loopsWithCalls = true; }},
+      {"--validate-merges", [](ExecutorOptions &o) {
+         o.merging.validate = true;
+         o.solver.validateQuantified = true;
+       }},
       {"--check-overflow", [](ExecutorOptions &o) { o.checkOverflow = true; }},
       {"--check-overshift", [](ExecutorOptions &o) { o.checkOvershift = true; }},
       {"--check-leaks", [](ExecutorOptions &o) { o.checkLeaks = true; }},

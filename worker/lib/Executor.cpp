@@ -20,7 +20,7 @@ uint64_t RunStatistics::addressCacheMismatches() const {
   uint64_t n = 0;
   for (const SolverLayerStats &l : solverLayers)
     for (const auto &[name, value] : l.counters)
-      if (name == "mismatches")
+      if (l.layer == "address-cache" && name == "mismatches")
         n += value;
   return n;
 }

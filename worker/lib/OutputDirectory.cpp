@@ -168,6 +168,8 @@ std::string summaryJson(const RunStatistics &s,
                                           {"patterns", g.patterns},
                                           {"quantified_merges", g.quantifiedMerges},
                                           {"quantified_fallbacks", g.quantifiedFallbacks},
+                                          {"merges_validated", g.mergesValidated},
+                                          {"merge_mismatches", g.mismatches},
                                           {"qce_functions", g.qceFunctions}});
   j.insert(j.size() - 1, ", \"qce_time_s\": " + f(g.qceSeconds));
   j += ", \"floats\": " + counterObject({{"library_calls", s.floats.libraryCalls},

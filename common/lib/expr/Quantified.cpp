@@ -95,4 +95,36 @@ ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Expr *x, const Expr
   return rebuild(rebuild, e.get());
 }
 
+ExprRef instantiate(ExprContext &ctx, const ExprRef &e, const Expr *count, uint64_t value) {
+  const ExprRef k = ctx.constant(value, count->width());
+  std::unordered_map<const Expr *, ExprRef> done;
+  auto rebuild = [&](auto &self, const Expr *n) -> ExprRef {
+    if (n == count)
+      return k;
+    if (isLeaf(n->kind()))
+      return ExprRef(n);
+    if (auto it = done.find(n); it != done.end())
+      return it->second;
+    ExprRef out;
+    if (std::optional<BoundedForall> f = asBoundedForall(n); f && f->count.get() == count) {
+      const ExprRef body = self(self, f->body.get());
+      out = ctx.trueExpr();
+      for (uint64_t v = 1; v <= value; ++v)
+        out = ctx.land(out, substitute(ctx, body, f->bound.get(), ctx.constant(v, f->bound->width())));
+    } else {
+      ExprRef kids[3];
+      bool changed = false;
+      for (unsigned j = 0; j < n->numKids(); ++j) {
+        kids[j] = self(self, n->kid(j));
+        changed |= kids[j].get() != n->kid(j);
+      }
+      out = changed ? ctx.build(n->kind(), std::span<const ExprRef>(kids, n->numKids()), n->width(), n->aux())
+                    : ExprRef(n);
+    }
+    done.emplace(n, out);
+    return out;
+  };
+  return rebuild(rebuild, e.get());
+}
+
 } // namespace cairn

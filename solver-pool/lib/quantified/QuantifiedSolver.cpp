@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include <spdlog/spdlog.h>
+
 namespace cairn {
 
 namespace {
@@ -18,7 +20,7 @@ using quantified::QuantifiedQuery;
 
 class QuantifiedSolver final : public SolverLayer {
 public:
-  explicit QuantifiedSolver(std::unique_ptr<Solver> next) : SolverLayer(std::move(next)) {
+  QuantifiedSolver(std::unique_ptr<Solver> next, bool validate) : SolverLayer(std::move(next)), validate_(validate) {
     stats_.layer = "quantified";
   }
   std::string name() const override { return "quantified(" + next_->name() + ")"; }
@@ -32,9 +34,12 @@ public:
       return next_->check(q, wantModel);
     ScopedSolverTimer timer(stats_);
     ++quantified_;
+    const uint64_t fallbacks = fallback_;
     SolverResponse r = solve(q, *qq, wantModel);
     if (r.result == SatResult::Unknown)
       ++stats_.unknown;
+    if (validate_ && fallback_ == fallbacks)
+      checkAgainstCore(q, r.result);
     return r;
   }
 
@@ -45,6 +50,10 @@ public:
                     {"sat_by_repair", satByRepair_},       {"fallback", fallback_},
                     {"strip_ms", uint64_t(stripSeconds_ * 1000)}, {"repair_ms", uint64_t(repairSeconds_ * 1000)},
                     {"fallback_ms", uint64_t(fallbackSeconds_ * 1000)}};
+    if (validate_) {
+      own.counters.emplace_back("validated", validated_);
+      own.counters.emplace_back("mismatches", mismatches_);
+    }
     out.push_back(std::move(own));
     next_->collectStats(out);
   }
@@ -108,6 +117,21 @@ private:
     return r;
   }
 
+  // The core with the quantifiers must not contradict the procedure (it may not know).
+  void checkAgainstCore(const Query &q, SatResult answer) {
+    SolverResponse core = next_->check(q, false);
+    if (core.result == SatResult::Unknown)
+      return;
+    ++validated_;
+    if (core.result == answer)
+      return;
+    ++mismatches_;
+    spdlog::error("quantified layer validation: the procedure answered {} where the core says {}",
+                  satResultName(answer), satResultName(core.result));
+  }
+
+  const bool validate_;
+  uint64_t validated_ = 0, mismatches_ = 0;
   uint64_t quantified_ = 0, unsatByStrip_ = 0, satByStrip_ = 0, satByDuplicate_ = 0, satByRepair_ = 0,
            fallback_ = 0;
   double stripSeconds_ = 0, repairSeconds_ = 0, fallbackSeconds_ = 0;
@@ -115,8 +139,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Solver> createQuantifiedSolver(std::unique_ptr<Solver> next) {
-  return std::make_unique<QuantifiedSolver>(std::move(next));
+std::unique_ptr<Solver> createQuantifiedSolver(std::unique_ptr<Solver> next, bool validate) {
+  return std::make_unique<QuantifiedSolver>(std::move(next), validate);
 }
 
 } // namespace cairn

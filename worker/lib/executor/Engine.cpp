@@ -493,6 +493,10 @@ RunStatistics Engine::finish() {
     t.spuriousLocations.assign(spurious.locations().begin(), spurious.locations().end());
   }
   solver->collectStats(stats.solverLayers);
+  for (const SolverLayerStats &l : stats.solverLayers) // --validate-merges: one count of what it refuted
+    for (const auto &[name, value] : l.counters)
+      if (l.layer == "quantified" && name == "mismatches")
+        stats.merging.mismatches += value;
   if (!stats.solverLayers.empty()) {
     stats.solverQueries = stats.solverLayers.back().queries;
     stats.solverSeconds = stats.solverLayers.back().seconds;

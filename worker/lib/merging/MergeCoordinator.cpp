@@ -169,7 +169,9 @@ void MergeCoordinator::complete(MergeContext &c) {
   uint8_t exit = 0;
   for (auto &[position, group] : groups) {
     if (group.size() > 1 && group.size() <= options.merging.maxStates) {
-      MergeOutcome o = mergeStates(engine_.ctx, engine_.program, c, group, encoding);
+      MergeOutcome o = mergeStates(engine_.ctx, engine_.program, c, group, encoding, true, options.merging.validate);
+      if (o.merged && o.quantified && options.merging.validate)
+        validate(o);
       if (o.merged) {
         ++stats.merges;
         stats.statesMerged += group.size();
@@ -196,6 +198,23 @@ void MergeCoordinator::complete(MergeContext &c) {
       s->merges.pop_back();
       engine_.searcher().add(s);
     }
+  }
+}
+
+// Every obligation of the merge must be unsatisfiable; one the solver satisfies (or cannot
+// decide) is a merged state that is not exactly its paths.
+void MergeCoordinator::validate(const MergeOutcome &o) {
+  MergeStats &stats = engine_.stats.merging;
+  ++stats.mergesValidated;
+  for (const ExprRef &obligation : o.obligations) {
+    SolverResponse r = engine_.solver->check(Query({}, obligation), false);
+    if (r.result == SatResult::Unsat)
+      continue;
+    ++stats.mismatches;
+    spdlog::error("merge validation at {}: the quantified merge is not exactly its paths ({})",
+                  engine_.where(engine_.currentLoc), r.result == SatResult::Sat ? "a counterexample exists" : r.reason);
+    spdlog::debug("merge validation: satisfiable {}", toString(obligation.get()));
+    return;
   }
 }
 

@@ -45,6 +45,7 @@ private:
   void arrive(ExecutionState &s);
   void complete(MergeContext &c);
   MergeEncodingKind encodingOf(const MergeContext &c) const;
+  void validate(const MergeOutcome &o);
   void discardMerged(ExecutionState &s);
 
   Engine &engine_;

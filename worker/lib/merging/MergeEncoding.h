@@ -36,11 +36,16 @@ public:
   void measure(bool on) { measure_ = on; }
   // Whether the merged state is written with a quantifier (QuantifiedEncoding).
   virtual bool quantified() const { return false; }
+  // With validation on (before any merge): formulas each of which must be unsatisfiable for
+  // the merged state to be exact (a quantified merge against its paths, Theorem 6.2.7).
+  void validate(bool on) { validate_ = on; }
+  virtual std::vector<ExprRef> obligations() const { return {}; }
 
 protected:
   // `values` differ; the merged value.
   virtual ExprRef combine(std::span<const ExprRef> values) = 0;
   ExprRef condition_;
+  bool validate_ = false;
 
 private:
   uint64_t valueNodes_ = 0;

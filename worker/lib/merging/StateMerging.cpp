@@ -117,7 +117,8 @@ void mergeOutputs(ExprContext &ctx, MergeEncoding &merger, std::span<ExecutionSt
 } // namespace
 
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
-                         std::span<ExecutionState *const> group, MergeEncodingKind encoding, bool measure) {
+                         std::span<ExecutionState *const> group, MergeEncodingKind encoding, bool measure,
+                         bool validate) {
   MergeOutcome out;
   ExecutionState &first = *group.front();
   for (size_t i = 1; i < group.size(); ++i)
@@ -127,6 +128,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
     }
   std::unique_ptr<MergeEncoding> merger = createMergeEncoding(encoding, ctx, context, group);
   merger->measure(measure);
+  merger->validate(validate);
   out.quantified = merger->quantified();
   std::vector<ExprRef> values(group.size());
 
@@ -221,6 +223,8 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   out.merged = true;
   out.constraintNodes = measure ? dagSize(merger->condition().get()) : 0;
   out.valueNodes = merger->valueNodes();
+  if (validate)
+    out.obligations = merger->obligations();
   return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 namespace cairn::engine {
 
@@ -18,6 +19,8 @@ struct MergeOutcome {
   uint64_t constraintNodes = 0;
   uint64_t valueNodes = 0;
   bool quantified = false; // written with a quantifier (MergeEncodingKind::Quantified)
+  // With `validate`: formulas the solver must find unsatisfiable (MergeEncoding::obligations).
+  std::vector<ExprRef> obligations;
 };
 
 // Why `a` and `b`, waiting at the same instruction, cannot merge; empty when they can.
@@ -28,6 +31,6 @@ std::string incompatibility(const ExecutionState &a, const ExecutionState &b);
 // count the merged formulas' nodes (MergeOutcome).
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
                          std::span<ExecutionState *const> group, MergeEncodingKind encoding,
-                         bool measure = true);
+                         bool measure = true, bool validate = false);
 
 } // namespace cairn::engine

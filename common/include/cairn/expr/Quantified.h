@@ -25,6 +25,10 @@ std::optional<BoundedForall> asBoundedForall(const Expr *e);
 
 // `e` with the symbol expression `x` replaced by `by` (of x's width) everywhere.
 ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Expr *x, const ExprRef &by);
+// `e` with the symbol expression `count` replaced by the constant `value`, and every bounded
+// universal counted by it written out as its instances ψ[1/i] ∧ … ∧ ψ[value/i]: a merged
+// condition at one leaf's k, quantifier-free where its universals all counted k.
+ExprRef instantiate(ExprContext &ctx, const ExprRef &e, const Expr *count, uint64_t value);
 // Whether the expression `x` occurs below (or is) `e`.
 bool mentions(const Expr *e, const Expr *x);
 

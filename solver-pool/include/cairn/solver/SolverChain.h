@@ -63,6 +63,8 @@ struct SolverChainOptions {
   bool byteDomain = true; // queries reading one byte of input: decided without the core solver
   bool disjunctSplit = true; // a merged state's model: one of its paths' first
   bool quantified = true;    // bounded universals: strip, duplicate, repair before the core's own
+  // Each answer of the quantified layer checked against the core's with the quantifiers.
+  bool validateQuantified = false;
   ArraySolverOptions arrays;
   // Relocatable memory model: answer queries equal up to a renaming of symbolic bases to one
   // decided before (they need a QueryForm, which the engine gives them).
@@ -107,8 +109,9 @@ std::unique_ptr<Solver> createDisjunctSplitSolver(std::unique_ptr<Solver> next);
 // Decides the queries that read one byte of input by trying its 256 values (ByteDomainSolver.cpp).
 std::unique_ptr<Solver> createByteDomainSolver(std::unique_ptr<Solver> next);
 // Queries with bounded universals (state merging with quantifiers): strip, duplicate, repair,
-// then the core with the quantifiers (solver-pool/lib/quantified/QuantifiedSolver.cpp).
-std::unique_ptr<Solver> createQuantifiedSolver(std::unique_ptr<Solver> next);
+// then the core with the quantifiers (solver-pool/lib/quantified/QuantifiedSolver.cpp). With
+// `validate` every answer of its own is checked against the core's (counter "mismatches").
+std::unique_ptr<Solver> createQuantifiedSolver(std::unique_ptr<Solver> next, bool validate = false);
 // The array pre-check and CEGAR layer (solver-pool/lib/arrays/TypedArraySolver.cpp).
 std::unique_ptr<Solver> createTypedArraySolver(std::unique_ptr<Solver> next, ArraySolverOptions options);
 

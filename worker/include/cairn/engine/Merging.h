@@ -31,6 +31,9 @@ struct MergeOptions {
   // quantifier where its patterns synthesize (state merging with quantifiers); a partition
   // whose patterns do not is merged as above.
   bool quantifiedEncoding = false;
+  // Each quantified merge checked against its paths with the solver (Theorem 6.2.7), and each
+  // answer of the quantified solver layer against the core's.
+  bool validate = false;
 
   MergeStrategy strategy = MergeStrategy::None;
   // QCE (the paper's defaults): hot variables are those with Q_add > alpha * Q_t; each side of
@@ -60,6 +63,9 @@ struct MergeStats {
   uint64_t patterns = 0;            // regular partitions found (ω1 ω2^k ω3, more than one path)
   uint64_t quantifiedMerges = 0;    // ... merged with a quantifier
   uint64_t quantifiedFallbacks = 0; // ... whose patterns did not synthesize: merged the standard way
+  // --validate-merges:
+  uint64_t mergesValidated = 0; // quantified merges checked against their paths
+  uint64_t mismatches = 0;      // merges the check refuted, and quantified-layer answers the core contradicted
   uint64_t qceFunctions = 0;      // functions the query count estimate covers
   double qceSeconds = 0;          // time in the estimate
 };

@@ -5,6 +5,7 @@
 // by k itself, ite(k = k_1, v_1, ite(k = k_2, v_2, ...)): under the merged condition k = k_j
 // holds on leaf j's path alone (Theorem 6.2.7).
 #include "merging/MergeEncoding.h"
+#include "cairn/expr/Quantified.h"
 #include "merging/quantified/QuantifiedGroup.h"
 
 #include <spdlog/spdlog.h>
@@ -40,13 +41,38 @@ public:
     return true;
   }
 
+  // Theorem 6.2.7 leaf by leaf: at k = k_j the merged condition, its universal written out, is
+  // leaf j's path (so the merged condition with k free is the disjunction of the paths), and
+  // under that path every merged value is the leaf's own.
+  std::vector<ExprRef> obligations() const override {
+    std::vector<ExprRef> out;
+    for (size_t j = 0; j < paths_.size(); ++j) {
+      const uint64_t k = pattern_.counts[j];
+      ExprRef path = ctx_.trueExpr();
+      for (const ExprRef &c : paths_[j])
+        path = ctx_.land(path, c);
+      ExprRef at = instantiate(ctx_, condition_, count_.get(), k);
+      if (at != path)
+        out.push_back(ctx_.lnot(ctx_.eq(at, path)));
+      for (const auto &[merged, values] : merged_)
+        if (ExprRef v = instantiate(ctx_, merged, count_.get(), k); v != values[j])
+          out.push_back(ctx_.land(path, ctx_.lnot(ctx_.eq(v, values[j]))));
+    }
+    return out;
+  }
+
 protected:
   ExprRef combine(std::span<const ExprRef> values) override {
-    if (std::optional<ExprRef> t = group_->value(values))
-      return *t;
-    ExprRef merged = values.back();
-    for (size_t j = values.size() - 1; j-- > 0;)
-      merged = ctx_.ite(ctx_.eq(count_, ctx_.constant(pattern_.counts[j], kCountWidth)), values[j], merged);
+    ExprRef merged;
+    if (std::optional<ExprRef> t = group_->value(values)) {
+      merged = *t;
+    } else {
+      merged = values.back();
+      for (size_t j = values.size() - 1; j-- > 0;)
+        merged = ctx_.ite(ctx_.eq(count_, ctx_.constant(pattern_.counts[j], kCountWidth)), values[j], merged);
+    }
+    if (validate_)
+      merged_.emplace_back(merged, std::vector<ExprRef>(values.begin(), values.end()));
     return merged;
   }
 
@@ -56,6 +82,7 @@ private:
   std::vector<std::vector<ExprRef>> paths_;
   ExprRef count_;
   std::optional<QuantifiedGroup> group_;
+  std::vector<std::pair<ExprRef, std::vector<ExprRef>>> merged_; // with validation: each value and its parts
 };
 
 // Each state's conditions after the context's start, and their words.

@@ -132,6 +132,10 @@ run options:
                            fresh count k and a bounded universal (quantified: size-dependent
                            loops too)
   --merge-loops-with-calls merge size-dependent loops even when they call functions
+  --incremental-merging    inside merge contexts, a fork's side merges at once with a state
+                           waiting unrun at the same place with the same live registers and
+                           memory (dead stack slots ignored): one state per iteration of
+                           disjunctive code instead of a doubling
   --validate-merges        check every quantified merge against its paths and every answer
                            of the quantified solver layer against the core (exit status 3
                            when one is wrong)

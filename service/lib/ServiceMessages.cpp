@@ -175,7 +175,7 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_spurious_errors_filtered(t->spuriousErrorsFiltered);
     m.mutable_spurious_locations()->Add(t->spuriousLocations.begin(), t->spuriousLocations.end());
   }
-  if (s.merging.qceFunctions || s.merging.patterns || s.merging.mismatches) { // a merging strategy or quantified merging ran
+  if (s.merging.qceFunctions || s.merging.patterns || s.merging.mismatches || s.merging.incrementalMerges) { // a merging strategy or quantified merging ran
     v1::MergingCounters &m = *c.mutable_merging();
     m.set_merges(s.merging.merges);
     m.set_refused(s.merging.refused);
@@ -189,6 +189,7 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_quantified_fallbacks(s.merging.quantifiedFallbacks);
     m.set_merges_validated(s.merging.mergesValidated);
     m.set_merge_mismatches(s.merging.mismatches);
+    m.set_incremental_merges(s.merging.incrementalMerges);
   }
   if (s.sizeBound) {
     v1::SizeBound &b = *c.mutable_size_bound();
@@ -243,6 +244,7 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
     m.set_quantified_fallbacks(m.quantified_fallbacks() + add.quantified_fallbacks());
     m.set_merges_validated(m.merges_validated() + add.merges_validated());
     m.set_merge_mismatches(m.merge_mismatches() + add.merge_mismatches());
+    m.set_incremental_merges(m.incremental_merges() + add.incremental_merges());
   }
   if (more.has_size_bound()) { // every item of a job runs with the same capacity
     const v1::SizeBound &add = more.size_bound();
@@ -282,6 +284,7 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
     s.merging.quantifiedFallbacks = m.quantified_fallbacks();
     s.merging.mergesValidated = m.merges_validated();
     s.merging.mismatches = m.merge_mismatches();
+    s.merging.incrementalMerges = m.incremental_merges();
   }
   if (c.has_size_bound())
     s.sizeBound = engine::SizeBoundStats{c.size_bound().capacity(), c.size_bound().max_capacity(),

@@ -129,6 +129,22 @@ TEST_F(QuantifiedMergingTest, MemspnLeavesFormTheTwoPartitionsOfTable61) {
   EXPECT_EQ(shapes, (std::vector<std::pair<Word, size_t>>{{Word{g, b}, 3}, {Word{g, b}, 4}}));
 }
 
+// A word whose own first square makes a pattern no other word has (G Y G Y: the mismatch tail
+// repeats its letters) joins a pattern that generates it: ω1 ω2^0 ω3 of (ε, G M, G Y G Y).
+TEST_F(QuantifiedMergingTest, AWordAloneInItsOwnPatternJoinsOneThatGeneratesIt) {
+  const uint64_t G = 1, Y = 2, M = 3;
+  std::optional<std::vector<PatternGroup>> groups =
+      regularPartition({{G, Y, G, Y}, {G, M, G, Y, G, Y}, {G, M, G, M, G, Y, G, Y}});
+  ASSERT_TRUE(groups);
+  ASSERT_EQ(groups->size(), 1u);
+  EXPECT_EQ((*groups)[0].core, (Word{G, M}));
+  std::vector<std::pair<size_t, uint64_t>> members;
+  for (size_t j = 0; j < (*groups)[0].leaves.size(); ++j)
+    members.emplace_back((*groups)[0].leaves[j], (*groups)[0].counts[j]);
+  std::sort(members.begin(), members.end());
+  EXPECT_EQ(members, (std::vector<std::pair<size_t, uint64_t>>{{0, 0}, {1, 1}, {2, 2}}));
+}
+
 TEST_F(QuantifiedMergingTest, WordsWithoutRepetitionPairOrStayAlone) {
   const uint64_t a = 1, b = 2, d = 3, e = 4;
   std::optional<std::vector<PatternGroup>> groups = regularPartition({{a, d}, {a, b, d}, {e}});

@@ -128,6 +128,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--no-segment-reuse", [](ExecutorOptions &o) { o.memory.reuseSegments = false; }},
       {"--split-objects", [](ExecutorOptions &o) { o.memory.splitObjects = true; }},
       {"--merge-loops-with-calls", [](ExecutorOptions &o) { o.merging.loopsWithCalls = true; }},
+      {"--incremental-merging", [](ExecutorOptions &o) { o.merging.incremental = true; }},
       {"--validate-merges", [](ExecutorOptions &o) {
          o.merging.validate = true;
          o.solver.validateQuantified = true;

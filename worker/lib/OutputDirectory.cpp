@@ -168,6 +168,7 @@ std::string summaryJson(const RunStatistics &s,
                                           {"patterns", g.patterns},
                                           {"quantified_merges", g.quantifiedMerges},
                                           {"quantified_fallbacks", g.quantifiedFallbacks},
+                                          {"incremental_merges", g.incrementalMerges},
                                           {"merges_validated", g.mergesValidated},
                                           {"merge_mismatches", g.mismatches},
                                           {"qce_functions", g.qceFunctions}});

@@ -1,49 +1,9 @@
 #include "analysis/Liveness.h"
 
 #include "analysis/ControlFlow.h"
+#include "analysis/InstrUses.h"
 
 namespace cairn::engine::analysis {
-
-template <class F> void Liveness::forEachUse(const Instr &in, F f) const {
-  auto operand = [&](const Operand &o) {
-    if (!o.constant)
-      f(o.index);
-  };
-  switch (in.op) {
-  case Opcode::Br: case Opcode::Unreachable: return;
-  case Opcode::Ret:
-    if (in.hasValue)
-      operand(in.a);
-    return;
-  case Opcode::ZExt: case Opcode::SExt: case Opcode::Trunc: case Opcode::Move: case Opcode::ExtractBits:
-  case Opcode::Alloca: case Opcode::Load: case Opcode::CondBr: case Opcode::Switch: case Opcode::IndirectBr:
-    operand(in.a);
-    return;
-  case Opcode::Binary: case Opcode::Compare: case Opcode::InsertBits: case Opcode::ExtractElement:
-  case Opcode::Shuffle: case Opcode::Store: case Opcode::AtomicRmw:
-    operand(in.a);
-    operand(in.b);
-    return;
-  case Opcode::Gep:
-    operand(in.a);
-    for (uint32_t k = 0; k < in.count; ++k)
-      operand(fn_.gepTerms[in.imm + k].index);
-    return;
-  case Opcode::Call: {
-    const CallSite &site = fn_.callSites[in.imm];
-    if (site.kind == CallKind::Indirect)
-      operand(site.target);
-    for (uint32_t k = 0; k < site.numArgs; ++k)
-      operand(fn_.callArgs[site.firstArg + k]);
-    return;
-  }
-  default: // the rest, Select, CmpXchg, Float, ..., read at most a, b and c
-    operand(in.a);
-    operand(in.b);
-    operand(in.c);
-    return;
-  }
-}
 
 Liveness::Liveness(const Function &fn) : fn_(fn), always_(fn.numRegs, false) {
   for (const GuardLiteral &g : fn.guardLiterals)
@@ -94,7 +54,7 @@ std::vector<bool> Liveness::walkBack(uint32_t block, uint32_t pc) const {
     const Instr &in = fn_.instrs[i];
     if (in.dst < fn_.numRegs && !always_[in.dst])
       live[in.dst] = false;
-    forEachUse(in, [&](uint32_t r) {
+    forEachUse(fn_, in, [&](uint32_t r) {
       if (r < fn_.numRegs)
         live[r] = true;
     });

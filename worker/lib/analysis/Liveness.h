@@ -24,7 +24,6 @@ public:
   const std::vector<bool> &liveBefore(uint32_t block, uint32_t pc);
 
 private:
-  template <class F> void forEachUse(const Instr &in, F f) const;
   std::vector<bool> walkBack(uint32_t block, uint32_t pc) const;
 
   const Function &fn_;

@@ -154,6 +154,8 @@ void Interpreter::general(ExecutionState &s, Frame &f, const Function &fn, const
       follow(*t, in.target, from);
     if (e)
       follow(*e, in.target2, from);
+    if (t && e)
+      engine_.merging.branched(*t, *e);
     return;
   }
   case Opcode::Switch:

@@ -29,6 +29,9 @@ struct MergeContext {
   std::vector<const std::vector<bool> *> liveRegisters;
   ExecutionTree tree;
   std::vector<ExecutionState *> arrived;
+  // Incremental merging: the states at a fork's target that have not run since, as (id,
+  // instructions run), the candidates a later fork's sides merge with.
+  std::vector<std::pair<uint64_t, uint64_t>> unrun;
 };
 
 } // namespace cairn::engine

@@ -4,6 +4,7 @@
 // and those at the same instruction become one state (StateMerging.h has the encodings).
 #pragma once
 
+#include "merging/IncrementalMerging.h"
 #include "merging/StateMerging.h"
 
 #include <memory>
@@ -15,7 +16,7 @@ class Engine;
 
 class MergeCoordinator {
 public:
-  explicit MergeCoordinator(Engine &engine) : engine_(engine) {}
+  explicit MergeCoordinator(Engine &engine) : engine_(engine), incremental_(engine) {}
 
   void openRegion(ExecutionState &s) { open(s, MergeContext::Kind::Region); }
   void closeRegion(ExecutionState &s);
@@ -23,6 +24,8 @@ public:
   void beforeFork(ExecutionState &s, const ExprRef &cond);
   // Both sides of a fork stay in every context the state is in; each tree records the split.
   void forked(ExecutionState &s, ExecutionState &other, const ExprRef &cond);
+  // Both sides of a conditional branch that forked, each at its target.
+  void branched(ExecutionState &taken, ExecutionState &other) { incremental_.branched(taken, other); }
   // A constraint added without a fork.
   void constrained(ExecutionState &s, const ExprRef &c);
   // A symbolic branch only one side of which is feasible (`taken` holds on the path).
@@ -49,6 +52,7 @@ private:
   void discardMerged(ExecutionState &s);
 
   Engine &engine_;
+  IncrementalMerging incremental_;
   std::vector<std::shared_ptr<MergeContext>> pending_; // every state arrived or ended
   bool warnedUnmatchedClose_ = false;
 };

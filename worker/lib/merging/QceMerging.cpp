@@ -2,7 +2,6 @@
 
 #include "analysis/AssumeReach.h"
 #include "analysis/ControlFlow.h"
-#include "analysis/Liveness.h"
 #include "executor/Engine.h"
 #include "merging/StateMerging.h"
 #include "search/MergingSearcher.h"
@@ -66,7 +65,8 @@ template <class Each> void forEachDistinct(const std::vector<uint64_t> &history,
 QceMerging::QceMerging(Engine &engine)
     : engine_(engine), distance_(engine.options.merging.strategy == MergeStrategy::Dynamic
                                      ? engine.options.merging.dsmDistance
-                                     : 0) {
+                                     : 0),
+      live_(engine.program) {
   const MergeOptions &o = engine.options.merging;
   if (o.strategy == MergeStrategy::None)
     return;
@@ -279,7 +279,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
   MergeContext context(engine_.ctx);
   context.treeExact = false;
   context.foldPaths = distance_ > 0;
-  context.liveRegisters = liveRegisters(waiting);
+  context.liveRegisters = live_.of(waiting);
   context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
   context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);
   ExecutionState *group[2] = {&waiting, &arriving};
@@ -367,18 +367,6 @@ bool QceMerging::mayAssume(const ExecutionState &s) {
     if (assumes_->mayAssumeFrom(f.function, f.block, f.pc))
       return true;
   return false;
-}
-
-std::vector<const std::vector<bool> *> QceMerging::liveRegisters(const ExecutionState &s) {
-  std::vector<const std::vector<bool> *> live;
-  live.reserve(s.stack.size());
-  for (const Frame &f : s.stack) {
-    std::unique_ptr<analysis::Liveness> &l = liveness_[f.function];
-    if (!l)
-      l = std::make_unique<analysis::Liveness>(engine_.program.functions[f.function]);
-    live.push_back(&l->liveBefore(f.block, f.pc));
-  }
-  return live;
 }
 
 std::vector<uint64_t> QceMerging::topologicalKey(const ExecutionState &s) {

@@ -13,6 +13,7 @@
 // a candidate to be fast-forwarded.
 #pragma once
 
+#include "merging/LiveRegisters.h"
 #include "merging/QceSimilarity.h"
 #include "merging/TopologicalQueue.h"
 
@@ -27,7 +28,6 @@ class MergingSearcher;
 class Searcher;
 namespace analysis {
 class AssumeReach;
-class Liveness;
 }
 
 class QceMerging {
@@ -95,8 +95,6 @@ private:
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
   // A user klee_assume may run before `s` returns from its outermost frame.
   bool mayAssume(const ExecutionState &s);
-  // Per frame of `s`, the registers that may be read where it stands.
-  std::vector<const std::vector<bool> *> liveRegisters(const ExecutionState &s);
 
   Engine &engine_;
   std::unique_ptr<QceSimilarity> similarity_;
@@ -117,7 +115,7 @@ private:
   };
   std::map<std::vector<uint64_t>, WaitingAt> waiting_; // by stack position
   std::unordered_map<uint32_t, std::vector<uint32_t>> topo_; // per function: block -> place in loopsFirstOrder
-  std::unordered_map<uint32_t, std::unique_ptr<analysis::Liveness>> liveness_; // per function, when first merged in
+  LiveRegisters live_;
   std::unique_ptr<analysis::AssumeReach> assumes_;
 };
 

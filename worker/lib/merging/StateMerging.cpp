@@ -54,11 +54,11 @@ std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
 
 // --- Merging ------------------------------------------------------------------------------------
 
-namespace {
-
 bool sameValue(const Value &a, const Value &b) {
   return a.concrete() ? b.concrete() && a.bits == b.bits : a.sym == b.sym;
 }
+
+namespace {
 
 // What a state printed, byte by byte: the character, or its expression where it was symbolic.
 class PrintedBytes {

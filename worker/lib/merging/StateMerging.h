@@ -23,6 +23,9 @@ struct MergeOutcome {
   std::vector<ExprRef> obligations;
 };
 
+// Whether two registers hold the same value (the same bits, or the same expression).
+bool sameValue(const Value &a, const Value &b);
+
 // Why `a` and `b`, waiting at the same instruction, cannot merge; empty when they can.
 std::string incompatibility(const ExecutionState &a, const ExecutionState &b);
 

@@ -28,6 +28,7 @@ public:
   void remove(ExecutionState *s) override;
   void forked(ExecutionState *parent, ExecutionState *child) override;
   bool empty() const override { return members_.empty(); }
+  void pickBefore(ExecutionState *first, ExecutionState *then) override { driving_->pickBefore(first, then); }
   // SSM: `s`, running with no state added since it was picked, stands before every other
   // state in topological order, so that it would be picked again were it to stop.
   bool pickedAgain(const ExecutionState &s, const std::vector<uint64_t> &key) const;

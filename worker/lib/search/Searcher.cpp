@@ -50,19 +50,35 @@ public:
     add(parent);
   }
   bool empty() const override { return states_.empty(); }
+  void pickBefore(ExecutionState *first, ExecutionState *then) override {
+    // Both were just forked: near the back.
+    auto f = std::find(states_.rbegin(), states_.rend(), first), t = std::find(states_.rbegin(), states_.rend(), then);
+    if (f == states_.rend() || t == states_.rend())
+      return;
+    const bool firstNearerBack = f < t;
+    if (firstNearerBack != takesBack())
+      std::iter_swap(f, t);
+  }
 
 protected:
+  virtual bool takesBack() const = 0;
   std::deque<ExecutionState *> states_;
 };
 
 class DfsSearcher final : public ListSearcher {
 public:
   ExecutionState &select() override { return *states_.back(); }
+
+private:
+  bool takesBack() const override { return true; }
 };
 
 class BfsSearcher final : public ListSearcher {
 public:
   ExecutionState &select() override { return *states_.front(); }
+
+private:
+  bool takesBack() const override { return false; }
 };
 
 // Keeps running one state for a burst of instructions, then picks again; picking is the
@@ -82,6 +98,11 @@ public:
   }
   void forked(ExecutionState *, ExecutionState *) override { current_ = nullptr; }
   void pickAnew() override { current_ = nullptr; }
+  // Right after the fork no state is picked yet: the burst goes to `first`.
+  void pickBefore(ExecutionState *first, ExecutionState *) override {
+    if (!current_)
+      current_ = first;
+  }
 
 protected:
   virtual ExecutionState *pick() = 0;
@@ -256,6 +277,10 @@ public:
   }
   bool empty() const override { return parts_.front()->empty(); }
   void pickAnew() override { parts_[turn_]->pickAnew(); }
+  void pickBefore(ExecutionState *first, ExecutionState *then) override {
+    for (auto &p : parts_)
+      p->pickBefore(first, then);
+  }
 
 private:
   std::vector<std::unique_ptr<Searcher>> parts_;

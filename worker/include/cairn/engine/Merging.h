@@ -31,6 +31,9 @@ struct MergeOptions {
   // quantifier where its patterns synthesize (state merging with quantifiers); a partition
   // whose patterns do not is merged as above.
   bool quantifiedEncoding = false;
+  // Inside merge contexts, a fork's side merges at once with a state waiting unrun at the same
+  // place with the same live store (incremental merging, merging/IncrementalMerging.h).
+  bool incremental = false;
   // Each quantified merge checked against its paths with the solver (Theorem 6.2.7), and each
   // answer of the quantified solver layer against the core's.
   bool validate = false;
@@ -63,6 +66,7 @@ struct MergeStats {
   uint64_t patterns = 0;            // regular partitions found (ω1 ω2^k ω3, more than one path)
   uint64_t quantifiedMerges = 0;    // ... merged with a quantifier
   uint64_t quantifiedFallbacks = 0; // ... whose patterns did not synthesize: merged the standard way
+  uint64_t incrementalMerges = 0; // --incremental-merging: pairs merged at a fork's target
   // --validate-merges:
   uint64_t mergesValidated = 0; // quantified merges checked against their paths
   uint64_t mismatches = 0;      // merges the check refuted, and quantified-layer answers the core contradicted

@@ -26,6 +26,10 @@ public:
   // selects picks anew. Dynamic merging asks at every block entry, since its driving heuristic
   // decides each step of the paper's Algorithm 2.
   virtual void pickAnew() {}
+  // `first` should be picked before `then` (the two sides of a fork) where the strategy's own
+  // order leaves it free: incremental merging lets the side that still has to reach the join
+  // run while the other waits there. Ignored by the strategies that choose by other measures.
+  virtual void pickBefore(ExecutionState *first, ExecutionState *then) {}
 };
 
 std::unique_ptr<Searcher> createSearcher(SearchStrategy strategy, uint64_t seed);

@@ -146,6 +146,24 @@ std::optional<std::vector<PatternGroup>> regularPartition(const std::vector<Word
       same->counts.push_back(found->counts.front());
     }
   }
+  // A word whose own square made a pattern no other word has joins a pattern that generates it
+  // too: G Y G Z, a mismatch that repeats its last letters, is ω1 (G M)^0 ω3 of the longer
+  // mismatches' pattern rather than (G Y)^2 alone.
+  for (size_t g = 0; g < groups.size();) {
+    bool moved = false;
+    if (groups[g].leaves.size() == 1)
+      for (size_t h = 0; h < groups.size() && !moved; ++h)
+        if (h != g)
+          if (std::optional<uint64_t> k = generates(groups[h], words[groups[g].leaves.front()])) {
+            groups[h].leaves.push_back(groups[g].leaves.front());
+            groups[h].counts.push_back(*k);
+            moved = true;
+          }
+    if (moved)
+      groups.erase(groups.begin() + std::ptrdiff_t(g));
+    else
+      ++g;
+  }
   // Words without a repetition, or past the limit: absorbed by a pattern, until nothing changes
   // (a pattern made by pairing below can absorb more).
   std::vector<size_t> left;

@@ -1,0 +1,100 @@
+#include "analysis/SlotLiveness.h"
+
+#include "analysis/ControlFlow.h"
+#include "analysis/InstrUses.h"
+
+#include <unordered_set>
+
+namespace cairn::engine::analysis {
+
+SlotLiveness::SlotLiveness(const Program &program, const Function &fn) : fn_(fn) {
+  std::unordered_map<uint32_t, uint64_t> candidates; // alloca register -> size in bytes
+  for (const Instr &in : fn.instrs)
+    if (in.op == Opcode::Alloca && in.a.constant && in.dst < fn.numRegs && in.a.index < program.constants.size())
+      candidates.emplace(in.dst, uint64_t(program.constants[in.a.index]) * in.imm);
+  if (candidates.empty())
+    return;
+  std::unordered_set<uint32_t> escaped;
+  for (const Instr &in : fn.instrs) {
+    // The address operand of a load or store is a use that does not escape; every other
+    // operand naming the slot does (a store of its address, a call, an offset).
+    const Operand *address = in.op == Opcode::Load ? &in.a : in.op == Opcode::Store ? &in.b : nullptr;
+    if (in.op == Opcode::Store && !in.a.constant && candidates.count(in.a.index))
+      escaped.insert(in.a.index);
+    forEachUse(fn, in, [&](uint32_t r) {
+      if (candidates.count(r) && !(address && !address->constant && address->index == r))
+        escaped.insert(r);
+    });
+  }
+  for (const PhiMove &m : fn.phiMoves)
+    if (!m.src.constant && candidates.count(m.src.index))
+      escaped.insert(m.src.index);
+  for (const GuardLiteral &g : fn.guardLiterals)
+    if (!g.cond.constant)
+      escaped.insert(g.cond.index);
+  for (const auto &[reg, bytes] : candidates)
+    if (!escaped.count(reg) && bytes) {
+      slotIndex_.emplace(reg, int(slots_.size()));
+      slots_.push_back(reg);
+      slotBytes_.push_back(bytes);
+    }
+  const size_t n = fn.blocks.size();
+  liveOut_.assign(n, std::vector<bool>(slots_.size(), false));
+  if (slots_.empty() || !n)
+    return;
+  ControlFlow cfg(fn);
+  std::vector<std::vector<bool>> liveIn(n, std::vector<bool>(slots_.size(), false));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t b = uint32_t(n); b-- > 0;) {
+      std::vector<bool> out(slots_.size(), false);
+      for (uint32_t s : cfg.successors(b))
+        for (size_t k = 0; k < slots_.size(); ++k)
+          if (liveIn[s][k])
+            out[k] = true;
+      if (out != liveOut_[b]) {
+        liveOut_[b] = std::move(out);
+        changed = true;
+      }
+      std::vector<bool> in = walkBack(b, fn.blocks[b].firstInstr);
+      if (in != liveIn[b]) {
+        liveIn[b] = std::move(in);
+        changed = true;
+      }
+    }
+  }
+}
+
+int SlotLiveness::slotOf(const Operand &address) const {
+  if (address.constant)
+    return -1;
+  auto it = slotIndex_.find(address.index);
+  return it == slotIndex_.end() ? -1 : it->second;
+}
+
+void SlotLiveness::step(const Instr &in, std::vector<bool> &live) const {
+  if (in.op == Opcode::Load) {
+    if (int k = slotOf(in.a); k >= 0)
+      live[size_t(k)] = true;
+  } else if (in.op == Opcode::Store) {
+    if (int k = slotOf(in.b); k >= 0 && uint64_t(in.width) == slotBytes_[size_t(k)] * 8)
+      live[size_t(k)] = false; // written whole: what it held before is never read
+  }
+}
+
+std::vector<bool> SlotLiveness::walkBack(uint32_t block, uint32_t pc) const {
+  std::vector<bool> live = liveOut_[block];
+  const uint32_t end = block + 1 < fn_.blocks.size() ? fn_.blocks[block + 1].firstInstr : uint32_t(fn_.instrs.size());
+  for (uint32_t i = end; i-- > pc;)
+    step(fn_.instrs[i], live);
+  return live;
+}
+
+const std::vector<bool> &SlotLiveness::liveBefore(uint32_t block, uint32_t pc) {
+  auto it = cache_.find(pc);
+  if (it == cache_.end())
+    it = cache_.emplace(pc, walkBack(block, pc)).first;
+  return it->second;
+}
+
+} // namespace cairn::engine::analysis

@@ -71,4 +71,26 @@ TEST_F(TwoForks, AContextWhoseTreeNoLongerMatchesUsesTheDisjunctiveEncoding) {
   EXPECT_TRUE(equivalent(encoding->condition(), ctx.ult(x, c(10)), ctx.trueExpr()));
 }
 
+// T7 of state merging with quantifiers: get_sign (if (x == 0) return 0; if (x < 0) return -1;
+// else return 1;) in the paper's numbering n1 (root), n2 (x = 0), n3 (x != 0), n4 (x < 0),
+// n5 (!(x < 0)).
+TEST(ExecutionTreeConditions, GetSign) {
+  ExprContext ctx;
+  ExprRef x = ctx.symbol(ctx.declareSymbol("x", 32, SymbolClass::Input));
+  ExprRef isZero = ctx.eq(x, ctx.constant(0, 32)), negative = ctx.slt(x, ctx.constant(0, 32));
+  ExecutionTree tree(ctx);
+  const uint32_t n1 = 0;
+  auto [n2, n3] = tree.split(n1, isZero);
+  auto [n4, n5] = tree.split(n3, negative);
+  EXPECT_EQ(tree.pathCondition(n5, n5), ctx.lnot(negative));                                  // n5.c
+  EXPECT_EQ(tree.pathCondition(n1, n5), ctx.land(ctx.lnot(isZero), ctx.lnot(negative)));      // n5.pc
+  EXPECT_EQ(tree.pathCondition(n3, n5), ctx.land(ctx.lnot(isZero), ctx.lnot(negative)));      // tpc(n3, n5)
+  EXPECT_EQ(tree.pathCondition(n3, n5, false), ctx.lnot(negative));                           // tpc̄(n3, n5)
+  EXPECT_FALSE(tree.pathCondition(n2, n5));                                                   // not an ancestor
+  // The merged conditions agree: n5 alone is its path; n4 and n5 together are n3's condition.
+  std::vector<uint32_t> alone = {n5}, both = {n4, n5};
+  EXPECT_EQ(TreeMerge(ctx, tree, alone).condition(), tree.pathCondition(n1, n5));
+  EXPECT_EQ(TreeMerge(ctx, tree, both).condition(), ctx.lnot(isZero));
+}
+
 } // namespace

@@ -6,11 +6,26 @@ ExecutionTree::ExecutionTree(ExprContext &ctx) : ctx_(ctx) { nodes_.push_back({c
 
 std::pair<uint32_t, uint32_t> ExecutionTree::split(uint32_t leaf, const ExprRef &cond) {
   auto left = int32_t(nodes_.size());
-  nodes_.push_back({cond});
-  nodes_.push_back({ctx_.lnot(cond)});
+  nodes_.push_back({cond, -1, -1, int32_t(leaf)});
+  nodes_.push_back({ctx_.lnot(cond), -1, -1, int32_t(leaf)});
   nodes_[leaf].left = left;
   nodes_[leaf].right = left + 1;
   return {uint32_t(left), uint32_t(left + 1)};
+}
+
+ExprRef ExecutionTree::pathCondition(uint32_t from, uint32_t to, bool withFrom) const {
+  std::vector<const ExprRef *> conds; // from `to` upwards
+  int32_t n = int32_t(to);
+  while (n >= 0 && n != int32_t(from)) {
+    conds.push_back(&nodes_[size_t(n)].cond);
+    n = nodes_[size_t(n)].parent;
+  }
+  if (n < 0)
+    return ExprRef();
+  ExprRef out = withFrom ? nodes_[from].cond : ctx_.trueExpr();
+  for (size_t i = conds.size(); i-- > 0;)
+    out = ctx_.land(out, *conds[i]);
+  return out;
 }
 
 TreeMerge::TreeMerge(ExprContext &ctx, const ExecutionTree &tree, std::span<const uint32_t> leaves)

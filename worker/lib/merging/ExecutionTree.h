@@ -19,12 +19,16 @@ public:
   // The state at `leaf` split on `cond`: the leaves of the side where it holds and of the other.
   std::pair<uint32_t, uint32_t> split(uint32_t leaf, const ExprRef &cond);
   size_t size() const { return nodes_.size(); }
+  // The paper's tpc(from, to): the conditions on the way from `from` down to `to`, `from`'s own
+  // included (tpc̄: without it); null when `from` is not an ancestor of `to` (or `to` itself).
+  ExprRef pathCondition(uint32_t from, uint32_t to, bool withFrom = true) const;
 
 private:
   friend class TreeMerge;
   struct Node {
     ExprRef cond;
     int32_t left = -1, right = -1; // -1: a leaf
+    int32_t parent = -1;
   };
   ExprContext &ctx_;
   std::vector<Node> nodes_;

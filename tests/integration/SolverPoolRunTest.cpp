@@ -48,22 +48,30 @@ size_t ktestFiles(const fs::path &dir) {
   return n;
 }
 
+// `cairn run` of `program` with `options`, in process and with the pool, into work/local and
+// work/pool; both must succeed.
+struct LocalAndPool {
+  CommandResult local, remote;
+};
+LocalAndPool runBoth(const PoolProcess &pool, const fs::path &work, const std::string &program,
+                     const std::vector<std::string> &options) {
+  auto run = [&](const std::string &name, std::vector<std::string> extra) {
+    std::vector<std::string> argv = {CAIRN_BIN, "run", "--json", "--quiet", "--output-dir", (work / name).string()};
+    argv.insert(argv.end(), options.begin(), options.end());
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    argv.push_back(program);
+    return runCommand(argv);
+  };
+  return {run("local", {}), run("pool", {"--solver-pool", pool.endpoint(), "--solver-pool-token-file", testPoolTokenFile()})};
+}
+
 TEST(SolverPoolRun, SameExplorationAsInProcess) {
   PoolProcess pool;
   ASSERT_TRUE(pool.ready());
   const fs::path work = fs::path(::testing::TempDir()) / ("cairn-pool-run-" + std::to_string(::getpid()));
   fs::remove_all(work);
   fs::create_directories(work);
-  const std::string program = std::string(CAIRN_EXAMPLES_DIR) + "/sign.c";
-  auto run = [&](const std::string &name, std::vector<std::string> extra) {
-    std::vector<std::string> argv = {CAIRN_BIN, "run", "--json", "--quiet", "--seed", "1",
-                                     "--output-dir", (work / name).string()};
-    argv.insert(argv.end(), extra.begin(), extra.end());
-    argv.push_back(program);
-    return runCommand(argv);
-  };
-  CommandResult local = run("local", {});
-  CommandResult remote = run("pool", {"--solver-pool", pool.endpoint(), "--solver-pool-token-file", testPoolTokenFile()});
+  auto [local, remote] = runBoth(pool, work, std::string(CAIRN_EXAMPLES_DIR) + "/sign.c", {"--seed", "1"});
   ASSERT_EQ(local.status, 0) << local.output;
   ASSERT_EQ(remote.status, 0) << remote.output;
   Outcome l = outcomeOf(local.output), r = outcomeOf(remote.output);
@@ -96,18 +104,10 @@ TEST(SolverPoolRun, QuantifiedQueriesAreAnsweredByThePoolsProcedure) {
   const fs::path work = fs::path(::testing::TempDir()) / ("cairn-pool-quantified-" + std::to_string(::getpid()));
   fs::remove_all(work);
   fs::create_directories(work);
-  const std::string program = std::string(CAIRN_E2E_DIR) + "/merge_quantified_strchr_chain.c";
-  auto run = [&](const std::string &name, std::vector<std::string> extra) {
-    std::vector<std::string> argv = {CAIRN_BIN, "run", "--json", "--quiet", "--search", "dfs", "--size-model",
-                                     "symbolic", "--capacity", "4", "--size-mode", "merge-opt",
-                                     "--merge-encoding", "quantified", "--validate-merges",
-                                     "--output-dir", (work / name).string()};
-    argv.insert(argv.end(), extra.begin(), extra.end());
-    argv.push_back(program);
-    return runCommand(argv);
-  };
-  CommandResult local = run("local", {});
-  CommandResult remote = run("pool", {"--solver-pool", pool.endpoint(), "--solver-pool-token-file", testPoolTokenFile()});
+  auto [local, remote] =
+      runBoth(pool, work, std::string(CAIRN_E2E_DIR) + "/merge_quantified_strchr_chain.c",
+              {"--search", "dfs", "--size-model", "symbolic", "--capacity", "4", "--size-mode", "merge-opt",
+               "--merge-encoding", "quantified", "--validate-merges"});
   ASSERT_EQ(local.status, 0) << local.output;
   ASSERT_EQ(remote.status, 0) << remote.output;
   Outcome l = outcomeOf(local.output), r = outcomeOf(remote.output);

@@ -72,51 +72,24 @@ bool mentions(const Expr *e, const Expr *x) {
   return false;
 }
 
-ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Expr *x, const ExprRef &by) {
-  std::unordered_map<const Expr *, ExprRef> done;
-  auto rebuild = [&](auto &self, const Expr *n) -> ExprRef {
-    if (n == x)
-      return by;
-    if (isLeaf(n->kind()))
-      return ExprRef(n);
-    if (auto it = done.find(n); it != done.end())
-      return it->second;
-    ExprRef kids[3];
-    bool changed = false;
-    for (unsigned k = 0; k < n->numKids(); ++k) {
-      kids[k] = self(self, n->kid(k));
-      changed |= kids[k].get() != n->kid(k);
-    }
-    ExprRef out = changed ? ctx.build(n->kind(), std::span<const ExprRef>(kids, n->numKids()), n->width(), n->aux())
-                          : ExprRef(n);
-    done.emplace(n, out);
-    return out;
-  };
-  return rebuild(rebuild, e.get());
-}
+namespace {
 
-ExprRef instantiate(ExprContext &ctx, const ExprRef &e, const Expr *count, uint64_t value) {
-  const ExprRef k = ctx.constant(value, count->width());
+// `e` rebuilt bottom-up, each node first offered to `replace(node, rebuild)`, which gives its
+// replacement or null to have its kids rebuilt; a node whose kids did not change is kept.
+template <class Replace> ExprRef rebuildWith(ExprContext &ctx, const Expr *e, Replace replace) {
   std::unordered_map<const Expr *, ExprRef> done;
   auto rebuild = [&](auto &self, const Expr *n) -> ExprRef {
-    if (n == count)
-      return k;
-    if (isLeaf(n->kind()))
-      return ExprRef(n);
     if (auto it = done.find(n); it != done.end())
       return it->second;
-    ExprRef out;
-    if (std::optional<BoundedForall> f = asBoundedForall(n); f && f->count.get() == count) {
-      const ExprRef body = self(self, f->body.get());
-      out = ctx.trueExpr();
-      for (uint64_t v = 1; v <= value; ++v)
-        out = ctx.land(out, substitute(ctx, body, f->bound.get(), ctx.constant(v, f->bound->width())));
-    } else {
+    ExprRef out = replace(n, [&](const Expr *kid) { return self(self, kid); });
+    if (!out && isLeaf(n->kind()))
+      out = ExprRef(n);
+    if (!out) {
       ExprRef kids[3];
       bool changed = false;
-      for (unsigned j = 0; j < n->numKids(); ++j) {
-        kids[j] = self(self, n->kid(j));
-        changed |= kids[j].get() != n->kid(j);
+      for (unsigned k = 0; k < n->numKids(); ++k) {
+        kids[k] = self(self, n->kid(k));
+        changed |= kids[k].get() != n->kid(k);
       }
       out = changed ? ctx.build(n->kind(), std::span<const ExprRef>(kids, n->numKids()), n->width(), n->aux())
                     : ExprRef(n);
@@ -124,7 +97,29 @@ ExprRef instantiate(ExprContext &ctx, const ExprRef &e, const Expr *count, uint6
     done.emplace(n, out);
     return out;
   };
-  return rebuild(rebuild, e.get());
+  return rebuild(rebuild, e);
+}
+
+} // namespace
+
+ExprRef substitute(ExprContext &ctx, const ExprRef &e, const Expr *x, const ExprRef &by) {
+  return rebuildWith(ctx, e.get(), [&](const Expr *n, auto &&) { return n == x ? by : ExprRef(); });
+}
+
+ExprRef instantiate(ExprContext &ctx, const ExprRef &e, const Expr *count, uint64_t value) {
+  const ExprRef k = ctx.constant(value, count->width());
+  return rebuildWith(ctx, e.get(), [&](const Expr *n, auto &&rebuild) -> ExprRef {
+    if (n == count)
+      return k;
+    std::optional<BoundedForall> f = asBoundedForall(n);
+    if (!f || f->count.get() != count)
+      return ExprRef();
+    const ExprRef body = rebuild(f->body.get());
+    ExprRef out = ctx.trueExpr();
+    for (uint64_t v = 1; v <= value; ++v)
+      out = ctx.land(out, substitute(ctx, body, f->bound.get(), ctx.constant(v, f->bound->width())));
+    return out;
+  });
 }
 
 } // namespace cairn

@@ -498,8 +498,14 @@ RunStatistics Engine::finish() {
       if (l.layer == "quantified" && name == "mismatches")
         stats.merging.mismatches += value;
   if (!stats.solverLayers.empty()) {
-    stats.solverQueries = stats.solverLayers.back().queries;
-    stats.solverSeconds = stats.solverLayers.back().seconds;
+    // What reached the core: the last layer, or the two cores that follow the float router.
+    auto router = std::find_if(stats.solverLayers.begin(), stats.solverLayers.end(),
+                               [](const SolverLayerStats &l) { return l.layer == "float-routing"; });
+    auto cores = router != stats.solverLayers.end() ? router + 1 : stats.solverLayers.end() - 1;
+    for (auto l = cores; l != stats.solverLayers.end(); ++l) {
+      stats.solverQueries += l->queries;
+      stats.solverSeconds += l->seconds;
+    }
   }
   return stats;
 }

@@ -38,8 +38,9 @@ void IncrementalMerging::arrive(ExecutionState &s) {
     if (!o || o->instructions != instructions || o->merges.empty() || o->merges.back().context.get() != &c)
       continue; // ended, ran on, or left the context: no longer a candidate
     still.emplace_back(id, instructions);
-    if (o == &s || o->stack.back().block != s.stack.back().block || o->stack.back().pc != s.stack.back().pc)
-      continue;
+    if (o == &s || o->stack.back().block != s.stack.back().block || o->stack.back().pc != s.stack.back().pc ||
+        std::find(c.arrived.begin(), c.arrived.end(), o) != c.arrived.end())
+      continue; // elsewhere, or waiting at the context's end (where the merge takes it anyway)
     // The shared prefix of the two paths: the lowest common ancestor.
     size_t shared = 0;
     while (shared < s.constraints.size() && shared < o->constraints.size() &&

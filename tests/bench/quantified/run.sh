@@ -11,7 +11,10 @@
 #   --search S       the searcher of every run (default dfs, as the paper's runs)
 #   --config SPEC    'NAME=OPTIONS' (repeatable; replaces the default three)
 #   --out DIR        the runs' output directories and table.txt (default /dev/shm/cairn-bench-quantified)
-#   PROGRAM          a file name of this directory (default: all of them)
+#   PROGRAM          a file name of this directory (default: all of them), or drivers/NAME.c:
+#                    a library driver (the paper's subjects: json-c), built with `cairn cc`
+#                    against the library tests/real/build-subjects.sh built (run it first) and
+#                    run under --libc full; default only when that library is there
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -40,8 +43,12 @@ done
 # memspn-ab merges a klee_open_merge region: BASE forks (no --merge-encoding), CFG merges
 # with the tree, PAT with quantifiers and incremental merging (its disjunctive code needs it).
 ((${#configs[@]})) || configs=("BASE=--size-mode lazy" "CFG=--size-mode merge-opt"
-                               "PAT=--size-mode merge-opt --merge-encoding quantified --incremental-merging")
-((${#programs[@]})) || programs=(strchr-chain.c token-scan.c header-split.c memspn-ab.c)
+                               "PAT=--size-mode merge-opt --merge-encoding quantified")
+build=${CAIRN_BUILD_DIR:-$(cd "$(dirname "$cairn")/.." && pwd)}
+if ((${#programs[@]} == 0)); then
+  programs=(strchr-chain.c token-scan.c header-split.c memspn-ab.c)
+  [[ -f $build/real/json-c/install/lib/libjson-c.a ]] && programs+=(drivers/json-symsize.c)
+fi
 
 # Per program: its sizes, each MACRO=VALUE,capacity (capacity 0: not a symbolic-size program).
 declare -A SIZES=(
@@ -49,7 +56,15 @@ declare -A SIZES=(
   [token-scan.c]="CHAIN=2,16 CHAIN=3,16 CHAIN=3,32"
   [header-split.c]="CHAIN=2,16 CHAIN=3,16 CHAIN=3,32"
   [memspn-ab.c]="N=6,0 N=10,0 N=14,0"
+  [drivers/json-symsize.c]="LIBRARY=json-c,8 LIBRARY=json-c,16"
 )
+# A driver's library: the compiler flags that link it.
+driver_flags() {
+  local dir=$build/real/$1/install
+  case $1 in
+    json-c) echo "-I$dir/include/json-c $dir/lib/libjson-c.a" ;;
+  esac
+}
 
 mkdir -p "$out"
 table=$out/table.txt
@@ -71,11 +86,24 @@ for program in "${programs[@]}"; do
       else
         opts="--size-model symbolic --capacity $capacity $opts"
       fi
-      dir=$out/${program%.c}-${define/=/}-c$capacity-$name
+      base=$(basename "${program%.c}")
+      dir=$out/$base-${define/=/}-c$capacity-$name
       rm -rf "$dir"
+      target=$here/$program
+      if [[ $program == drivers/* ]]; then # built once against its library, run on musl
+        target=$out/bin/$base
+        if [[ ! -x $target ]]; then
+          mkdir -p "$out/bin"
+          # shellcheck disable=SC2046
+          "$cairn" cc -g -I"$here/../../../runtime/include" "$here/$program" $(driver_flags "${define#*=}") -o "$target"
+        fi
+        opts="--libc full --merge-loops-with-calls $opts"
+      else
+        opts="--cflag -D$define $opts"
+      fi
       # shellcheck disable=SC2086
-      "$cairn" run --quiet --search "$search" --max-time "$time_limit" --cflag "-D$define" $opts \
-        --output-dir "$dir" "$here/$program" 2>>"$out/stderr.log" || true
+      "$cairn" run --quiet --search "$search" --max-time "$time_limit" $opts \
+        --output-dir "$dir" "$target" 2>>"$out/stderr.log" || true
       if [[ ! -f $dir/summary.json ]]; then
         printf '%-16s %-12s %-5s %7s\n' "$program" "$define,$capacity" "$name" failed | tee -a "$table"
         continue

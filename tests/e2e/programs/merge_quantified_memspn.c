@@ -41,3 +41,7 @@ int main(void) {
 
 // CAIRN-VARIANT: tree --search dfs --merge-encoding tree
 // EXPECT@tree: paths_completed=2 paths_partial=0 tests=2
+// With static state merging the two quantified states, and the sides of r == 2, merge again
+// at the joins after the region (whole states, disjunctive): one path.
+// CAIRN-VARIANT: ssm --search dfs --merge-encoding quantified --merge-strategy ssm --validate-merges
+// EXPECT@ssm: paths_completed=1 paths_partial=0 tests=1

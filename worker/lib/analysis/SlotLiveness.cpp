@@ -91,6 +91,9 @@ std::vector<bool> SlotLiveness::walkBack(uint32_t block, uint32_t pc) const {
 }
 
 const std::vector<bool> &SlotLiveness::liveBefore(uint32_t block, uint32_t pc) {
+  static const std::vector<bool> none;
+  if (slots_.empty())
+    return none;
   auto it = cache_.find(pc);
   if (it == cache_.end())
     it = cache_.emplace(pc, walkBack(block, pc)).first;

@@ -30,24 +30,28 @@ void IncrementalMerging::arrive(ExecutionState &s) {
   if (s.merges.empty() || engine_.isTerminated(&s))
     return;
   MergeContext &c = *s.merges.back().context;
+  const Frame &top = s.stack.back();
+  std::vector<std::pair<uint64_t, uint64_t>> &here =
+      c.unrun[(uint64_t(top.function) << 44) ^ (uint64_t(top.block) << 22) ^ top.pc];
   ExecutionState *best = nullptr;
   size_t bestShared = 0;
   std::vector<std::pair<uint64_t, uint64_t>> still;
-  for (const auto &[id, instructions] : c.unrun) {
+  for (const auto &[id, instructions] : here) {
     ExecutionState *o = engine_.liveState(id);
-    if (!o || o->instructions != instructions || o->merges.empty() || o->merges.back().context.get() != &c)
-      continue; // ended, ran on, or left the context: no longer a candidate
-    still.emplace_back(id, instructions);
-    if (o == &s || o->stack.back().block != s.stack.back().block || o->stack.back().pc != s.stack.back().pc ||
+    if (!o || o->instructions != instructions || o->merges.empty() || o->merges.back().context.get() != &c ||
         std::find(c.arrived.begin(), c.arrived.end(), o) != c.arrived.end())
-      continue; // elsewhere, or waiting at the context's end (where the merge takes it anyway)
+      continue; // ended, ran on, left the context or waits at its end: no longer a candidate
+    still.emplace_back(id, instructions);
+    const Frame &theirs = o->stack.back();
+    if (theirs.function != top.function || theirs.block != top.block || theirs.pc != top.pc)
+      continue;
     // The shared prefix of the two paths: the lowest common ancestor.
     size_t shared = 0;
     while (shared < s.constraints.size() && shared < o->constraints.size() &&
            s.constraints[shared] == o->constraints[shared])
       ++shared;
-    const size_t mine = s.constraints.size() - shared, theirs = o->constraints.size() - shared;
-    if (shared < c.prefixConstraints || !mine || !theirs || (mine != 1 && theirs != 1))
+    const size_t mine = s.constraints.size() - shared, added = o->constraints.size() - shared;
+    if (shared < c.prefixConstraints || !mine || !added || (mine != 1 && added != 1))
       continue; // one path a prefix of the other, or the ancestor is the parent of neither
     if (best && o->constraints.size() >= best->constraints.size())
       continue; // the highest candidate wins
@@ -56,11 +60,11 @@ void IncrementalMerging::arrive(ExecutionState &s) {
     best = o;
     bestShared = shared;
   }
-  c.unrun = std::move(still);
+  here = std::move(still);
   if (best && absorb(s, *best, bestShared))
-    c.unrun.erase(std::remove_if(c.unrun.begin(), c.unrun.end(), [&](const auto &u) { return u.first == best->id; }),
-                  c.unrun.end());
-  c.unrun.emplace_back(s.id, s.instructions);
+    here.erase(std::remove_if(here.begin(), here.end(), [&](const auto &u) { return u.first == best->id; }),
+               here.end());
+  here.emplace_back(s.id, s.instructions);
 }
 
 bool IncrementalMerging::equalOnLive(const ExecutionState &a, const ExecutionState &b) {

@@ -5,6 +5,7 @@
 #include "cairn/engine/ExecutionState.h"
 #include "merging/ExecutionTree.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace cairn::engine {
@@ -30,8 +31,9 @@ struct MergeContext {
   ExecutionTree tree;
   std::vector<ExecutionState *> arrived;
   // Incremental merging: the states at a fork's target that have not run since, as (id,
-  // instructions run), the candidates a later fork's sides merge with.
-  std::vector<std::pair<uint64_t, uint64_t>> unrun;
+  // instructions run), by where they stand (function, block, instruction of the top frame):
+  // the candidates a later fork's sides merge with.
+  std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, uint64_t>>> unrun;
 };
 
 } // namespace cairn::engine

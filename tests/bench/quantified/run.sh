@@ -12,7 +12,7 @@
 #   --config SPEC    'NAME=OPTIONS' (repeatable; replaces the default three)
 #   --out DIR        the runs' output directories and table.txt (default /dev/shm/cairn-bench-quantified)
 #   PROGRAM          a file name of this directory (default: all of them), or drivers/NAME.c:
-#                    a library driver (the paper's subjects: json-c), built with `cairn cc`
+#                    a library driver (the paper's subjects: json-c, libosip2), built with `cairn cc`
 #                    against the library tests/real/build-subjects.sh built (run it first) and
 #                    run under --libc full; default only when that library is there
 set -euo pipefail
@@ -48,6 +48,7 @@ build=${CAIRN_BUILD_DIR:-$(cd "$(dirname "$cairn")/.." && pwd)}
 if ((${#programs[@]} == 0)); then
   programs=(strchr-chain.c token-scan.c header-split.c memspn-ab.c)
   [[ -f $build/real/json-c/install/lib/libjson-c.a ]] && programs+=(drivers/json-symsize.c)
+  [[ -f $build/real/libosip2/install/lib/libosipparser2.a ]] && programs+=(drivers/sip-symsize.c)
 fi
 
 # Per program: its sizes, each MACRO=VALUE,capacity (capacity 0: not a symbolic-size program).
@@ -57,12 +58,14 @@ declare -A SIZES=(
   [header-split.c]="CHAIN=2,16 CHAIN=3,16 CHAIN=3,32"
   [memspn-ab.c]="N=6,0 N=10,0 N=14,0"
   [drivers/json-symsize.c]="LIBRARY=json-c,8 LIBRARY=json-c,16"
+  [drivers/sip-symsize.c]="LIBRARY=libosip2,8 LIBRARY=libosip2,16"
 )
 # A driver's library: the compiler flags that link it.
 driver_flags() {
   local dir=$build/real/$1/install
   case $1 in
     json-c) echo "-I$dir/include/json-c $dir/lib/libjson-c.a" ;;
+    libosip2) echo "-I$dir/include $dir/lib/libosipparser2.a" ;;
   esac
 }
 

@@ -5,6 +5,7 @@
 #define CAIRN_DRIVER_H
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "cairn.h"
 
@@ -13,6 +14,17 @@ static inline void symbolic_input(void *buffer, size_t size) { klee_make_symboli
 static inline void symbolic_text(char *text, size_t size) {
   symbolic_input(text, size);
   text[size - 1] = 0;
+}
+
+/* A NUL-terminated text of symbolic length (the input of the state-merging benchmark's
+ * drivers, tests/bench/quantified): its length n symbolic, n + 1 symbolic bytes, the last 0. */
+static inline char *symbolic_length_text(void) {
+  size_t n;
+  klee_make_symbolic(&n, sizeof n, "n");
+  char *text = malloc(n + 1);
+  klee_make_symbolic(text, n + 1, "text");
+  text[n] = 0;
+  return text;
 }
 
 #endif

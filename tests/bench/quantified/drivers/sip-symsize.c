@@ -1,15 +1,11 @@
 /* libosip2: a SIP URI and a Via header value of symbolic length n parsed (the paper's libosip
  * subject: its parsers scan with strchr, strncmp and osip_clrspace over the text). */
 #include <osipparser2/osip_parser.h>
-#include <stdlib.h>
-#include "cairn.h"
+
+#include "driver.h"
 
 int main(void) {
-  size_t n;
-  klee_make_symbolic(&n, sizeof n, "n");
-  char *text = malloc(n + 1);
-  klee_make_symbolic(text, n + 1, "text");
-  text[n] = 0;
+  char *text = symbolic_length_text();
   parser_init();
   osip_uri_t *uri;
   osip_uri_init(&uri);

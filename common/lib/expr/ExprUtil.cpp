@@ -11,6 +11,13 @@ void conjuncts(const Expr *e, std::vector<ExprRef> &out) {
   }
 }
 
+ExprRef conjunction(ExprContext &ctx, std::span<const ExprRef> parts) {
+  ExprRef out = ctx.trueExpr();
+  for (const ExprRef &p : parts)
+    out = ctx.land(out, p);
+  return out;
+}
+
 void SymbolCollector::clear() {
   visited_.clear();
   seen_.clear();

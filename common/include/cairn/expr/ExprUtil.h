@@ -4,6 +4,7 @@
 #include "cairn/expr/Expr.h"
 #include "cairn/support/PointerSet.h"
 
+#include <span>
 #include <vector>
 
 namespace cairn {
@@ -26,6 +27,8 @@ private:
 
 // The leaves of the tree of width-1 Ands at `e` (e itself when it is no conjunction), appended.
 void conjuncts(const Expr *e, std::vector<ExprRef> &out);
+// The conjunction of `parts` in their order (true when there are none).
+ExprRef conjunction(ExprContext &ctx, std::span<const ExprRef> parts);
 
 // Number of distinct nodes below `e`.
 size_t dagSize(const Expr *e);

@@ -27,51 +27,36 @@ std::optional<General> general(const Expr *e) {
   return std::nullopt;
 }
 
-// Walks ψ_1 and ψ_ℓ side by side: the places (nodes of ψ_1) where they hold different constants,
-// with ψ_ℓ's value; false where they differ otherwise. Where one holds a comparison at 0 in the
-// simplifier's form and the other the comparison itself, they are compared as comparisons.
-class Diff {
-public:
-  explicit Diff(std::vector<std::pair<const Expr *, u128>> &places) : places_(places) {}
-  bool go(const Expr *a, const Expr *b) {
-    if (a == b)
+// Whether ψ_1 and ψ_ℓ are the same up to constants: walked side by side, where one holds a
+// comparison at 0 in the simplifier's form and the other the comparison itself they are
+// compared as comparisons, and a commutative node's operands in either order.
+bool alike(const Expr *a, const Expr *b) {
+  if (a == b)
+    return true;
+  if (a->kind() != b->kind()) {
+    if (std::optional<General> g = general(a);
+        g && g->kind == b->kind() && alike(g->kids[0].get(), b->kid(0)) && alike(g->kids[1].get(), b->kid(1)))
       return true;
-    if (a->kind() != b->kind()) {
-      if (std::optional<General> g = general(a); g && g->kind == b->kind() && go(g->kids[0].get(), b->kid(0)) &&
-                                                 go(g->kids[1].get(), b->kid(1)))
-        return true;
-      if (std::optional<General> g = general(b); g && g->kind == a->kind())
-        return go(a->kid(0), g->kids[0].get()) && go(a->kid(1), g->kids[1].get());
-      return false;
-    }
-    if (a->width() != b->width() || a->aux() != b->aux() || a->numKids() != b->numKids() ||
-        a->domainWidth() != b->domainWidth())
-      return false;
-    if (a->isConstant()) {
-      places_.emplace_back(a, b->value());
-      return true;
-    }
-    if (isLeaf(a->kind()))
-      return false;
-    const size_t places = places_.size();
-    bool all = true;
-    for (unsigned k = 0; all && k < a->numKids(); ++k)
-      all = go(a->kid(k), b->kid(k));
-    if (all || a->numKids() != 2 || !isCommutative(a->kind()))
-      return all;
-    // The simplifier orders a commutative node's operands by their hashes, which differ from
-    // one instance to the next: the other order.
-    places_.resize(places);
-    if (go(a->kid(0), b->kid(1)) && go(a->kid(1), b->kid(0)))
-      return true;
-    places_.resize(places);
+    if (std::optional<General> g = general(b); g && g->kind == a->kind())
+      return alike(a->kid(0), g->kids[0].get()) && alike(a->kid(1), g->kids[1].get());
     return false;
   }
-
-private:
-
-  std::vector<std::pair<const Expr *, u128>> &places_;
-};
+  if (a->width() != b->width() || a->aux() != b->aux() || a->numKids() != b->numKids() ||
+      a->domainWidth() != b->domainWidth())
+    return false;
+  if (a->isConstant())
+    return true;
+  if (isLeaf(a->kind()))
+    return false;
+  bool all = true;
+  for (unsigned k = 0; all && k < a->numKids(); ++k)
+    all = alike(a->kid(k), b->kid(k));
+  if (all || a->numKids() != 2 || !isCommutative(a->kind()))
+    return all;
+  // The simplifier orders a commutative node's operands by their hashes, which differ from
+  // one instance to the next: the other order.
+  return alike(a->kid(0), b->kid(1)) && alike(a->kid(1), b->kid(0));
+}
 
 // Two's-complement value of a `width`-bit constant.
 __int128 signedValue(u128 v, unsigned width) {
@@ -81,7 +66,7 @@ __int128 signedValue(u128 v, unsigned width) {
 }
 
 // ψ_1 with each constant where it differs from `other` (the instance at another point) replaced
-// by the line through the two points, a·x + b, found by walking the two side by side as Diff
+// by the line through the two points, a·x + b, found by walking the two side by side as alike()
 // does: each position its own line (s[x] ≠ 0 beside s[x-1] ≠ 'a' in one iteration's
 // conditions), and a constant node that hash-consing shares between a varying position and a
 // fixed one replaced at the first only. Fails where a slope is not an integer.
@@ -109,11 +94,6 @@ private:
     }
   };
 
-  static bool aligned(const Expr *a, const Expr *b) {
-    std::vector<std::pair<const Expr *, u128>> places;
-    return Diff(places).go(a, b);
-  }
-
   ExprRef build(Kind kind, const Expr *a0, const Expr *b0, const Expr *a1, const Expr *b1, const Expr *like) {
     ExprRef kids[2] = {go(a0, b0), go(a1, b1)};
     return ctx_.build(kind, kids, like ? like->width() : 1, like ? like->aux() : 0);
@@ -136,17 +116,17 @@ private:
   ExprRef walk(const Expr *a, const Expr *b) {
     if (a->kind() != b->kind()) {
       if (std::optional<General> g = general(a);
-          g && g->kind == b->kind() && aligned(g->kids[0].get(), b->kid(0)) && aligned(g->kids[1].get(), b->kid(1)))
+          g && g->kind == b->kind() && alike(g->kids[0].get(), b->kid(0)) && alike(g->kids[1].get(), b->kid(1)))
         return build(g->kind, g->kids[0].get(), b->kid(0), g->kids[1].get(), b->kid(1), nullptr);
       if (std::optional<General> g = general(b); g && g->kind == a->kind())
         return build(a->kind(), a->kid(0), g->kids[0].get(), a->kid(1), g->kids[1].get(), nullptr);
-      return ExprRef(a); // Diff found them alike: not reached
+      return ExprRef(a); // alike() said they are: not reached
     }
     if (a->isConstant())
       return line(a, b);
     if (isLeaf(a->kind()))
       return ExprRef(a);
-    if (a->numKids() == 2 && isCommutative(a->kind()) && !(aligned(a->kid(0), b->kid(0)) && aligned(a->kid(1), b->kid(1))))
+    if (a->numKids() == 2 && isCommutative(a->kind()) && !(alike(a->kid(0), b->kid(0)) && alike(a->kid(1), b->kid(1))))
       return build(a->kind(), a->kid(0), b->kid(1), a->kid(1), b->kid(0), a);
     ExprRef kids[3];
     for (unsigned k = 0; k < a->numKids(); ++k)
@@ -176,8 +156,7 @@ std::optional<ExprRef> synthesize(ExprContext &ctx, std::span<const ExprRef> ins
     ++second;
   if (second == points.size())
     return std::nullopt; // ψ_ℓ differ at one point
-  std::vector<std::pair<const Expr *, u128>> places;
-  if (!Diff(places).go(instances[0].get(), instances[second].get()))
+  if (!alike(instances[0].get(), instances[second].get()))
     return std::nullopt;
   Fill fill(ctx, x, points[0], points[second]);
   ExprRef phi = fill.go(instances[0].get(), instances[second].get());

@@ -5,6 +5,7 @@
 // by k itself, ite(k = k_1, v_1, ite(k = k_2, v_2, ...)): under the merged condition k = k_j
 // holds on leaf j's path alone (Theorem 6.2.7).
 #include "merging/MergeEncoding.h"
+#include "cairn/expr/ExprUtil.h"
 #include "cairn/expr/Quantified.h"
 #include "merging/quantified/QuantifiedGroup.h"
 
@@ -48,9 +49,7 @@ public:
     std::vector<ExprRef> out;
     for (size_t j = 0; j < paths_.size(); ++j) {
       const uint64_t k = pattern_.counts[j];
-      ExprRef path = ctx_.trueExpr();
-      for (const ExprRef &c : paths_[j])
-        path = ctx_.land(path, c);
+      const ExprRef path = conjunction(ctx_, paths_[j]);
       ExprRef at = instantiate(ctx_, condition_, count_.get(), k);
       if (at != path)
         out.push_back(ctx_.lnot(ctx_.eq(at, path)));

@@ -1,22 +1,12 @@
 #include "merging/quantified/QuantifiedGroup.h"
 
+#include "cairn/expr/ExprUtil.h"
 #include "cairn/expr/Quantified.h"
 #include "merging/quantified/FormulaPattern.h"
 
 #include <algorithm>
 
 namespace cairn::engine::quantified {
-
-namespace {
-
-ExprRef conjunction(ExprContext &ctx, std::span<const ExprRef> conditions) {
-  ExprRef out = ctx.trueExpr();
-  for (const ExprRef &c : conditions)
-    out = ctx.land(out, c);
-  return out;
-}
-
-} // namespace
 
 std::optional<QuantifiedGroup> QuantifiedGroup::build(ExprContext &ctx, const PatternGroup &group,
                                                       std::span<const std::vector<ExprRef>> paths,

@@ -190,6 +190,8 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_merges_validated(s.merging.mergesValidated);
     m.set_merge_mismatches(s.merging.mismatches);
     m.set_incremental_merges(s.merging.incrementalMerges);
+    m.set_snapshot_merges(s.merging.snapshotMerges);
+    m.set_states_discarded(s.merging.statesDiscarded);
   }
   if (s.sizeBound) {
     v1::SizeBound &b = *c.mutable_size_bound();
@@ -245,6 +247,8 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
     m.set_merges_validated(m.merges_validated() + add.merges_validated());
     m.set_merge_mismatches(m.merge_mismatches() + add.merge_mismatches());
     m.set_incremental_merges(m.incremental_merges() + add.incremental_merges());
+    m.set_snapshot_merges(m.snapshot_merges() + add.snapshot_merges());
+    m.set_states_discarded(m.states_discarded() + add.states_discarded());
   }
   if (more.has_size_bound()) { // every item of a job runs with the same capacity
     const v1::SizeBound &add = more.size_bound();
@@ -285,6 +289,8 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
     s.merging.mergesValidated = m.merges_validated();
     s.merging.mismatches = m.merge_mismatches();
     s.merging.incrementalMerges = m.incremental_merges();
+    s.merging.snapshotMerges = m.snapshot_merges();
+    s.merging.statesDiscarded = m.states_discarded();
   }
   if (c.has_size_bound())
     s.sizeBound = engine::SizeBoundStats{c.size_bound().capacity(), c.size_bound().max_capacity(),

@@ -10,7 +10,9 @@
 #   // CAIRN-ARGS: --search dfs            extra `cairn run` arguments (default none); what
 #                                          follows "--" becomes the program's argv; @DIR@ is
 #                                          the program's directory (for data files beside it)
-#   // EXPECT: paths_completed=N paths_partial=N tests=N
+#   // EXPECT: paths_completed=N paths_partial=N tests=N [GROUP.KEY=N ...]
+#                                          GROUP.KEY: a counter of the summary's object GROUP
+#                                          (merging.quantified_merges=2)
 #   // EXPECT-ERROR: TYPE KIND LINE        one per expected error; the set must match exactly
 #   // EXPECT@NAME: ...                    the variant NAME's own expectations: with this line,
 #   // EXPECT-ERROR@NAME: TYPE KIND LINE    they replace EXPECT and EXPECT-ERROR for that variant
@@ -135,6 +137,7 @@ foreach(key paths_completed paths_partial tests)
 endforeach()
 list(SORT expected_errors)
 list(REMOVE_DUPLICATES expected_errors)
+string(REGEX MATCHALL "[a-z_]+\\.[a-z_]+=[0-9]+" expected_counters "${expect_line}")
 
 # --- the run ------------------------------------------------------------------------------------
 set(out "${WORKDIR}/out")
@@ -251,6 +254,19 @@ if(NOT json STREQUAL "")
   foreach(key paths_completed paths_partial tests)
     if(errors_only_args STREQUAL "" AND NOT "${actual_${key}}" STREQUAL "${expected_${key}}")
       problem("${key}: expected ${expected_${key}}, got ${actual_${key}}")
+    endif()
+  endforeach()
+
+  foreach(counter IN LISTS expected_counters)
+    string(REGEX MATCH "^([a-z_]+)\\.([a-z_]+)=([0-9]+)$" _ "${counter}")
+    set(group "${CMAKE_MATCH_1}")
+    set(key "${CMAKE_MATCH_2}")
+    set(want "${CMAKE_MATCH_3}")
+    string(JSON got ERROR_VARIABLE json_error GET "${json}" ${group} ${key})
+    if(json_error)
+      problem("the summary has no '${group}.${key}'")
+    elseif(errors_only_args STREQUAL "" AND NOT got STREQUAL want)
+      problem("${group}.${key}: expected ${want}, got ${got}")
     endif()
   endforeach()
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the real-software suite's subjects from Debian's source packages with `cairn cc`:
 #   tests/real/build-subjects.sh [SUBJECT...]     (default: all of them)
-# Subjects: coreutils json-c libyaml libosip2 libtasn1. Each is fetched once into
+# Subjects: coreutils json-c libyaml libosip2 libtasn1 apr. Each is fetched once into
 # $CAIRN_BUILD_DIR/deps/src/PACKAGE (deploy/fetch-debian-source.sh: Debian's own archive, through
 # the build directory's apt configuration) and built once into $CAIRN_BUILD_DIR/real/SUBJECT;
 # a subject already built is skipped (delete its directory to build it again).
@@ -99,6 +99,7 @@ for s in "${subjects[@]}"; do
     libyaml) build_library libyaml libyaml cmake ;;
     libosip2) build_library libosip2 libosip2 autotools ;;
     libtasn1) build_library libtasn1 libtasn1-6 autotools ;;
+    apr) build_library apr apr autotools ;;
     *) echo "build-subjects: unknown subject '$s'" >&2; exit 2 ;;
   esac
   echo "build-subjects: $s built in $build/real/$s ($((SECONDS - start)) s)"

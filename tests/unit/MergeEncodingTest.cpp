@@ -31,8 +31,8 @@ protected:
     (void)right;
     small.constraints = {xs, ys};
     large.constraints = {xs, ctx.lnot(ys)};
-    small.merges.push_back({nullptr, yes});
-    large.merges.push_back({nullptr, no});
+    small.merges.push_back({nullptr, yes, {}});
+    large.merges.push_back({nullptr, no, {}});
   }
   void TearDown() override { solver.reset(); }
   ExprRef c(uint64_t v) { return ctx.constant(v, 32); }

@@ -169,6 +169,8 @@ std::string summaryJson(const RunStatistics &s,
                                           {"quantified_merges", g.quantifiedMerges},
                                           {"quantified_fallbacks", g.quantifiedFallbacks},
                                           {"incremental_merges", g.incrementalMerges},
+                                          {"snapshot_merges", g.snapshotMerges},
+                                          {"states_discarded", g.statesDiscarded},
                                           {"merges_validated", g.mergesValidated},
                                           {"merge_mismatches", g.mismatches},
                                           {"qce_functions", g.qceFunctions}});

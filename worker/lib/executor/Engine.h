@@ -83,6 +83,11 @@ public:
     auto it = states_.find(id);
     return it == states_.end() || isTerminated(it->second.get()) ? nullptr : it->second.get();
   }
+  template <class F> void forEachLiveState(F &&f) {
+    for (auto &[id, s] : states_)
+      if (!isTerminated(s.get()))
+        f(*s);
+  }
   Searcher &searcher() { return *searcher_; }
   // Seconds since the run began.
   double secondsSoFar() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }

@@ -11,60 +11,89 @@
 
 namespace cairn::engine {
 
+namespace {
+
+uint64_t positionKey(const Frame &f) { return (uint64_t(f.function) << 44) ^ (uint64_t(f.block) << 22) ^ f.pc; }
+
+bool inContexts(const MergeContext::Snapshot &snap, const ExecutionState &s) {
+  if (snap.contexts.size() != s.merges.size())
+    return false;
+  for (size_t i = 0; i < s.merges.size(); ++i)
+    if (snap.contexts[i] != s.merges[i].context.get())
+      return false;
+  return true;
+}
+
+bool descends(const MergeMembership &m, uint32_t id) {
+  return std::find(m.lineage.begin(), m.lineage.end(), id) != m.lineage.end();
+}
+
+} // namespace
+
 IncrementalMerging::IncrementalMerging(Engine &engine) : engine_(engine), live_(engine.program) {}
 IncrementalMerging::~IncrementalMerging() = default;
 
 void IncrementalMerging::branched(ExecutionState &taken, ExecutionState &other) {
   if (!engine_.options.merging.incremental)
     return;
-  arrive(taken);
-  arrive(other);
-  // The side where the condition failed goes first: in disjunctive code the side where it held
-  // has reached the join already and waits there, a candidate for the other side once it gets
-  // there.
-  if (!engine_.isTerminated(&taken) && !engine_.isTerminated(&other))
-    engine_.searcher().pickBefore(&other, &taken);
+  const uint64_t site = engine_.currentInstr;
+  arrive(taken, site, true);
+  arrive(other, site, false);
+  // Where merging with a snapshot discarded work, the side that ran on should have waited:
+  // from then on the other side of that fork runs first. Elsewhere the searcher's own order
+  // stands (a changed order costs coverage where nothing merges).
+  auto first = firstSide_.find(site);
+  if (first != firstSide_.end() && !engine_.isTerminated(&taken) && !engine_.isTerminated(&other))
+    first->second ? engine_.searcher().pickBefore(&taken, &other) : engine_.searcher().pickBefore(&other, &taken);
 }
 
-void IncrementalMerging::arrive(ExecutionState &s) {
-  if (s.merges.empty() || engine_.isTerminated(&s))
+void IncrementalMerging::arrive(ExecutionState &s, uint64_t site, bool held) {
+  // A side leaving its loop waits at the exit: the loop's merge takes it there.
+  if (s.merges.empty() || engine_.isTerminated(&s) || engine_.merging.leftLoop(s))
     return;
   MergeContext &c = *s.merges.back().context;
-  const Frame &top = s.stack.back();
-  std::vector<std::pair<uint64_t, uint64_t>> &here =
-      c.unrun[(uint64_t(top.function) << 44) ^ (uint64_t(top.block) << 22) ^ top.pc];
-  ExecutionState *best = nullptr;
-  size_t bestShared = 0;
-  std::vector<std::pair<uint64_t, uint64_t>> still;
-  for (const auto &[id, instructions] : here) {
-    ExecutionState *o = engine_.liveState(id);
-    if (!o || o->instructions != instructions || o->merges.empty() || o->merges.back().context.get() != &c ||
-        std::find(c.arrived.begin(), c.arrived.end(), o) != c.arrived.end())
-      continue; // ended, ran on, left the context or waits at its end: no longer a candidate
-    still.emplace_back(id, instructions);
-    const Frame &theirs = o->stack.back();
-    if (theirs.function != top.function || theirs.block != top.block || theirs.pc != top.pc)
+  const uint64_t position = positionKey(s.top());
+  std::vector<uint32_t> &here = c.snapshotsAt[position];
+  std::erase_if(here, [&](uint32_t id) { return !c.snapshots.count(id); });
+  uint32_t best = 0;
+  size_t bestShared = 0, bestLength = 0;
+  for (uint32_t id : here) {
+    const MergeContext::Snapshot &snap = c.snapshots.at(id);
+    const ExecutionState &o = *snap.state;
+    if (positionKey(o.stack.back()) != position || !inContexts(snap, s) || descends(s.merges.back(), id))
       continue;
     // The shared prefix of the two paths: the lowest common ancestor.
     size_t shared = 0;
-    while (shared < s.constraints.size() && shared < o->constraints.size() &&
-           s.constraints[shared] == o->constraints[shared])
+    while (shared < s.constraints.size() && shared < o.constraints.size() &&
+           s.constraints[shared] == o.constraints[shared])
       ++shared;
-    const size_t mine = s.constraints.size() - shared, added = o->constraints.size() - shared;
+    const size_t mine = s.constraints.size() - shared, added = o.constraints.size() - shared;
     if (shared < c.prefixConstraints || !mine || !added || (mine != 1 && added != 1))
       continue; // one path a prefix of the other, or the ancestor is the parent of neither
-    if (best && o->constraints.size() >= best->constraints.size())
+    if (best && o.constraints.size() >= bestLength)
       continue; // the highest candidate wins
-    if (!incompatibility(s, *o).empty() || !equalOnLive(s, *o))
+    if (!incompatibilityOutsideContexts(s, o).empty() || !equalOnLive(s, o))
       continue;
-    best = o;
+    best = id;
     bestShared = shared;
+    bestLength = o.constraints.size();
   }
-  here = std::move(still);
-  if (best && absorb(s, *best, bestShared))
-    here.erase(std::remove_if(here.begin(), here.end(), [&](const auto &u) { return u.first == best->id; }),
-               here.end());
-  here.emplace_back(s.id, s.instructions);
+  if (best)
+    absorb(s, c, best, bestShared);
+  takeSnapshot(c, s, position, site, held);
+}
+
+void IncrementalMerging::takeSnapshot(MergeContext &c, ExecutionState &s, uint64_t position, uint64_t site,
+                                      bool held) {
+  const uint32_t id = c.nextSnapshot++;
+  s.merges.back().lineage.push_back(id);
+  MergeContext::Snapshot snap{std::make_unique<ExecutionState>(s), {}, site, held};
+  for (MergeMembership &m : snap.state->merges) {
+    snap.contexts.push_back(m.context.get());
+    m.context.reset(); // the context owns the snapshot: no reference back
+  }
+  c.snapshots.emplace(id, std::move(snap));
+  c.snapshotsAt[position].push_back(id);
 }
 
 bool IncrementalMerging::equalOnLive(const ExecutionState &a, const ExecutionState &b) {
@@ -103,8 +132,10 @@ bool IncrementalMerging::equalOnLive(const ExecutionState &a, const ExecutionSta
 }
 
 // `keep` becomes the merge of the two (their paths' disjunction after the shared prefix; values
-// merged where a dead register or slot differs); `gone` leaves every context it was in.
-bool IncrementalMerging::absorb(ExecutionState &keep, ExecutionState &gone, size_t sharedConstraints) {
+// merged where a dead register or slot differs); the snapshot and what descends from it go.
+void IncrementalMerging::absorb(ExecutionState &keep, MergeContext &c, uint32_t id, size_t sharedConstraints) {
+  auto node = c.snapshots.extract(id); // out of the map while the merge forgets snapshots
+  ExecutionState &gone = *node.mapped().state;
   MergeContext step(engine_.ctx);
   step.prefixConstraints = sharedConstraints;
   step.prefixDecisions = 0;
@@ -113,25 +144,49 @@ bool IncrementalMerging::absorb(ExecutionState &keep, ExecutionState &gone, size
     ++step.prefixDecisions;
   step.treeExact = false;
   step.liveRegisters = live_.of(keep);
+  for (size_t i = 0; i < keep.merges.size(); ++i)
+    gone.merges[i].context = keep.merges[i].context; // the same contexts (inContexts)
   ExecutionState *group[] = {&keep, &gone};
   MergeOutcome o = mergeStates(engine_.ctx, engine_.program, step, group, MergeEncodingKind::Disjunctive, false);
+  for (MergeMembership &m : gone.merges)
+    m.context.reset();
   if (!o.merged) {
     spdlog::debug("incremental merge refused at {}: {}", engine_.where(engine_.currentLoc), o.refusal);
-    return false;
+    c.snapshots.insert(std::move(node));
+    return;
   }
   keep.decisions.push_back(2); // a merged path: its own identity
   for (MergeMembership &m : keep.merges)
     m.context->treeExact = false;
-  for (MergeMembership &m : gone.merges) {
-    m.context->treeExact = false;
-    --m.context->live;
+  uint64_t ranOn = 0;
+  const size_t discarded = discardSubtree(c, id, gone, ranOn);
+  MergeStats &stats = engine_.stats.merging;
+  ++stats.incrementalMerges;
+  if (ranOn) {
+    firstSide_[node.mapped().site] = !node.mapped().held;
+    ++stats.snapshotMerges;
+    stats.statesDiscarded += discarded;
   }
-  gone.merges.clear();
-  engine_.dropState(gone);
-  ++engine_.stats.merging.incrementalMerges;
-  spdlog::debug("incremental merge at {} ({} conditions after the shared prefix of {})",
-                engine_.where(engine_.currentLoc), keep.constraints.size() - sharedConstraints, sharedConstraints);
-  return true;
+  spdlog::debug("incremental merge at {} ({} conditions after the shared prefix of {}{})",
+                engine_.where(engine_.currentLoc), keep.constraints.size() - sharedConstraints, sharedConstraints,
+                ranOn ? fmt::format("; {} states that ran on discarded", discarded) : "");
+}
+
+size_t IncrementalMerging::discardSubtree(MergeContext &c, uint32_t id, const ExecutionState &snapshot,
+                                          uint64_t &ranOn) {
+  std::vector<ExecutionState *> under;
+  engine_.forEachLiveState([&](ExecutionState &st) {
+    for (const MergeMembership &m : st.merges)
+      if (m.context.get() == &c && descends(m, id))
+        under.push_back(&st);
+  });
+  for (ExecutionState *st : under) {
+    if (st->id != snapshot.id || st->instructions != snapshot.instructions)
+      ++ranOn;
+    engine_.merging.withdraw(*st);
+  }
+  std::erase_if(c.snapshots, [&](const auto &entry) { return descends(entry.second.state->merges.back(), id); });
+  return under.size();
 }
 
 } // namespace cairn::engine

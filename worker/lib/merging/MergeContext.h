@@ -5,6 +5,7 @@
 #include "cairn/engine/ExecutionState.h"
 #include "merging/ExecutionTree.h"
 
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -30,10 +31,20 @@ struct MergeContext {
   std::vector<const std::vector<bool> *> liveRegisters;
   ExecutionTree tree;
   std::vector<ExecutionState *> arrived;
-  // Incremental merging: the states at a fork's target that have not run since, as (id,
-  // instructions run), by where they stand (function, block, instruction of the top frame):
-  // the candidates a later fork's sides merge with.
-  std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, uint64_t>>> unrun;
+  // Incremental merging (IncrementalMerging.h): each state at a fork's target, copied as it
+  // stood there (a node of the tree), by id, and the ids by where they stand (function, block,
+  // instruction of the top frame). A later side merges with a snapshot and the states that
+  // descend from it go: the merged state stands for their paths. A snapshot goes once a path
+  // under it ended or merged with one from outside (Snapshots.h).
+  struct Snapshot {
+    std::unique_ptr<ExecutionState> state; // its memberships' contexts left null: no cycle
+    std::vector<const MergeContext *> contexts;
+    uint64_t site = 0; // the fork it was taken at (Engine::currentInstr) and its side
+    bool held = false;
+  };
+  std::unordered_map<uint32_t, Snapshot> snapshots;
+  std::unordered_map<uint64_t, std::vector<uint32_t>> snapshotsAt;
+  uint32_t nextSnapshot = 1;
 };
 
 } // namespace cairn::engine

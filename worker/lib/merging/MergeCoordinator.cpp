@@ -2,12 +2,12 @@
 
 #include "cairn/expr/ExprUtil.h"
 #include "executor/Engine.h"
+#include "merging/Snapshots.h"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 namespace cairn::engine {
 
@@ -18,7 +18,7 @@ MergeContext &MergeCoordinator::open(ExecutionState &s, MergeContext::Kind kind)
   c->frameDepth = s.stack.size();
   c->prefixConstraints = s.constraints.size();
   c->prefixDecisions = s.decisions.size();
-  s.merges.push_back({c, 0});
+  s.merges.push_back({c, 0, {}});
   ++engine_.stats.merging.contexts;
   return *c;
 }
@@ -91,7 +91,6 @@ MergeEncodingKind MergeCoordinator::encodingOf(const MergeContext &c) const {
   return tree ? MergeEncodingKind::ExecutionTree : MergeEncodingKind::Disjunctive;
 }
 
-// The state is about to run the first instruction after the loop of its innermost context.
 bool MergeCoordinator::leftLoop(const ExecutionState &s) const {
   const MergeContext &c = *s.merges.back().context;
   if (c.kind != MergeContext::Kind::Loop || s.stack.size() != c.frameDepth)
@@ -111,6 +110,21 @@ void MergeCoordinator::arrive(ExecutionState &s) {
 }
 
 void MergeCoordinator::leave(ExecutionState &s) {
+  forgetLineage(s);
+  if (!s.merges.empty()) {
+    const std::vector<ExecutionState *> &waiting = s.merges.back().context->arrived;
+    if (std::find(waiting.begin(), waiting.end(), &s) == waiting.end())
+      ++engine_.stats.merging.earlyTerminated;
+  }
+  release(s);
+}
+
+void MergeCoordinator::withdraw(ExecutionState &s) {
+  release(s);
+  engine_.dropState(s);
+}
+
+void MergeCoordinator::release(ExecutionState &s) {
   for (size_t i = s.merges.size(); i-- > 0;) {
     const std::shared_ptr<MergeContext> &c = s.merges[i].context;
     auto waiting = std::find(c->arrived.begin(), c->arrived.end(), &s);
@@ -118,8 +132,6 @@ void MergeCoordinator::leave(ExecutionState &s) {
       c->arrived.erase(waiting);
       continue;
     }
-    if (i + 1 == s.merges.size())
-      ++engine_.stats.merging.earlyTerminated;
     if (--c->live == 0)
       pending_.push_back(c);
   }
@@ -147,9 +159,10 @@ void MergeCoordinator::complete(MergeContext &c) {
   c.arrived.clear();
   const ExecutorOptions &options = engine_.options;
   const MergeEncodingKind encoding = encodingOf(c);
-  const bool quantified = encoding == MergeEncodingKind::Quantified;
-  std::set<std::vector<uint32_t>> patterns; // the groups that are regular partitions
-  if (quantified) { // each regular partition merges on its own
+  const bool byPatterns = encoding == MergeEncodingKind::Quantified;
+  // The groups that are regular partitions, with their patterns.
+  std::map<std::vector<uint32_t>, std::shared_ptr<const quantified::PatternGroup>> patterns;
+  if (byPatterns) { // each regular partition merges on its own
     std::map<std::vector<uint32_t>, std::vector<ExecutionState *>> parts;
     uint32_t part = 0;
     for (auto &[position, group] : groups)
@@ -159,7 +172,7 @@ void MergeCoordinator::complete(MergeContext &c) {
         for (size_t m : p.members)
           parts[key].push_back(group[m]);
         if (p.pattern) {
-          patterns.insert(key);
+          patterns.emplace(key, p.pattern);
           ++engine_.stats.merging.patterns;
         }
       }
@@ -169,7 +182,9 @@ void MergeCoordinator::complete(MergeContext &c) {
   uint8_t exit = 0;
   for (auto &[position, group] : groups) {
     if (group.size() > 1 && group.size() <= options.merging.maxStates) {
-      MergeOutcome o = mergeStates(engine_.ctx, engine_.program, c, group, encoding, true, options.merging.validate);
+      auto pattern = patterns.find(position);
+      const EncodingChoice choice(encoding, pattern == patterns.end() ? nullptr : pattern->second.get());
+      MergeOutcome o = mergeStates(engine_.ctx, engine_.program, c, group, choice, true, options.merging.validate);
       if (o.merged && o.quantified && options.merging.validate)
         validate(o);
       if (o.merged) {
@@ -179,7 +194,7 @@ void MergeCoordinator::complete(MergeContext &c) {
         stats.valueNodes += o.valueNodes;
         if (o.quantified)
           ++stats.quantifiedMerges;
-        else if (patterns.count(position))
+        else if (pattern != patterns.end())
           ++stats.quantifiedFallbacks;
         for (size_t i = 1; i < group.size(); ++i)
           discardMerged(*group[i]);

@@ -39,12 +39,16 @@ public:
   }
   // An ending state leaves its contexts: no longer awaited, or no longer waiting.
   void leave(ExecutionState &s);
+  // A state discarded without ending (a merged state stands for its paths) leaves the run.
+  void withdraw(ExecutionState &s);
+  // The state is about to run the first instruction after the loop of its innermost context.
+  bool leftLoop(const ExecutionState &s) const;
   // Merges the contexts whose states all arrived or ended.
   void completePending();
 
 private:
   MergeContext &open(ExecutionState &s, MergeContext::Kind kind);
-  bool leftLoop(const ExecutionState &s) const;
+  void release(ExecutionState &s);
   void arrive(ExecutionState &s);
   void complete(MergeContext &c);
   MergeEncodingKind encodingOf(const MergeContext &c) const;

@@ -15,12 +15,12 @@ ExprRef MergeEncoding::merge(std::span<const ExprRef> values) {
   return merged;
 }
 
-std::unique_ptr<MergeEncoding> createMergeEncoding(MergeEncodingKind kind, ExprContext &ctx, const MergeContext &context,
+std::unique_ptr<MergeEncoding> createMergeEncoding(EncodingChoice choice, ExprContext &ctx, const MergeContext &context,
                                                    std::span<ExecutionState *const> group) {
-  if (kind == MergeEncodingKind::Quantified)
-    if (std::unique_ptr<MergeEncoding> q = createQuantifiedEncoding(ctx, context, group))
+  if (choice.kind == MergeEncodingKind::Quantified && choice.pattern)
+    if (std::unique_ptr<MergeEncoding> q = createQuantifiedEncoding(ctx, context, group, *choice.pattern))
       return q;
-  if (kind != MergeEncodingKind::Disjunctive && context.treeExact)
+  if (choice.kind != MergeEncodingKind::Disjunctive && context.treeExact)
     return createTreeEncoding(ctx, context, group);
   return createDisjunctiveEncoding(ctx, context, group);
 }

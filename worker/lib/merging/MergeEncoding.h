@@ -20,7 +20,21 @@
 
 namespace cairn::engine {
 
+namespace quantified {
+struct PatternGroup;
+}
+
 enum class MergeEncodingKind : uint8_t { Disjunctive, ExecutionTree, Quantified };
+
+// The encoding a group merges with; for the quantified one, the group's regular partition
+// (quantifiedPartition, its leaves numbered as the group): without one the group merges with
+// the execution tree.
+struct EncodingChoice {
+  EncodingChoice(MergeEncodingKind kind, const quantified::PatternGroup *pattern = nullptr)
+      : kind(kind), pattern(pattern) {}
+  MergeEncodingKind kind;
+  const quantified::PatternGroup *pattern;
+};
 
 class MergeEncoding {
 public:
@@ -55,19 +69,22 @@ private:
 // The encoding of `kind` for `group`, states of `context` waiting at the same instruction.
 // The execution-tree encoding needs a tree that matches the states (context.treeExact); without
 // one the disjunctive encoding is used.
-std::unique_ptr<MergeEncoding> createMergeEncoding(MergeEncodingKind kind, ExprContext &ctx, const MergeContext &context,
+std::unique_ptr<MergeEncoding> createMergeEncoding(EncodingChoice choice, ExprContext &ctx, const MergeContext &context,
                                                    std::span<ExecutionState *const> group);
 
-// State merging with quantifiers (merging/quantified/QuantifiedEncoding.cpp): null unless the
-// group's paths form one regular partition whose patterns synthesize.
+// State merging with quantifiers (merging/quantified/QuantifiedEncoding.cpp): the group's
+// paths are `pattern`'s leaves; null unless its patterns synthesize.
 std::unique_ptr<MergeEncoding> createQuantifiedEncoding(ExprContext &ctx, const MergeContext &context,
-                                                        std::span<ExecutionState *const> group);
+                                                        std::span<ExecutionState *const> group,
+                                                        const quantified::PatternGroup &pattern);
 // The group split into its regular partitions (indices into `group`), each to be merged on its
 // own, and one part of the paths that repeat no pattern; one part of everything when the
 // partition gives up.
 struct QuantifiedPart {
   std::vector<size_t> members;
-  bool pattern = false; // a regular partition (else the paths that repeat none)
+  // The regular partition of more than one path, its leaves numbered as `members`; null for
+  // the paths that repeat no pattern.
+  std::shared_ptr<const quantified::PatternGroup> pattern;
 };
 std::vector<QuantifiedPart> quantifiedPartition(const MergeContext &context, std::span<ExecutionState *const> group);
 

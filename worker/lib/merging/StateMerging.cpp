@@ -1,6 +1,7 @@
 #include "merging/StateMerging.h"
 
 #include "cairn/expr/ExprUtil.h"
+#include "merging/Snapshots.h"
 
 #include <algorithm>
 #include <optional>
@@ -10,7 +11,7 @@ namespace cairn::engine {
 
 // --- Compatibility ------------------------------------------------------------------------------
 
-std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
+std::string incompatibilityOutsideContexts(const ExecutionState &a, const ExecutionState &b) {
   if (a.stack.size() != b.stack.size())
     return "different call stacks";
   for (size_t i = 0; i < a.stack.size(); ++i) {
@@ -36,11 +37,6 @@ std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
   if (a.model.get() && b.model.get())
     if (const char *why = a.model.get()->incompatibility(*b.model.get()))
       return why;
-  if (a.merges.size() != b.merges.size())
-    return "different merge contexts";
-  for (size_t i = 0; i < a.merges.size(); ++i)
-    if (a.merges[i].context != b.merges[i].context)
-      return "different merge contexts";
   const bool sameSizes = a.sizeSymbols == b.sizeSymbols ||
                          (a.sizeSymbols && b.sizeSymbols && *a.sizeSymbols == *b.sizeSymbols);
   if (!sameSizes)
@@ -50,6 +46,15 @@ std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
   if (a.aliases != b.aliases)
     return "different function aliases (klee_alias_function)";
   return {};
+}
+
+std::string incompatibility(const ExecutionState &a, const ExecutionState &b) {
+  if (a.merges.size() != b.merges.size())
+    return "different merge contexts";
+  for (size_t i = 0; i < a.merges.size(); ++i)
+    if (a.merges[i].context != b.merges[i].context)
+      return "different merge contexts";
+  return incompatibilityOutsideContexts(a, b);
 }
 
 // --- Merging ------------------------------------------------------------------------------------
@@ -117,7 +122,7 @@ void mergeOutputs(ExprContext &ctx, MergeEncoding &merger, std::span<ExecutionSt
 } // namespace
 
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
-                         std::span<ExecutionState *const> group, MergeEncodingKind encoding, bool measure,
+                         std::span<ExecutionState *const> group, EncodingChoice encoding, bool measure,
                          bool validate) {
   MergeOutcome out;
   ExecutionState &first = *group.front();
@@ -197,6 +202,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   if (!merger->condition()->isTrue())
     first.constraints.push_back(merger->condition());
   first.decisions.resize(context.prefixDecisions);
+  joinLineages(group);
   // Objects that lived and died on one path only (a callee's locals) leave their addresses
   // unused and remembered as freed: the merged state allocates past all of them.
   for (const ExecutionState *s : group) {

@@ -28,12 +28,14 @@ bool sameValue(const Value &a, const Value &b);
 
 // Why `a` and `b`, waiting at the same instruction, cannot merge; empty when they can.
 std::string incompatibility(const ExecutionState &a, const ExecutionState &b);
+// The same, for states already known to be in the same merge contexts.
+std::string incompatibilityOutsideContexts(const ExecutionState &a, const ExecutionState &b);
 
 // Merges `group` (states of `context` waiting at the same instruction, each with `context` as
 // its innermost membership) into group.front(). On refusal no state is changed. `measure`:
 // count the merged formulas' nodes (MergeOutcome).
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
-                         std::span<ExecutionState *const> group, MergeEncodingKind encoding,
+                         std::span<ExecutionState *const> group, EncodingChoice encoding,
                          bool measure = true, bool validate = false);
 
 } // namespace cairn::engine

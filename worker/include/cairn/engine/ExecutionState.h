@@ -83,6 +83,9 @@ struct MergeContext;
 struct MergeMembership {
   std::shared_ptr<MergeContext> context;
   uint32_t node = 0; // the state's leaf in the context's execution tree
+  // --incremental-merging: the context's snapshots this state descends from, oldest first
+  // (MergeContext::snapshots).
+  std::vector<uint32_t> lineage;
 };
 
 struct ExecutionState {

@@ -67,6 +67,8 @@ struct MergeStats {
   uint64_t quantifiedMerges = 0;    // ... merged with a quantifier
   uint64_t quantifiedFallbacks = 0; // ... whose patterns did not synthesize: merged the standard way
   uint64_t incrementalMerges = 0; // --incremental-merging: pairs merged at a fork's target
+  uint64_t snapshotMerges = 0;    // of them, with a state that had run on since (a snapshot)
+  uint64_t statesDiscarded = 0;   // the states those had become, discarded
   // --validate-merges:
   uint64_t mergesValidated = 0; // quantified merges checked against their paths
   uint64_t mismatches = 0;      // merges the check refuted, and quantified-layer answers the core contradicted

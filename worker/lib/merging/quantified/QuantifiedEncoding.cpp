@@ -115,34 +115,30 @@ std::vector<QuantifiedPart> quantifiedPartition(const MergeContext &context, std
   }
   // Paths that repeat no pattern merge together the standard way.
   std::vector<size_t> rest;
-  for (const PatternGroup &g : *groups) {
+  for (PatternGroup &g : *groups) {
     if (g.core.empty()) {
       rest.insert(rest.end(), g.leaves.begin(), g.leaves.end());
       continue;
     }
-    out.push_back({g.leaves, g.leaves.size() > 1});
     spdlog::debug("quantified merge: a partition of {} paths (prefix {}, core {}, suffix {} conditions)", g.leaves.size(),
                   g.prefix.size(), g.core.size(), g.suffix.size());
+    QuantifiedPart &part = out.emplace_back();
+    part.members = std::move(g.leaves);
+    if (part.members.size() > 1) { // the part's leaves are its members, in their order
+      g.leaves.resize(part.members.size());
+      std::iota(g.leaves.begin(), g.leaves.end(), size_t(0));
+      part.pattern = std::make_shared<const PatternGroup>(std::move(g));
+    }
   }
   if (!rest.empty())
-    out.push_back({std::move(rest), false});
+    out.push_back({std::move(rest), nullptr});
   return out;
 }
 
 std::unique_ptr<MergeEncoding> createQuantifiedEncoding(ExprContext &ctx, const MergeContext &context,
-                                                        std::span<ExecutionState *const> group) {
-  Paths paths = pathsOf(context, group);
-  std::optional<std::vector<PatternGroup>> groups = regularPartition(paths.words);
-  if (!groups || groups->size() != 1 || groups->front().core.empty())
-    return nullptr;
-  // The pattern's leaves in the group's order, which the values to merge come in.
-  PatternGroup pattern = std::move(groups->front());
-  std::vector<uint64_t> counts(group.size());
-  for (size_t j = 0; j < pattern.leaves.size(); ++j)
-    counts[pattern.leaves[j]] = pattern.counts[j];
-  pattern.counts = std::move(counts);
-  std::iota(pattern.leaves.begin(), pattern.leaves.end(), size_t(0));
-  auto encoding = std::make_unique<QuantifiedEncoding>(ctx, std::move(pattern), std::move(paths.conditions));
+                                                        std::span<ExecutionState *const> group,
+                                                        const PatternGroup &pattern) {
+  auto encoding = std::make_unique<QuantifiedEncoding>(ctx, pattern, pathsOf(context, group).conditions);
   if (!encoding->build()) {
     spdlog::debug("quantified merge: the patterns of {} paths do not synthesize", group.size());
     return nullptr;

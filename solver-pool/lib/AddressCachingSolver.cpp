@@ -11,6 +11,7 @@
 // it is handed out).
 #include "CachingLayer.h"
 #include "cairn/expr/AddressRenaming.h"
+#include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/SolverChain.h"
 
 #include <spdlog/spdlog.h>
@@ -168,10 +169,10 @@ private:
       ++mismatches_;
       std::string text;
       for (const ExprRef &c : q.original->constraints)
-        text += "\n  " + toString(c.get());
+        text += "\n  " + describe(c.get());
       spdlog::error("address-aware cache: answered {} but the solver says {} for (symbolic form):{}\n  query: {}",
                     satResultName(cached.result), satResultName(truth.result), text,
-                    q.original->expr ? toString(q.original->expr.get()) : "true");
+                    q.original->expr ? describe(q.original->expr.get()) : "true");
     }
     return truth;
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the real-software suite's subjects from Debian's source packages with `cairn cc`:
-#   tests/real/build-subjects.sh [SUBJECT...]     (default: all of them)
-# Subjects: coreutils json-c libyaml libosip2 libtasn1 apr. Each is fetched once into
+#   tests/real/build-subjects.sh [SUBJECT...]     (default: the suite's)
+# Subjects: coreutils json-c libyaml libosip2 libtasn1 (the suite's) and apr (a driver of
+# tests/bench/quantified). Each is fetched once into
 # $CAIRN_BUILD_DIR/deps/src/PACKAGE (deploy/fetch-debian-source.sh: Debian's own archive, through
 # the build directory's apt configuration) and built once into $CAIRN_BUILD_DIR/real/SUBJECT;
 # a subject already built is skipped (delete its directory to build it again).

@@ -1344,3 +1344,18 @@ TEST(PointerSetTest, AgreesWithStdSetThroughGrowth) {
 }
 
 } // namespace
+
+// A shared subterm doubling at each level: toString would write it 2^60 times; describe gives
+// the size instead once the term is past the bound.
+TEST(ExprUtil, DescribeWritesSmallTermsAndSizesLargeOnes) {
+  ExprContext ctx;
+  Vars v(ctx);
+  ExprRef small = ctx.add(v.x32, v.k(1, 32));
+  EXPECT_EQ(describe(small.get()), toString(small.get()));
+  ExprRef doubling = v.x32;
+  for (int i = 0; i < 60; ++i)
+    doubling = ctx.bvxor(doubling, ctx.lshr(doubling, v.y32));
+  const size_t nodes = dagSize(doubling.get());
+  EXPECT_GT(nodes, size_t(60));
+  EXPECT_EQ(describe(doubling.get(), 50), "(a term of " + std::to_string(nodes) + " nodes)");
+}

@@ -59,4 +59,9 @@ size_t dagSize(const Expr *root) {
   return seen.size();
 }
 
+std::string describe(const Expr *e, size_t maxNodes) {
+  const size_t nodes = dagSize(e);
+  return nodes <= maxNodes ? toString(e) : "(a term of " + std::to_string(nodes) + " nodes)";
+}
+
 } // namespace cairn

@@ -49,6 +49,7 @@ if ((${#programs[@]} == 0)); then
   programs=(strchr-chain.c token-scan.c header-split.c memspn-ab.c)
   [[ -f $build/real/json-c/install/lib/libjson-c.a ]] && programs+=(drivers/json-symsize.c)
   [[ -f $build/real/libosip2/install/lib/libosipparser2.a ]] && programs+=(drivers/sip-symsize.c)
+  [[ -f $build/real/apr/install/lib/libapr-1.a ]] && programs+=(drivers/apr-symsize.c)
 fi
 
 # Per program: its sizes, each MACRO=VALUE,capacity (capacity 0: not a symbolic-size program).
@@ -59,6 +60,7 @@ declare -A SIZES=(
   [memspn-ab.c]="N=6,0 N=10,0 N=14,0"
   [drivers/json-symsize.c]="LIBRARY=json-c,8"
   [drivers/sip-symsize.c]="LIBRARY=libosip2,8"
+  [drivers/apr-symsize.c]="LIBRARY=apr,8"
 )
 # A driver's library: the compiler flags that link it.
 driver_flags() {
@@ -66,6 +68,7 @@ driver_flags() {
   case $1 in
     json-c) echo "-I$dir/include/json-c $dir/lib/libjson-c.a" ;;
     libosip2) echo "-I$dir/include $dir/lib/libosipparser2.a" ;;
+    apr) echo "-I$dir/include/apr-1 $dir/lib/libapr-1.a" ;;
   esac
 }
 

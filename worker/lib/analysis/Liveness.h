@@ -24,7 +24,8 @@ public:
   const std::vector<bool> &liveBefore(uint32_t block, uint32_t pc);
 
 private:
-  std::vector<bool> walkBack(uint32_t block, uint32_t pc) const;
+  // The registers live before `pc` of `block`, from those live at the block's exit.
+  std::vector<bool> walkBack(std::vector<bool> live, uint32_t block, uint32_t pc) const;
 
   const Function &fn_;
   std::vector<std::vector<bool>> liveOut_; // per block, phi sources of its out-edges included

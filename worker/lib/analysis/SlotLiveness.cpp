@@ -1,6 +1,6 @@
 #include "analysis/SlotLiveness.h"
 
-#include "analysis/ControlFlow.h"
+#include "analysis/BackwardFlow.h"
 #include "analysis/InstrUses.h"
 
 #include <unordered_set>
@@ -38,31 +38,12 @@ SlotLiveness::SlotLiveness(const Program &program, const Function &fn) : fn_(fn)
       slots_.push_back(reg);
       slotBytes_.push_back(bytes);
     }
-  const size_t n = fn.blocks.size();
-  liveOut_.assign(n, std::vector<bool>(slots_.size(), false));
-  if (slots_.empty() || !n)
+  if (slots_.empty())
     return;
-  ControlFlow cfg(fn);
-  std::vector<std::vector<bool>> liveIn(n, std::vector<bool>(slots_.size(), false));
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t b = uint32_t(n); b-- > 0;) {
-      std::vector<bool> out(slots_.size(), false);
-      for (uint32_t s : cfg.successors(b))
-        for (size_t k = 0; k < slots_.size(); ++k)
-          if (liveIn[s][k])
-            out[k] = true;
-      if (out != liveOut_[b]) {
-        liveOut_[b] = std::move(out);
-        changed = true;
-      }
-      std::vector<bool> in = walkBack(b, fn.blocks[b].firstInstr);
-      if (in != liveIn[b]) {
-        liveIn[b] = std::move(in);
-        changed = true;
-      }
-    }
-  }
+  liveOut_ = backwardFixpoint(
+      fn, std::vector<bool>(slots_.size(), false),
+      [](uint32_t, uint32_t, const std::vector<bool> &entry) { return entry; },
+      [&](uint32_t b, const std::vector<bool> &exit) { return walkBack(exit, b, fn.blocks[b].firstInstr); });
 }
 
 int SlotLiveness::slotOf(const Operand &address) const {
@@ -82,8 +63,7 @@ void SlotLiveness::step(const Instr &in, std::vector<bool> &live) const {
   }
 }
 
-std::vector<bool> SlotLiveness::walkBack(uint32_t block, uint32_t pc) const {
-  std::vector<bool> live = liveOut_[block];
+std::vector<bool> SlotLiveness::walkBack(std::vector<bool> live, uint32_t block, uint32_t pc) const {
   const uint32_t end = block + 1 < fn_.blocks.size() ? fn_.blocks[block + 1].firstInstr : uint32_t(fn_.instrs.size());
   for (uint32_t i = end; i-- > pc;)
     step(fn_.instrs[i], live);
@@ -96,7 +76,7 @@ const std::vector<bool> &SlotLiveness::liveBefore(uint32_t block, uint32_t pc) {
     return none;
   auto it = cache_.find(pc);
   if (it == cache_.end())
-    it = cache_.emplace(pc, walkBack(block, pc)).first;
+    it = cache_.emplace(pc, walkBack(liveOut_[block], block, pc)).first;
   return it->second;
 }
 

@@ -26,7 +26,7 @@ private:
   // -1: not a tracked slot's address; else its index in slots_.
   int slotOf(const Operand &address) const;
   void step(const Instr &in, std::vector<bool> &live) const;
-  std::vector<bool> walkBack(uint32_t block, uint32_t pc) const;
+  std::vector<bool> walkBack(std::vector<bool> live, uint32_t block, uint32_t pc) const;
 
   const Function &fn_;
   std::vector<uint32_t> slots_;

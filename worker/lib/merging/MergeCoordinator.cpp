@@ -228,7 +228,8 @@ void MergeCoordinator::validate(const MergeOutcome &o) {
     ++stats.mismatches;
     spdlog::error("merge validation at {}: the quantified merge is not exactly its paths ({})",
                   engine_.where(engine_.currentLoc), r.result == SatResult::Sat ? "a counterexample exists" : r.reason);
-    spdlog::debug("merge validation: satisfiable {}", toString(obligation.get()));
+    if (spdlog::should_log(spdlog::level::debug))
+      spdlog::debug("merge validation: satisfiable {}", describe(obligation.get()));
     return;
   }
 }

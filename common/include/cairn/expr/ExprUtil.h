@@ -5,6 +5,7 @@
 #include "cairn/support/PointerSet.h"
 
 #include <span>
+#include <string>
 #include <vector>
 
 namespace cairn {
@@ -32,5 +33,9 @@ ExprRef conjunction(ExprContext &ctx, std::span<const ExprRef> parts);
 
 // Number of distinct nodes below `e`.
 size_t dagSize(const Expr *e);
+// toString(e) for a log line when `e` has at most `maxNodes` distinct nodes, else its size:
+// toString writes a shared subterm at each of its uses, which a merged state's formula can
+// make exponentially long.
+std::string describe(const Expr *e, size_t maxNodes = 500);
 
 } // namespace cairn

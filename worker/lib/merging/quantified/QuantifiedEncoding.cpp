@@ -38,7 +38,8 @@ public:
     if (!group_)
       return false;
     condition_ = group_->condition();
-    spdlog::debug("quantified merge: {} paths, condition {}", paths_.size(), toString(condition_.get()));
+    if (spdlog::should_log(spdlog::level::debug))
+      spdlog::debug("quantified merge: {} paths, condition {}", paths_.size(), describe(condition_.get()));
     return true;
   }
 

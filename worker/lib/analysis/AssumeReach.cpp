@@ -6,10 +6,6 @@ namespace cairn::engine::analysis {
 
 namespace {
 
-uint32_t blockEnd(const Function &fn, uint32_t block) {
-  return block + 1 < fn.blocks.size() ? fn.blocks[block + 1].firstInstr : uint32_t(fn.instrs.size());
-}
-
 bool isUserAssume(const Function &fn, const CallSite &cs) {
   return !fn.isRuntime && cs.kind == CallKind::Special && Special(cs.callee) == Special::Assume;
 }
@@ -62,7 +58,7 @@ const std::vector<bool> &AssumeReach::afterBlock(uint32_t function) {
   std::vector<bool> fromEntry(n, false), after(n, false);
   ControlFlow cfg(fn);
   for (uint32_t b = 0; b < n; ++b)
-    for (uint32_t i = fn.blocks[b].firstInstr; i < blockEnd(fn, b) && !fromEntry[b]; ++i)
+    for (uint32_t i = fn.blocks[b].firstInstr; i < fn.blockEnd(b) && !fromEntry[b]; ++i)
       fromEntry[b] = callMayAssume(fn, fn.instrs[i]);
   for (bool changed = true; changed;) {
     changed = false;
@@ -83,7 +79,7 @@ bool AssumeReach::mayAssumeFrom(uint32_t function, uint32_t block, uint32_t pc) 
   if (!programAssumes_ || !functionMay_[function])
     return false;
   const Function &fn = program_.functions[function];
-  for (uint32_t i = pc; i < blockEnd(fn, block); ++i)
+  for (uint32_t i = pc; i < fn.blockEnd(block); ++i)
     if (callMayAssume(fn, fn.instrs[i]))
       return true;
   return afterBlock(function)[block];

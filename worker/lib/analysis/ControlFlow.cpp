@@ -90,7 +90,7 @@ void ControlFlow::orderLoopsFirst() {
 }
 
 const Instr &ControlFlow::terminator(uint32_t block) const {
-  const uint32_t end = block + 1 < fn_.blocks.size() ? fn_.blocks[block + 1].firstInstr : uint32_t(fn_.instrs.size());
+  const uint32_t end = fn_.blockEnd(block);
   return fn_.instrs[end - 1];
 }
 

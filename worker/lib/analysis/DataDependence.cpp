@@ -108,7 +108,7 @@ DataDependence::DataDependence(const Program &program, const Function &fn, const
 void DataDependence::findParameterSlots() {
   std::unordered_map<uint32_t, uint32_t> stores; // alloca register -> stores to it
   std::unordered_map<uint32_t, uint32_t> stored; // alloca register -> the parameter, when stored on entry
-  const uint32_t entryEnd = fn_.blocks.size() > 1 ? fn_.blocks[1].firstInstr : uint32_t(fn_.instrs.size());
+  const uint32_t entryEnd = fn_.blockEnd(0);
   for (uint32_t i = 0; i < fn_.instrs.size(); ++i) {
     const Instr &in = fn_.instrs[i];
     if (in.op != Opcode::Store || in.b.constant || in.b.index >= fn_.numRegs)

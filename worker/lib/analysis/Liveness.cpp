@@ -28,7 +28,7 @@ Liveness::Liveness(const Function &fn) : fn_(fn), always_(fn.numRegs, false) {
 }
 
 std::vector<bool> Liveness::walkBack(std::vector<bool> live, uint32_t block, uint32_t pc) const {
-  const uint32_t end = block + 1 < fn_.blocks.size() ? fn_.blocks[block + 1].firstInstr : uint32_t(fn_.instrs.size());
+  const uint32_t end = fn_.blockEnd(block);
   for (uint32_t i = end; i-- > pc;) {
     const Instr &in = fn_.instrs[i];
     if (in.dst < fn_.numRegs && !always_[in.dst])

@@ -64,7 +64,7 @@ void SlotLiveness::step(const Instr &in, std::vector<bool> &live) const {
 }
 
 std::vector<bool> SlotLiveness::walkBack(std::vector<bool> live, uint32_t block, uint32_t pc) const {
-  const uint32_t end = block + 1 < fn_.blocks.size() ? fn_.blocks[block + 1].firstInstr : uint32_t(fn_.instrs.size());
+  const uint32_t end = fn_.blockEnd(block);
   for (uint32_t i = end; i-- > pc;)
     step(fn_.instrs[i], live);
   return live;

@@ -42,9 +42,6 @@ std::optional<Induction> slotInduction(const Program &program, const Function &f
   const LoopInfo &l = cfg.loops()[loop];
   if (deps.escapes(slotReg))
     return std::nullopt;
-  auto blockEnd = [&](uint32_t b) {
-    return b + 1 < fn.blocks.size() ? fn.blocks[b + 1].firstInstr : uint32_t(fn.instrs.size());
-  };
   auto storesSlot = [&](const Instr &in) { return in.op == Opcode::Store && !in.b.constant && in.b.index == slotReg; };
   auto loadsSlot = [&](const Operand &o) {
     const Instr *d = definitionOf(fn, deps, o);
@@ -61,7 +58,7 @@ std::optional<Induction> slotInduction(const Program &program, const Function &f
     return std::nullopt;
   std::optional<u128> step;
   for (uint32_t b : l.blocks)
-    for (uint32_t i = fn.blocks[b].firstInstr; i < blockEnd(b); ++i) {
+    for (uint32_t i = fn.blocks[b].firstInstr; i < fn.blockEnd(b); ++i) {
       const Instr &in = fn.instrs[i];
       if (!storesSlot(in))
         continue;
@@ -75,7 +72,7 @@ std::optional<Induction> slotInduction(const Program &program, const Function &f
   if (!step)
     return std::nullopt;
   for (uint32_t b = outside, hops = 0; hops < 8; ++hops) {
-    for (uint32_t i = blockEnd(b); i-- > fn.blocks[b].firstInstr;)
+    for (uint32_t i = fn.blockEnd(b); i-- > fn.blocks[b].firstInstr;)
       if (storesSlot(fn.instrs[i])) {
         if (!fn.instrs[i].a.constant)
           return std::nullopt;

@@ -342,7 +342,7 @@ void Interpreter::switchOn(ExecutionState &s, const Instr &in, const Function &f
     // clang gives a function one indirectbr, with no location, that each computed goto
     // branches to: the error is that goto's.
     if (!program_.locations[in.loc].line && cameFrom < fn.blocks.size()) {
-      size_t next = cameFrom + 1 < fn.blocks.size() ? fn.blocks[cameFrom + 1].firstInstr : fn.instrs.size();
+      size_t next = fn.blockEnd(cameFrom);
       engine_.currentLoc = fn.instrs[next - 1].loc;
     }
     engine_.error(st, "ptr", "invalid-function-pointer", "indirect branch to an address that is none of its labels");

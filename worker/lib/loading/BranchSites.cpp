@@ -10,7 +10,7 @@ void numberBranchSites(Program &p) {
     if (fn.isRuntime || fn.declarationOnly)
       continue;
     for (uint32_t b = 0; b < fn.blocks.size(); ++b) {
-      const uint32_t end = b + 1 < fn.blocks.size() ? fn.blocks[b + 1].firstInstr : uint32_t(fn.instrs.size());
+      const uint32_t end = fn.blockEnd(b);
       if (end == fn.blocks[b].firstInstr)
         continue;
       const Instr &last = fn.instrs[end - 1]; // the block's terminator

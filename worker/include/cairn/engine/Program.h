@@ -246,6 +246,11 @@ struct Function {
   std::vector<InstrGuard> guards;
   std::vector<GuardTerm> guardTerms;
   std::vector<GuardLiteral> guardLiterals;
+
+  // One past the last instruction of `block` (blocks are contiguous in `instrs`).
+  uint32_t blockEnd(uint32_t block) const {
+    return block + 1 < blocks.size() ? blocks[block + 1].firstInstr : uint32_t(instrs.size());
+  }
 };
 
 // A conditional branch or switch of the user's program, for lcov's branch records: where it is

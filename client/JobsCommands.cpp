@@ -44,7 +44,7 @@ const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
   cairn wait [--timeout SECONDS] [--json] JOB   until the job ends; exit 0 when it completed
                                                 (1 cancelled or failed, 3 timeout, 4 address-cache
                                                 validation failed)
-  cairn results [--output-dir DIR] [--sarif FILE] [--junit FILE] JOB
+  cairn results [--output-dir DIR] [--sarif FILE] [--junit FILE] [--lcov FILE] JOB
                                                 tests, errors and summary.json as cairn run writes them
                 [--test-comp DIR --program FILE [--entry NAME] [--test-comp-spec TEXT]]
                                                 and a Test-Comp suite: FILE is the program submitted
@@ -339,11 +339,12 @@ int wait(std::vector<std::string> args) {
 
 int results(std::vector<std::string> args) {
   Connection c;
-  std::string outputDir, sarifFile, junitFile, testCompDir, programFile, entry = "main";
+  std::string outputDir, sarifFile, junitFile, lcovFile, testCompDir, programFile, entry = "main";
   std::string testCompSpec = engine::kTestCompCoverBranches;
   ValuedOptions valued = {{"--output-dir", [&](const std::string &v) { outputDir = v; }},
                           {"--sarif", [&](const std::string &v) { sarifFile = v; }},
                           {"--junit", [&](const std::string &v) { junitFile = v; }},
+                          {"--lcov", [&](const std::string &v) { lcovFile = v; }},
                           {"--test-comp", [&](const std::string &v) { testCompDir = v; }},
                           {"--test-comp-spec", [&](const std::string &v) { testCompSpec = v; }},
                           {"--program", [&](const std::string &v) { programFile = v; }},
@@ -400,6 +401,15 @@ int results(std::vector<std::string> args) {
     writeReport(sarifFile, "SARIF report", engine::sarifReport(reported, out.errors()) + "\n");
   if (!junitFile.empty())
     writeReport(junitFile, "JUnit report", engine::junitReport(reported, stats, out.errors()));
+  if (!lcovFile.empty()) {
+    grpc::ClientContext context;
+    prepare(context, c);
+    v1::GetJobRequest request;
+    request.set_job_id(job);
+    v1::CoverageReport report;
+    check(stub->GetCoverageReport(&context, request, &report), c);
+    writeReport(lcovFile, "lcov report", report.lcov());
+  }
   // The engine runs 64-bit targets: a job's architecture is 64bit.
   if (!testCompDir.empty())
     writeTestCompSuite(testCompDir, engine::testCompMetadata(programFile, entry, 64, testCompSpec, CAIRN_VERSION),

@@ -101,7 +101,8 @@ HttpResponse Dashboard::serve(const HttpRequest &request) {
   return {404, "text/plain; charset=utf-8", "not found\n", ""};
 }
 
-// /api/jobs/ID, /api/jobs/ID/detail, .../history, .../files/N, .../tests/TESTID.ktest
+// /api/jobs/ID, /api/jobs/ID/detail, .../history, .../files/N, .../tests/TESTID.ktest,
+// .../coverage.lcov
 HttpResponse Dashboard::job(const std::string &rest) {
   const size_t slash = rest.find('/');
   const std::string id = rest.substr(0, slash);
@@ -117,6 +118,14 @@ HttpResponse Dashboard::job(const std::string &rest) {
   if (what == "history") {
     v1::JobHistory history;
     return fromStatus(scheduler_.history(id, history), history);
+  }
+  if (what == "coverage.lcov") {
+    std::string lcov;
+    grpc::Status s = scheduler_.coverageReport(id, lcov);
+    if (!s.ok())
+      return jsonError(404, s.error_message());
+    return {200, "text/plain; charset=utf-8", std::move(lcov),
+            "Content-Disposition: attachment; filename=\"" + id + ".lcov\"\r\n"};
   }
   if (what.rfind("files/", 0) == 0) {
     const std::string number = what.substr(6);

@@ -1,5 +1,6 @@
 #include "Scheduler.h"
 
+#include "cairn/engine/CoverageReport.h"
 #include "cairn/service/FramedResults.h"
 #include "cairn/service/ServiceMessages.h"
 
@@ -46,6 +47,7 @@ Scheduler::Scheduler(JobStore &store, SchedulerOptions options) : store_(store),
       ++job.itemsDone;
       service::addCounters(job.doneCounters, item.stored.counters);
       job.coverage.insert(item.stored.coverage.lines().begin(), item.stored.coverage.lines().end());
+      job.branches.insert(item.stored.coverage.branches().begin(), item.stored.coverage.branches().end());
       job.linesTotal = std::max(job.linesTotal, item.stored.coverage.lines_total());
     } else if (!finished(job) && item.stored.state != ItemState::Cancelled) {
       item.stored.state = ItemState::Pending; // it was running when the coordinator stopped
@@ -159,6 +161,29 @@ Status Scheduler::status(const std::string &jobId, v1::JobStatus &out) {
   if (it == jobs_.end())
     return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
   fillStatus(it->second, out);
+  return Status::OK;
+}
+
+Status Scheduler::coverageReport(const std::string &jobId, std::string &lcov) {
+  std::lock_guard lock(mutex_);
+  auto it = jobs_.find(jobId);
+  if (it == jobs_.end())
+    return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
+  const Job &job = it->second;
+  const v1::ProgramLines &lines = job.stored.lines;
+  engine::CoverageTable table;
+  table.files.assign(lines.files().begin(), lines.files().end());
+  table.coverable.assign(lines.coverable().begin(), lines.coverable().end());
+  uint32_t branches = 0;
+  for (const v1::BranchDecision &d : lines.decisions()) {
+    table.decisions.push_back({d.line(), d.first(), d.count()});
+    branches = std::max(branches, d.first() + d.count());
+  }
+  std::vector<uint8_t> taken(branches, 0);
+  for (uint32_t b : job.branches)
+    if (b < taken.size())
+      taken[b] = 1;
+  lcov = engine::lcovReport(table, std::vector<uint64_t>(job.coverage.begin(), job.coverage.end()), taken);
   return Status::OK;
 }
 
@@ -576,6 +601,7 @@ Status Scheduler::itemDone(const v1::ItemDoneRequest &request) {
   ++job.itemsDone;
   service::addCounters(job.doneCounters, request.counters());
   job.coverage.insert(request.coverage().lines().begin(), request.coverage().lines().end());
+  job.branches.insert(request.coverage().branches().begin(), request.coverage().branches().end());
   job.linesTotal = std::max(job.linesTotal, request.coverage().lines_total());
   touch(job);
   endJobIfDone(job);

@@ -46,6 +46,8 @@ public:
   std::string submit(v1::SubmitJobRequest request, std::string bitcode, std::string digest,
                      v1::ProgramLines lines = {});
   grpc::Status status(const std::string &jobId, v1::JobStatus &out);
+  // The job's coverage so far in lcov's format.
+  grpc::Status coverageReport(const std::string &jobId, std::string &lcov);
   // Waits until the job changed after `version` or `seconds` pass; returns the new version.
   uint64_t waitForChange(const std::string &jobId, uint64_t version, double seconds);
   grpc::Status results(const v1::ListResultsRequest &request, v1::ListResultsResponse &out);
@@ -91,6 +93,7 @@ private:
     v1::Counters doneCounters;
     std::map<std::string, v1::Counters> progress; // running items' counters so far
     std::set<uint64_t> coverage;
+    std::set<uint32_t> branches; // taken by some path
     uint32_t linesTotal = 0;
     // Every path reported, to its result's number (0: a repeated error's, not kept).
     PathIdIndex pathIds;

@@ -6,6 +6,7 @@
 #include "cairn/engine/BitcodeFile.h"
 #include "cairn/engine/Program.h"
 #include "cairn/engine/BranchTransform.h"
+#include "cairn/engine/CoverageReport.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
 #include "cairn/service/ServiceMessages.h"
@@ -111,6 +112,12 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     for (const std::string &f : program->files)
       lines.add_files(f);
     *lines.mutable_coverable() = {program->coverableLineKeys.begin(), program->coverableLineKeys.end()};
+    for (const engine::CoverageTable::Decision &d : engine::coverageTable(*program).decisions) {
+      v1::BranchDecision &out = *lines.add_decisions();
+      out.set_line(d.line);
+      out.set_first(d.first);
+      out.set_count(d.count);
+    }
     bitcode = engine::moduleBitcode(*module);
   } catch (const std::exception &e) {
     fs::remove_all(dir, ec);
@@ -194,6 +201,13 @@ Status JobsService::ListJobs(ServerContext *context, const v1::ListJobsRequest *
     return s;
   scheduler_.listJobs(*response);
   return Status::OK;
+}
+
+Status JobsService::GetCoverageReport(ServerContext *context, const v1::GetJobRequest *request,
+                                      v1::CoverageReport *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  return scheduler_.coverageReport(request->job_id(), *response->mutable_lcov());
 }
 
 Status CoordinatorService::RegisterWorker(ServerContext *context, const v1::RegisterWorkerRequest *request,

@@ -270,7 +270,9 @@ async function updateJob(r) {
     <thead><tr><th scope="col">File</th><th scope="col">Covered</th><th scope="col">Source</th></tr></thead><tbody>
     ${files.map((f, i) => `<tr><th scope="row"><a href="${jobHref(s.jobId)}/files/${i}">${esc(base(f.path))}</a>
       <span class="path">${esc(f.path)}</span></th><td>${coverageBar(f.linesCovered, f.linesTotal)}</td>
-      <td>${f.sourceName ? 'attached' : 'not available'}</td></tr>`).join('')}</tbody></table>`
+      <td>${f.sourceName ? 'attached' : 'not available'}</td></tr>`).join('')}</tbody></table>
+    <p><a href="/api/jobs/${encodeURIComponent(s.jobId)}/coverage.lcov" download="${esc(s.jobId)}.lcov" data-download
+      data-key="dl-lcov">Line and branch coverage in lcov's format</a> (genhtml, Codecov, GitLab)</p>`
     : '<p>The program has no coverable line of its own (no debug information).</p>');
 
   const o = d.options || {}, limits = d.limits || {};

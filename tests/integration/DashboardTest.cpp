@@ -162,6 +162,19 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
   EXPECT_EQ(ktest.body.substr(0, 5), "KTEST");
   EXPECT_NE(ktest.head.find("attachment; filename=\"test"), std::string::npos) << ktest.head;
   EXPECT_EQ(httpFetch(dash, link[1].str()).status, 401); // a test is job data too
+  // The coverage download the page links: lcov whose line hits are the page's covered count.
+  std::smatch lcovLink;
+  ASSERT_TRUE(std::regex_search(page.output, lcovLink, std::regex("href=\"(/api/jobs/[^\"]+/coverage\\.lcov)\"")))
+      << page.output;
+  HttpReply lcov = httpFetch(dash, lcovLink[1].str(), "sesame");
+  EXPECT_EQ(lcov.status, 200);
+  EXPECT_NE(lcov.head.find("attachment; filename=\"" + job + ".lcov\""), std::string::npos) << lcov.head;
+  size_t linesHit = 0;
+  for (size_t at = 0; (at = lcov.body.find("\nLH:", at)) != std::string::npos; at += 4)
+    linesHit += std::stoul(lcov.body.substr(at + 4));
+  EXPECT_EQ(linesHit, covered) << lcov.body;
+  EXPECT_NE(lcov.body.find("BRDA:"), std::string::npos) << lcov.body;
+  EXPECT_EQ(httpFetch(dash, lcovLink[1].str()).status, 401);
   ASSERT_EQ(chromium({"--screenshot=" + (shots / "job.png").string()}, jobUrl).status, 0);
   expectScreenshot(shots / "job.png");
 

@@ -86,7 +86,9 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
                                     "}\n")
                                   .string();
   const std::vector<std::string> options = {"--search", "dfs", "--cflag", "-DCHECK_NEGATIVE"};
-  RunOutcome expected = runAlone(program, options);
+  std::vector<std::string> withLcov = options;
+  withLcov.insert(withLcov.end(), {"--lcov", (dir / "alone.lcov").string()});
+  RunOutcome expected = runAlone(program, withLcov);
   // Counted from the program: x > 7, x == -7 (a null dereference), the rest; the error only
   // with the --cflag.
   EXPECT_EQ(expected.pathsCompleted, "3") << describe(expected);
@@ -102,8 +104,18 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
   // The job's reports for CI, as cairn run writes them: the null dereference at line 11.
   CommandResult reported = cluster->cairn("results", {"--output-dir", (dir / "job-reports").string(), "--sarif",
                                                      (dir / "job.sarif").string(), "--junit",
-                                                     (dir / "job.xml").string(), job});
+                                                     (dir / "job.xml").string(), "--lcov",
+                                                     (dir / "job.lcov").string(), job});
   ASSERT_EQ(reported.status, 0) << reported.output;
+  // Its coverage, gathered from the workers' items, is cairn run's to the byte: the same
+  // lines and the same branch edges of the program's own file.
+  std::ifstream aloneLcov(dir / "alone.lcov"), jobLcov(dir / "job.lcov");
+  const std::string expectedLcov((std::istreambuf_iterator<char>(aloneLcov)), {});
+  const std::string lcov((std::istreambuf_iterator<char>(jobLcov)), {});
+  EXPECT_EQ(lcov, expectedLcov);
+  EXPECT_NE(lcov.find("uses_header.c\n"), std::string::npos) << lcov;
+  EXPECT_NE(lcov.find("BRDA:6,0,0,1"), std::string::npos) << lcov; // x > LIMIT taken both ways
+  EXPECT_NE(lcov.find("DA:11,1"), std::string::npos) << lcov;
   std::ifstream sarifFile(dir / "job.sarif"), junitFile(dir / "job.xml");
   const std::string sarif((std::istreambuf_iterator<char>(sarifFile)), {});
   const std::string junit((std::istreambuf_iterator<char>(junitFile)), {});

@@ -491,6 +491,9 @@ private:
     *done.mutable_counters() = service::countersOf(stats);
     done.mutable_coverage()->mutable_lines()->Add(stats.coveredLines.begin(), stats.coveredLines.end());
     done.mutable_coverage()->set_lines_total(uint32_t(stats.linesTotal));
+    for (uint32_t b = 0; b < stats.branchesTaken.size(); ++b)
+      if (stats.branchesTaken[b])
+        done.mutable_coverage()->add_branches(b);
     spdlog::info("item {} done: {} paths, {} instructions", item.item_id(), stats.pathsCompleted,
                  stats.instructions);
     finish(done);

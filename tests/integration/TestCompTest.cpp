@@ -128,9 +128,11 @@ protected:
     if (tool.empty())
       GTEST_SKIP() << "xmllint (libxml2-utils) is not installed";
     EXPECT_TRUE(valid(tool, "test-metadata.dtd", suite / "metadata.xml"));
-    for (const fs::directory_entry &e : fs::directory_iterator(suite))
-      if (e.path().filename() != "metadata.xml")
+    for (const fs::directory_entry &e : fs::directory_iterator(suite)) {
+      if (e.path().filename() != "metadata.xml") {
         EXPECT_TRUE(valid(tool, "testcase.dtd", e.path()));
+      }
+    }
     // And the DTDs can reject: metadata without its hash, an input that is no element of it,
     // and a coversError that is neither true nor false.
     std::string broken = metadata;

@@ -40,7 +40,7 @@ TEST_F(DashboardHttpTest, TheEmbeddedFilesAreServedAsTheyAre) {
   EXPECT_EQ(findDashboardAsset("embed.cmake"), nullptr);
   JobStore store(db.string());
   Scheduler scheduler(store, SchedulerOptions{});
-  Dashboard d(scheduler, DashboardOptions{{"sesame"}, {}});
+  Dashboard d(scheduler, DashboardOptions{{"sesame"}, {}, {}});
   HttpResponse page = get(d, "/");
   EXPECT_EQ(page.status, 200);
   EXPECT_EQ(page.contentType, "text/html; charset=utf-8");
@@ -60,7 +60,7 @@ TEST_F(DashboardHttpTest, JobDataNeedsAJobsApiToken) {
   v1::SubmitJobRequest request;
   request.set_file_name("secret-program.bc");
   const std::string job = scheduler.submit(request, "BC", "digest");
-  Dashboard d(scheduler, DashboardOptions{{"sesame", "other"}, {}});
+  Dashboard d(scheduler, DashboardOptions{{"sesame", "other"}, {}, {}});
   for (const std::string &path : {std::string("/api/jobs"), "/api/jobs/" + job, "/api/jobs/" + job + "/detail",
                                   "/api/jobs/" + job + "/history", "/api/jobs/" + job + "/files/0",
                                   "/api/jobs/" + job + "/tests/x.ktest", std::string("/api/workers"),

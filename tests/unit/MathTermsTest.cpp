@@ -102,12 +102,14 @@ protected:
         ASSERT_EQ(both({x, y}, {ab, bb}, [&](auto &v) { return minMaxTerm(ctx, true, v[0], v[1]); }),
                   bitsOf(std::fmax(a, b)) & widthMask(w));
       }
-      if (!std::isnan(a) && !std::isnan(b))
+      if (!std::isnan(a) && !std::isnan(b)) {
         ASSERT_EQ(both({x, y}, {ab, bb}, [&](auto &v) { return positiveDifferenceTerm(ctx, v[0], v[1]); }),
                   bitsOf(std::fdim(a, b)));
-      if (!std::isnan(a))
+      }
+      if (!std::isnan(a)) {
         ASSERT_EQ(both({x, n}, {ab, u128(uint32_t(k))}, [&](auto &v) { return scaledTerm(ctx, v[0], v[1]); }),
                   bitsOf(std::scalbn(a, k))) << double(a) << " * 2^" << k;
+      }
       Assignment at;
       at.setScalar(x->symbol(), ab);
       if (std::isfinite(a)) {

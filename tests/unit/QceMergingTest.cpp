@@ -229,8 +229,9 @@ TEST_F(QceMergingTest, StatesBeforeAKleeAssumeStayApart) {
       Outcome merged = runSource(program, with(strategy, search));
       EXPECT_EQ(merged.errors(), plain.errors()) << int(strategy) << " " << int(search);
       EXPECT_EQ(merged.stats.merging.merges, 0u);
-      if (strategy == MergeStrategy::Static)
+      if (strategy == MergeStrategy::Static) {
         EXPECT_GT(merged.stats.merging.refused, 0u) << "the states met at the join and were kept apart";
+      }
     }
 }
 

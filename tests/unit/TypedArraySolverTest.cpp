@@ -250,8 +250,9 @@ TEST_F(Arrays, T7SymbolicWriteSkipsThePrecheck) {
     auto solver = typedChain(core);
     SolverResponse s = solver->check(q, true);
     EXPECT_EQ(s.result, want == 200 ? SatResult::Unsat : SatResult::Sat) << want;
-    if (s.result == SatResult::Sat)
+    if (s.result == SatResult::Sat) {
       EXPECT_EQ(evaluate(readBack.get(), s.model), want);
+    }
   }
 }
 
@@ -495,12 +496,15 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
     }
     const SatResult expected = z3->check(q, false).result;
     ASSERT_NE(expected, SatResult::Unknown);
-    if (n % kCvc5Every == 0)
+    if (n % kCvc5Every == 0) {
       ASSERT_EQ(cvc5->check(q, false).result, expected) << "z3 and cvc5 disagree on query " << n;
-    if (n % kExactEvery == 1)
+    }
+    if (n % kExactEvery == 1) {
       ASSERT_EQ(prechecked->check(q, false).result, expected) << "integer pre-check, query " << n;
-    if (n % kAxiomsEvery == 2)
+    }
+    if (n % kAxiomsEvery == 2) {
       ASSERT_EQ(byAxioms->check(q, false).result, expected) << "refined by axioms, query " << n;
+    }
     SolverResponse got = typed->check(q, true);
     EXPECT_EQ(got.result, expected) << "query " << n << ": " << got.reason;
     if (got.result != expected) {

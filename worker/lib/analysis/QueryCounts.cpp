@@ -479,11 +479,12 @@ QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions 
         est.functions[f] = std::move(counts);
         // The same unrolling, which fit: the returned value's dependence.
         const Function &fn = program.functions[f];
-        if (std::any_of(fn.instrs.begin(), fn.instrs.end(), [](const Instr &in) { return in.op == Opcode::Ret && in.hasValue; }))
+        if (std::any_of(fn.instrs.begin(), fn.instrs.end(), [](const Instr &in) { return in.op == Opcode::Ret && in.hasValue; })) {
           if (FunctionEstimator(program, f, globals, est.functions, options, true).run(kappa, cap, est.returned[f]))
             renumberAs(est.returned[f], est.functions[f]);
           else
             est.returned[f] = FunctionCounts{};
+        }
         if (round == 0)
           ++est.functionsAnalysed;
       }

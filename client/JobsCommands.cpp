@@ -7,7 +7,6 @@
 
 #include "cairn/engine/BitcodeFile.h"
 #include "cairn/engine/EngineFlags.h"
-#include "cairn/engine/FindingsReports.h"
 #include "cairn/engine/RecordedBitcode.h"
 #include "cairn/engine/OutputDirectory.h"
 #include "cairn/engine/ProgramLoader.h"
@@ -30,6 +29,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 namespace cairn::client {
 
@@ -159,6 +159,10 @@ void printStatus(const v1::JobStatus &s, bool json) {
               (unsigned long long)c.tests(), s.errors_size(), (unsigned long long)c.instructions(),
               s.lines_covered(), s.lines_total(), s.items_done(), s.items_total(), s.items_running(),
               s.elapsed_s());
+  if (!s.waiting().empty())
+    std::printf("  waiting: %s\n", s.waiting().c_str());
+  if (std::string note = memoryLimitNote(service::statisticsOf(c).memoryLimit); !note.empty())
+    std::printf("  %s\n", note.c_str());
   if (c.has_size_bound()) {
     const v1::SizeBound &b = c.size_bound();
     std::printf("  %s\n", sizeBoundNote({b.capacity(), b.max_capacity(), b.paths_cut()}).c_str());
@@ -389,26 +393,23 @@ int results(std::vector<std::string> args) {
     if (page.tests_size() == 0 || fetched >= page.total())
       break;
   }
-  engine::RunStatistics stats = service::statisticsOf(status.counters());
-  stats.wallSeconds = status.elapsed_s();
-  stats.linesCovered = status.lines_covered();
-  stats.linesTotal = status.lines_total();
-  for (const v1::ErrorReport &e : status.errors())
-    stats.errors.push_back(service::fromMessage(e));
+  const engine::RunStatistics stats = service::statisticsOf(status);
   std::string summary = out.writeSummary(stats);
-  const engine::ReportContext reported{status.name(), out.path(), CAIRN_VERSION};
-  if (!sarifFile.empty())
-    writeReport(sarifFile, "SARIF report", engine::sarifReport(reported, out.errors()) + "\n");
-  if (!junitFile.empty())
-    writeReport(junitFile, "JUnit report", engine::junitReport(reported, stats, out.errors()));
-  if (!lcovFile.empty()) {
+  // The reports are the coordinator's, made as cairn run makes them, with the tests in `out`.
+  for (const auto &[file, format, what] : {std::tuple{sarifFile, v1::REPORT_SARIF, "SARIF report"},
+                                          std::tuple{junitFile, v1::REPORT_JUNIT, "JUnit report"},
+                                          std::tuple{lcovFile, v1::REPORT_LCOV, "lcov report"}}) {
+    if (file.empty())
+      continue;
     grpc::ClientContext context;
     prepare(context, c);
-    v1::GetJobRequest request;
+    v1::GetReportRequest request;
     request.set_job_id(job);
-    v1::CoverageReport report;
-    check(stub->GetCoverageReport(&context, request, &report), c);
-    writeReport(lcovFile, "lcov report", report.lcov());
+    request.set_format(format);
+    request.set_output_dir(out.path());
+    v1::Report report;
+    check(stub->GetReport(&context, request, &report), c);
+    writeReport(file, what, report.text());
   }
   // The engine runs 64-bit targets: a job's architecture is 64bit.
   if (!testCompDir.empty())

@@ -358,6 +358,8 @@ int runCommand(std::vector<std::string> args) {
       std::fprintf(stderr, "cairn: %s\n", client::sizeBoundNote(*stats.sizeBound).c_str());
     if (std::string note = client::mergingNote(stats.merging); !note.empty())
       std::fprintf(stderr, "cairn: %s\n", note.c_str());
+    if (std::string note = client::memoryLimitNote(stats.memoryLimit); !note.empty())
+      std::fprintf(stderr, "cairn: %s\n", note.c_str());
     for (const ErrorReport &e : stats.errors)
       std::fprintf(stderr, "cairn: %s:%u: %s (%s/%s)\n", e.file.c_str(), e.line, e.message.c_str(),
                    e.type.c_str(), e.kind.c_str());

@@ -38,6 +38,18 @@ std::string mergingNote(const engine::MergeStats &m) {
   return note;
 }
 
+std::string memoryLimitNote(const engine::MemoryLimitStats &l) {
+  if (!l.statesEnded && !l.runsStopped)
+    return "";
+  std::string note = "the memory limit of " + std::to_string(l.limitMB) + " MB ended " + std::to_string(l.statesEnded) +
+                     (l.statesEnded == 1 ? " state" : " states");
+  if (l.runsStopped)
+    note += "; the heap passed its ceiling of " + std::to_string(l.ceilingMB) + " MB and stopped " +
+            (l.runsStopped == 1 ? "the run" : std::to_string(l.runsStopped) + " items") +
+            " (raise --max-memory, or bound the inputs)";
+  return note;
+}
+
 } // namespace cairn::client
 
 namespace cairn::client {

@@ -7,6 +7,7 @@ namespace cairn::engine {
 struct RunStatistics;
 struct SizeBoundStats;
 struct MergeStats;
+struct MemoryLimitStats;
 }
 
 namespace cairn::client {
@@ -29,6 +30,10 @@ std::string sizeBoundNote(const engine::SizeBoundStats &bound);
 // What a merging strategy did, in words: merges, the paths the ended states stand for, and
 // under dsm the fast-forwarded states that merged. Empty when no strategy ran.
 std::string mergingNote(const engine::MergeStats &merging);
+
+// What --max-memory did, in words: the states it ended and the runs (a job's items) its ceiling
+// stopped, so that partial paths are not read as the program's. Empty when it did nothing.
+std::string memoryLimitNote(const engine::MemoryLimitStats &limit);
 
 // Writes a report file (--lcov, --sarif, --junit); says on stderr when it cannot.
 void writeReport(const std::string &path, const std::string &what, const std::string &text);

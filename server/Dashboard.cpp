@@ -102,7 +102,7 @@ HttpResponse Dashboard::serve(const HttpRequest &request) {
 }
 
 // /api/jobs/ID, /api/jobs/ID/detail, .../history, .../files/N, .../tests/TESTID.ktest,
-// .../coverage.lcov
+// .../coverage.lcov, .../report.sarif, .../report.junit.xml
 HttpResponse Dashboard::job(const std::string &rest) {
   const size_t slash = rest.find('/');
   const std::string id = rest.substr(0, slash);
@@ -119,13 +119,17 @@ HttpResponse Dashboard::job(const std::string &rest) {
     v1::JobHistory history;
     return fromStatus(scheduler_.history(id, history), history);
   }
-  if (what == "coverage.lcov") {
-    std::string lcov;
-    grpc::Status s = scheduler_.coverageReport(id, lcov);
+  if (what == "coverage.lcov" || what == "report.sarif" || what == "report.junit.xml") {
+    const v1::ReportFormat format = what == "report.sarif"       ? v1::REPORT_SARIF
+                                    : what == "report.junit.xml" ? v1::REPORT_JUNIT
+                                                                 : v1::REPORT_LCOV;
+    v1::Report report;
+    grpc::Status s = scheduler_.report(id, format, "", report);
     if (!s.ok())
       return jsonError(404, s.error_message());
-    return {200, "text/plain; charset=utf-8", std::move(lcov),
-            "Content-Disposition: attachment; filename=\"" + id + ".lcov\"\r\n"};
+    const std::string type = report.media_type() == "text/plain" ? "text/plain; charset=utf-8" : report.media_type();
+    return {200, type, std::move(*report.mutable_text()),
+            "Content-Disposition: attachment; filename=\"" + report.file_name() + "\"\r\n"};
   }
   if (what.rfind("files/", 0) == 0) {
     const std::string number = what.substr(6);

@@ -1,11 +1,11 @@
 #include "Scheduler.h"
 
-#include "cairn/engine/CoverageReport.h"
 #include "cairn/service/FramedResults.h"
 #include "cairn/service/ServiceMessages.h"
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -24,6 +24,7 @@ Scheduler::Scheduler(JobStore &store, SchedulerOptions options) : store_(store),
     nextSeq_ = std::max(nextSeq_, stored.seq + 1);
     Job &job = jobs_[stored.id];
     job.stored = std::move(stored);
+    job.memoryAskedMB = service::askedMemoryMB(job.stored.request.options());
     job.history = JobHistory(kHistorySamples, options_.heartbeatSeconds);
     store_.forEachResult(job.stored.id, 0, 0, [&](int64_t seq, const v1::TestResult &r) {
       job.pathIds.emplace(r.path_id(), seq);
@@ -119,6 +120,7 @@ std::string Scheduler::submit(v1::SubmitJobRequest request, std::string bitcode,
   job.stored.id = id;
   job.stored.seq = nextSeq_++;
   job.stored.request = std::move(request);
+  job.memoryAskedMB = service::askedMemoryMB(job.stored.request.options());
   job.stored.bitcode = std::move(bitcode);
   job.stored.digest = std::move(digest);
   job.stored.submittedAt = nowSeconds();
@@ -153,6 +155,27 @@ void Scheduler::fillStatus(const Job &job, v1::JobStatus &out) const {
   double start = job.stored.startedAt > 0 ? job.stored.startedAt : job.stored.submittedAt;
   double end = job.stored.finishedAt > 0 ? job.stored.finishedAt : nowSeconds();
   out.set_elapsed_s(job.stored.startedAt > 0 ? end - start : 0);
+  out.set_waiting(waitingFor(job));
+}
+
+// A job without a limit of its own runs anywhere: each worker runs it under the engine's default
+// or its own capacity, the lower.
+bool Scheduler::fits(const Job &job, const Worker &worker) {
+  return !job.memoryAskedMB || !worker.maxMemoryMB || job.memoryAskedMB <= worker.maxMemoryMB;
+}
+
+std::string Scheduler::waitingFor(const Job &job) const {
+  if (finished(job) || job.pending.empty() || workers_.empty())
+    return "";
+  uint64_t largest = 0;
+  for (const auto &[id, w] : workers_) {
+    if (fits(job, w))
+      return "";
+    largest = std::max(largest, w.maxMemoryMB);
+  }
+  return "no worker offers the " + std::to_string(job.memoryAskedMB) +
+         " MB an item of this job may use (--max-memory; the largest registered worker offers " +
+         std::to_string(largest) + " MB)";
 }
 
 Status Scheduler::status(const std::string &jobId, v1::JobStatus &out) {
@@ -161,29 +184,6 @@ Status Scheduler::status(const std::string &jobId, v1::JobStatus &out) {
   if (it == jobs_.end())
     return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
   fillStatus(it->second, out);
-  return Status::OK;
-}
-
-Status Scheduler::coverageReport(const std::string &jobId, std::string &lcov) {
-  std::lock_guard lock(mutex_);
-  auto it = jobs_.find(jobId);
-  if (it == jobs_.end())
-    return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
-  const Job &job = it->second;
-  const v1::ProgramLines &lines = job.stored.lines;
-  engine::CoverageTable table;
-  table.files.assign(lines.files().begin(), lines.files().end());
-  table.coverable.assign(lines.coverable().begin(), lines.coverable().end());
-  uint32_t branches = 0;
-  for (const v1::BranchDecision &d : lines.decisions()) {
-    table.decisions.push_back({d.line(), d.first(), d.count()});
-    branches = std::max(branches, d.first() + d.count());
-  }
-  std::vector<uint8_t> taken(branches, 0);
-  for (uint32_t b : job.branches)
-    if (b < taken.size())
-      taken[b] = 1;
-  lcov = engine::lcovReport(table, std::vector<uint64_t>(job.coverage.begin(), job.coverage.end()), taken);
   return Status::OK;
 }
 
@@ -301,8 +301,10 @@ v1::RegisterWorkerResponse Scheduler::registerWorker(const v1::RegisterWorkerReq
   Worker &w = workers_[id];
   w.id = id;
   w.name = request.name();
+  w.maxMemoryMB = request.max_memory_mb();
   w.lastSeen = Clock::now();
-  spdlog::info("worker {} registered ({})", id, w.name);
+  spdlog::info("worker {} registered ({}{})", id, w.name,
+               w.maxMemoryMB ? ", items up to " + std::to_string(w.maxMemoryMB) + " MB" : "");
   v1::RegisterWorkerResponse out;
   out.set_worker_id(id);
   out.set_heartbeat_interval_s(options_.heartbeatSeconds);
@@ -354,32 +356,42 @@ Status Scheduler::heartbeat(const v1::HeartbeatRequest &request, v1::HeartbeatRe
 // Work moves only when a worker has nothing to do and no item waits: the busiest worker (most
 // live states) is asked to hand some of its states back as prefixes, which become items.
 void Scheduler::balance() {
-  size_t idle = 0;
+  std::vector<const Worker *> idle;
   for (const auto &[id, w] : workers_)
-    idle += w.items.empty();
-  if (idle == 0)
+    if (w.items.empty())
+      idle.push_back(&w);
+  if (idle.empty())
     return;
+  // Idle workers that can take a job's item: a pending item they fit is theirs already, and a
+  // split is for them only (a job whose memory limit they do not offer waits for another).
+  auto idleFitting = [&](const Job &job) {
+    return size_t(std::count_if(idle.begin(), idle.end(), [&](const Worker *w) { return fits(job, *w); }));
+  };
   for (const auto &[id, job] : jobs_)
-    if (!job.pending.empty())
+    if (!job.pending.empty() && !finished(job) && idleFitting(job))
       return;
   Worker *busiest = nullptr;
+  size_t takers = 0;
   const auto now = Clock::now();
   for (auto &[id, w] : workers_) {
     if (w.items.empty()) // a worker with one state splits as soon as it has two
       continue;
     if (w.splitOutstanding && now - w.lastSplitRequest < std::chrono::duration<double>(options_.splitAnswerSeconds))
       continue;
-    if (!busiest || w.queueLength > busiest->queueLength)
+    const Job &job = jobs_[items_[*w.items.begin()].stored.jobId];
+    const uint32_t maxWorkers = job.stored.request.limits().max_workers();
+    if (maxWorkers && job.itemsRunning >= maxWorkers)
+      continue;
+    const size_t fitting = idleFitting(job);
+    if (fitting && (!busiest || w.queueLength > busiest->queueLength)) {
       busiest = &w;
+      takers = fitting;
+    }
   }
   if (!busiest)
     return;
   const std::string &itemId = *busiest->items.begin();
-  const Job &job = jobs_[items_[itemId].stored.jobId];
-  uint32_t maxWorkers = job.stored.request.limits().max_workers();
-  if (maxWorkers && job.itemsRunning >= maxWorkers)
-    return;
-  size_t count = std::max<size_t>(1, std::min<size_t>(idle, busiest->queueLength / 2));
+  size_t count = std::max<size_t>(1, std::min<size_t>(takers, busiest->queueLength / 2));
   v1::WorkerInstruction i;
   i.mutable_split()->set_item_id(itemId);
   i.mutable_split()->set_count(uint32_t(count));
@@ -408,6 +420,8 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
         continue;
       uint32_t maxWorkers = job.stored.request.limits().max_workers();
       if (maxWorkers && job.itemsRunning >= maxWorkers)
+        continue;
+      if (!fits(job, w))
         continue;
       if (!chosen || job.stored.seq < chosen->stored.seq)
         chosen = &job;
@@ -683,8 +697,28 @@ void Scheduler::checkWorkers() {
       continue;
     }
     spdlog::warn("worker {} ({}) is silent: its {} items are explored again", w.id, w.name, w.items.size());
-    for (const std::string &id : w.items)
-      releaseItem(items_[id]);
+    const std::set<std::string> lost = std::move(w.items); // endJob below edits workers' sets
+    w.items.clear();
+    for (const std::string &id : lost) {
+      Item &item = items_[id];
+      Job &job = jobs_[item.stored.jobId];
+      if (item.stored.state != ItemState::Running) // its job ended by an item before it
+        continue;
+      if (++item.losses < kMaxItemLosses) {
+        releaseItem(item);
+        continue;
+      }
+      // Handing it out again would take down the next worker as well.
+      --job.itemsRunning;
+      job.progress.erase(id);
+      item.worker.clear();
+      item.stored.state = ItemState::Cancelled;
+      store_.putItem(item.stored);
+      endJob(job, v1::JOB_FAILED,
+             "work item " + id + " was lost with its worker " + std::to_string(item.losses) +
+                 " times (each worker crashed or was killed while exploring it, perhaps out of memory: see "
+                 "--max-memory); the results found so far are kept");
+    }
     it = workers_.erase(it);
   }
   for (auto &[id, job] : jobs_) {

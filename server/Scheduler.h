@@ -46,8 +46,13 @@ public:
   std::string submit(v1::SubmitJobRequest request, std::string bitcode, std::string digest,
                      v1::ProgramLines lines = {});
   grpc::Status status(const std::string &jobId, v1::JobStatus &out);
+  // --- Reports for CI systems (SchedulerReports.cpp) ---
   // The job's coverage so far in lcov's format.
   grpc::Status coverageReport(const std::string &jobId, std::string &lcov);
+  // A SARIF, JUnit or lcov report of the job so far, as `cairn results` writes it with its tests
+  // in `outputDir` ("": cairn-job-ID).
+  grpc::Status report(const std::string &jobId, v1::ReportFormat format, const std::string &outputDir,
+                      v1::Report &out);
   // Waits until the job changed after `version` or `seconds` pass; returns the new version.
   uint64_t waitForChange(const std::string &jobId, uint64_t version, double seconds);
   grpc::Status results(const v1::ListResultsRequest &request, v1::ListResultsResponse &out);
@@ -113,6 +118,8 @@ private:
     };
     std::deque<Kept> summaries; // a deque: no copies as it grows
     std::deque<std::string> pending;
+    // The memory limit its options ask for (service::askedMemoryMB): 0 when they ask none.
+    uint64_t memoryAskedMB = 0;
     size_t itemsTotal = 0, itemsDone = 0, itemsRunning = 0;
     uint64_t version = 1;
   };
@@ -120,9 +127,14 @@ private:
     StoredItem stored;
     std::string worker; // while running
     std::vector<std::string> children; // split off it
+    // Workers lost while exploring it: one that crashes every worker it is handed to (the
+    // kernel's out-of-memory killer, a solver's crash) ends its job after kMaxItemLosses.
+    uint32_t losses = 0;
   };
+  static constexpr uint32_t kMaxItemLosses = 3;
   struct Worker {
     std::string id, name;
+    uint64_t maxMemoryMB = 0; // the most an item may use on it; 0: unknown (takes any)
     Clock::time_point lastSeen;
     uint64_t queueLength = 0;
     std::set<std::string> items;
@@ -145,6 +157,10 @@ private:
   // The item `worker` explores now; else NOT_FOUND or FAILED_PRECONDITION in `error`.
   Item *ownedItem(const std::string &worker, const std::string &id, grpc::Status &error);
   bool finished(const Job &job) const;
+  // Whether `worker` offers the memory the job's items may use.
+  static bool fits(const Job &job, const Worker &worker);
+  // Why the job's pending items wait for a worker with more memory; "" when one fits.
+  std::string waitingFor(const Job &job) const;
   std::string addItem(Job &job, const std::vector<const v1::PathPrefix *> &prefixes, const std::string &parent);
   void touch(Job &job);
   void fillStatus(const Job &job, v1::JobStatus &out) const;

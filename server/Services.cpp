@@ -108,16 +108,8 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
     // Transformed once, here: the workers run the melded bitcode, guards included.
     engine::transformBranches(*module, engine::startFunction(load), checked.transform);
     std::unique_ptr<engine::Program> program = engine::translateProgram(*module, engine::startFunction(load));
-    // The line table the workers' coverage numbers refer to, for the dashboard's coverage per file.
-    for (const std::string &f : program->files)
-      lines.add_files(f);
-    *lines.mutable_coverable() = {program->coverableLineKeys.begin(), program->coverableLineKeys.end()};
-    for (const engine::CoverageTable::Decision &d : engine::coverageTable(*program).decisions) {
-      v1::BranchDecision &out = *lines.add_decisions();
-      out.set_line(d.line);
-      out.set_first(d.first);
-      out.set_count(d.count);
-    }
+    // The line table the workers' coverage numbers refer to, for the job's coverage per file.
+    lines = service::toMessage(engine::coverageTable(*program));
     bitcode = engine::moduleBitcode(*module);
   } catch (const std::exception &e) {
     fs::remove_all(dir, ec);
@@ -208,6 +200,12 @@ Status JobsService::GetCoverageReport(ServerContext *context, const v1::GetJobRe
   if (Status s = authenticate(context); !s.ok())
     return s;
   return scheduler_.coverageReport(request->job_id(), *response->mutable_lcov());
+}
+
+Status JobsService::GetReport(ServerContext *context, const v1::GetReportRequest *request, v1::Report *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  return scheduler_.report(request->job_id(), request->format(), request->output_dir(), *response);
 }
 
 Status CoordinatorService::RegisterWorker(ServerContext *context, const v1::RegisterWorkerRequest *request,

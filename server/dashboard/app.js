@@ -70,6 +70,14 @@ function stackList(stack) {
   return `<ol class="stack">${stack.map(f => `<li><code>${esc(f)}</code></li>`).join('')}</ol>`;
 }
 
+// The job's findings as CI systems read them, the files `cairn results --sarif/--junit` writes.
+function reportLinks(jobId) {
+  const base = `/api/jobs/${encodeURIComponent(jobId)}`;
+  return `<p>Reports: <a href="${base}/report.sarif" download="${esc(jobId)}.sarif" data-download
+    data-key="dl-sarif">SARIF 2.1.0</a> (code scanning) and <a href="${base}/report.junit.xml"
+    download="${esc(jobId)}.junit.xml" data-download data-key="dl-junit">JUnit XML</a> (test reports).</p>`;
+}
+
 function downloadLink(jobId, group) {
   const href = `/api/jobs/${encodeURIComponent(jobId)}/tests/${encodeURIComponent(group.testId)}.ktest`;
   return `<a href="${href}" download="${esc(group.testName)}.ktest" data-download data-key="dl-${esc(group.testId)}">` +
@@ -220,7 +228,7 @@ async function updateJob(r) {
   setSection('progress-text', `<p>Job ${esc(state(s.state))}: ${fmt(c.pathsCompleted)} paths, ${fmt(c.tests)} tests,
     ${errors.length} error locations, ${fmt(s.linesCovered)} of ${fmt(s.linesTotal)} lines covered.</p>`);
   setSection('progress', `<dl class="stats">
-    ${stat('state', 'State', `<span class="state state-${state(s.state)}">${state(s.state)}</span>`, s.failure ? esc(s.failure) : '')}
+    ${stat('state', 'State', `<span class="state state-${state(s.state)}">${state(s.state)}</span>`, s.failure ? esc(s.failure) : (s.waiting ? esc(s.waiting) : ''))}
     ${stat('paths', 'Paths completed', fmt(c.pathsCompleted), `${fmt(c.pathsPartial)} partial`)}
     ${stat('tests', 'Tests', fmt(c.tests))}
     ${stat('errors', 'Error locations', errors.length)}
@@ -261,8 +269,9 @@ async function updateJob(r) {
     ${errors.map(g => `<tr><th scope="row"><a href="${jobHref(s.jobId)}/errors/${g.index}" data-field="error-location">${esc(base(g.error.file))}:${num(g.error.line)}</a></th>
       <td>${esc(g.error.type)} / ${esc(g.error.kind)}</td><td>${esc(g.error.message)}</td>
       <td class="n">${fmt(g.reports)}</td><td>${downloadLink(s.jobId, g)}</td>
-      <td><code class="cmd">${esc(g.replayCommand)}</code></td></tr>`).join('')}</tbody></table>`
-    : '<p>No error found so far.</p>');
+      <td><code class="cmd">${esc(g.replayCommand)}</code></td></tr>`).join('')}</tbody></table>
+    ${reportLinks(s.jobId)}`
+    : `<p>No error found so far.</p>${reportLinks(s.jobId)}`);
 
   const files = d.files || [];
   setSection('coverage', files.length ? `<table><caption>Coverage of the program's own files

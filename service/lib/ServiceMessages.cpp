@@ -84,6 +84,17 @@ std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions 
   return flags.check();
 }
 
+uint64_t askedMemoryMB(const v1::RunOptions &in) {
+  engine::ExecutorOptions options;
+  engine::EngineFlags flags(options);
+  for (const std::string &flag : in.extra_flags())
+    if (flag.rfind("--max-memory", 0) == 0)
+      flags.setText(flag);
+  if (flags.given("--max-memory"))
+    return options.maxMemoryMB;
+  return in.max_memory_mb();
+}
+
 v1::ErrorReport toMessage(const engine::ErrorReport &e) {
   v1::ErrorReport m;
   m.set_type(e.type);
@@ -162,6 +173,13 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
   c.set_address_cache_mismatches(s.addressCacheMismatches());
   c.set_float_library_calls(s.floats.libraryCalls);
   c.set_float_concretised_calls(s.floats.concretisedCalls);
+  if (s.memoryLimit.limitMB) {
+    v1::MemoryLimitCounters &m = *c.mutable_memory_limit();
+    m.set_limit_mb(s.memoryLimit.limitMB);
+    m.set_ceiling_mb(s.memoryLimit.ceilingMB);
+    m.set_states_ended(s.memoryLimit.statesEnded);
+    m.set_runs_stopped(s.memoryLimit.runsStopped);
+  }
   if (const std::optional<engine::BranchTransformStats> &t = s.transform) {
     v1::TransformCounters &m = *c.mutable_transform();
     m.set_branches_melded(t->branchesMelded);
@@ -218,6 +236,14 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
   sum.set_address_cache_mismatches(sum.address_cache_mismatches() + more.address_cache_mismatches());
   sum.set_float_library_calls(sum.float_library_calls() + more.float_library_calls());
   sum.set_float_concretised_calls(sum.float_concretised_calls() + more.float_concretised_calls());
+  if (more.has_memory_limit()) { // every item runs under the job's limit
+    const v1::MemoryLimitCounters &add = more.memory_limit();
+    v1::MemoryLimitCounters &m = *sum.mutable_memory_limit();
+    m.set_limit_mb(add.limit_mb());
+    m.set_ceiling_mb(std::max(m.ceiling_mb(), add.ceiling_mb()));
+    m.set_states_ended(m.states_ended() + add.states_ended());
+    m.set_runs_stopped(m.runs_stopped() + add.runs_stopped());
+  }
   if (more.has_transform()) { // the pass's counts are the program's; the filtered errors add up
     const v1::TransformCounters &add = more.transform();
     const bool first = !sum.has_transform();
@@ -274,6 +300,10 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
   s.solverSeconds = c.solver_time_s();
   s.floats.libraryCalls = c.float_library_calls();
   s.floats.concretisedCalls = c.float_concretised_calls();
+  s.memoryLimit.limitMB = c.memory_limit().limit_mb();
+  s.memoryLimit.ceilingMB = c.memory_limit().ceiling_mb();
+  s.memoryLimit.statesEnded = c.memory_limit().states_ended();
+  s.memoryLimit.runsStopped = c.memory_limit().runs_stopped();
   if (c.has_merging()) {
     const v1::MergingCounters &m = c.merging();
     s.merging.merges = m.merges();
@@ -327,6 +357,38 @@ v1::PathPrefix toMessage(const engine::PathPrefix &p) {
 
 engine::PathPrefix fromMessage(const v1::PathPrefix &m) {
   return engine::PathPrefix{{m.choices().begin(), m.choices().end()}, m.instructions()};
+}
+
+engine::RunStatistics statisticsOf(const v1::JobStatus &s) {
+  engine::RunStatistics stats = statisticsOf(s.counters());
+  stats.wallSeconds = s.elapsed_s();
+  stats.linesCovered = s.lines_covered();
+  stats.linesTotal = s.lines_total();
+  for (const v1::ErrorReport &e : s.errors())
+    stats.errors.push_back(fromMessage(e));
+  return stats;
+}
+
+v1::ProgramLines toMessage(const engine::CoverageTable &t) {
+  v1::ProgramLines l;
+  l.mutable_files()->Add(t.files.begin(), t.files.end());
+  l.mutable_coverable()->Add(t.coverable.begin(), t.coverable.end());
+  for (const engine::CoverageTable::Decision &d : t.decisions) {
+    v1::BranchDecision &out = *l.add_decisions();
+    out.set_line(d.line);
+    out.set_first(d.first);
+    out.set_count(d.count);
+  }
+  return l;
+}
+
+engine::CoverageTable fromMessage(const v1::ProgramLines &l) {
+  engine::CoverageTable t;
+  t.files.assign(l.files().begin(), l.files().end());
+  t.coverable.assign(l.coverable().begin(), l.coverable().end());
+  for (const v1::BranchDecision &d : l.decisions())
+    t.decisions.push_back({d.line(), d.first(), d.count()});
+  return t;
 }
 
 } // namespace cairn::service

@@ -175,6 +175,25 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
   EXPECT_EQ(linesHit, covered) << lcov.body;
   EXPECT_NE(lcov.body.find("BRDA:"), std::string::npos) << lcov.body;
   EXPECT_EQ(httpFetch(dash, lcovLink[1].str()).status, 401);
+  // The findings for CI systems the page links: a SARIF result and a JUnit failure per error
+  // location, naming the tests as cairn results does.
+  std::smatch sarifLink, junitLink;
+  ASSERT_TRUE(std::regex_search(page.output, sarifLink, std::regex("href=\"(/api/jobs/[^\"]+/report\\.sarif)\"")))
+      << page.output;
+  ASSERT_TRUE(std::regex_search(page.output, junitLink, std::regex("href=\"(/api/jobs/[^\"]+/report\\.junit\\.xml)\"")))
+      << page.output;
+  HttpReply sarif = httpFetch(dash, sarifLink[1].str(), "sesame");
+  EXPECT_EQ(sarif.status, 200);
+  EXPECT_NE(sarif.head.find("application/sarif+json"), std::string::npos) << sarif.head;
+  EXPECT_NE(sarif.head.find("attachment; filename=\"" + job + ".sarif\""), std::string::npos) << sarif.head;
+  EXPECT_EQ(count(sarif.body, "\"ruleId\""), errors) << sarif.body;
+  EXPECT_NE(sarif.body.find("\"cairn-job-" + job + "/\""), std::string::npos) << sarif.body;
+  HttpReply junit = httpFetch(dash, junitLink[1].str(), "sesame");
+  EXPECT_EQ(junit.status, 200);
+  EXPECT_NE(junit.head.find("attachment; filename=\"" + job + ".junit.xml\""), std::string::npos) << junit.head;
+  EXPECT_NE(junit.body.find("failures=\"" + std::to_string(errors) + "\""), std::string::npos) << junit.body;
+  EXPECT_EQ(httpFetch(dash, sarifLink[1].str()).status, 401);
+  EXPECT_EQ(httpFetch(dash, junitLink[1].str()).status, 401);
   ASSERT_EQ(chromium({"--screenshot=" + (shots / "job.png").string()}, jobUrl).status, 0);
   expectScreenshot(shots / "job.png");
 

@@ -61,7 +61,7 @@ bool Cluster::restartCoordinator() {
   return startCoordinator(server_, dashboard_.empty() ? "off" : dashboard_);
 }
 
-bool Cluster::addWorker() {
+bool Cluster::addWorker(const std::vector<std::string> &extraArgs) {
   std::vector<std::string> argv = {CAIRN_WORKER_BIN, "--server", server_, "--health-listen",
                                    "127.0.0.1:0", "--log-level", "warn"};
   if (!poolList_.empty()) {
@@ -70,6 +70,7 @@ bool Cluster::addWorker() {
   if (!options_.tlsCa.empty())
     argv.insert(argv.end(), {"--tls-ca", options_.tlsCa});
   argv.insert(argv.end(), options_.workerArgs.begin(), options_.workerArgs.end());
+  argv.insert(argv.end(), extraArgs.begin(), extraArgs.end());
   // A coordinator given no worker tokens makes its own beside its job store; the workers take it.
   auto given = [](const std::vector<std::string> &args, const char *flag) {
     return std::find(args.begin(), args.end(), flag) != args.end();

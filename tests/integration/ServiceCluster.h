@@ -40,8 +40,9 @@ public:
   std::vector<std::unique_ptr<PoolProcess>> &pool() { return pool_; }
   // Starts the coordinator again on the same address and job store (after it was killed).
   bool restartCoordinator();
-  // Adds a worker; it takes the coordinator's own token unless the options say otherwise.
-  bool addWorker();
+  // Adds a worker with the options' worker arguments and `extraArgs`; it takes the coordinator's
+  // own token unless the options say otherwise.
+  bool addWorker(const std::vector<std::string> &extraArgs = {});
   // The token file a coordinator given no worker tokens makes beside its job store.
   std::filesystem::path defaultWorkerTokenFile() const { return dir_ / "jobs.db.worker-token"; }
 

@@ -87,7 +87,8 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
                                   .string();
   const std::vector<std::string> options = {"--search", "dfs", "--cflag", "-DCHECK_NEGATIVE"};
   std::vector<std::string> withLcov = options;
-  withLcov.insert(withLcov.end(), {"--lcov", (dir / "alone.lcov").string()});
+  withLcov.insert(withLcov.end(), {"--lcov", (dir / "alone.lcov").string(), "--sarif", (dir / "alone.sarif").string(),
+                                   "--junit", (dir / "alone.xml").string()});
   RunOutcome expected = runAlone(program, withLcov);
   // Counted from the program: x > 7, x == -7 (a null dereference), the rest; the error only
   // with the --cflag.
@@ -123,6 +124,28 @@ TEST_F(ServiceSubmit, CSourceIsCompiledOnTheClientWithItsHeadersAndCflags) {
   EXPECT_NE(sarif.find("\"startLine\": 11"), std::string::npos) << sarif;
   EXPECT_NE(junit.find("failures=\"1\""), std::string::npos) << junit;
   EXPECT_NE(junit.find("uses_header.c:11"), std::string::npos) << junit;
+  // The coordinator made them (Jobs.GetReport) with cairn run's writers: the SARIF is cairn
+  // run's but for where the tests are and what the program is called; the JUnit's failure is
+  // the same test case.
+  auto replaced = [](std::string text, const std::string &from, const std::string &to) {
+    for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+      text.replace(at, from.size(), to);
+    return text;
+  };
+  std::ifstream aloneSarif(dir / "alone.sarif"), aloneJunit(dir / "alone.xml");
+  const std::string expectedSarif((std::istreambuf_iterator<char>(aloneSarif)), {});
+  const std::string expectedJunit((std::istreambuf_iterator<char>(aloneJunit)), {});
+  EXPECT_EQ(replaced(replaced(sarif, (dir / "job-reports").string(), (dir / "alone").string()),
+                     "cairn replay uses_header.c ", "cairn replay " + program + " "),
+            expectedSarif);
+  auto failure = [](const std::string &x) {
+    const size_t at = x.find("<failure ");
+    return at == std::string::npos ? std::string() : x.substr(at, x.find("</failure>", at) - at);
+  };
+  EXPECT_FALSE(failure(expectedJunit).empty()) << expectedJunit;
+  EXPECT_EQ(replaced(replaced(failure(junit), (dir / "job-reports").string(), (dir / "alone").string()),
+                     "cairn replay uses_header.c ", "cairn replay " + program + " "),
+            failure(expectedJunit));
 }
 
 // A job with --transform-branches: the coordinator melds the program once, the workers run the

@@ -2,6 +2,7 @@
 #include "cairn/engine/Executor.h"
 #include "cairn/engine/ProgramLoader.h"
 #include "cairn/engine/Translate.h"
+#include "executor/MemoryCeiling.h"
 
 #include <gtest/gtest.h>
 
@@ -469,4 +470,35 @@ TEST_F(ExecutorTest, MaxMemoryEndsAPathThatAloneOutgrowsIt) {
       "  return 0;\n}\n");
   EXPECT_EQ(stats.pathsCompleted, 1u);
   EXPECT_EQ(stats.pathsPartial, 0u);
+}
+
+// The ceiling: a run's heap may pass what it began with by the limit and a quarter of it, at
+// least 256 MB.
+TEST(MemoryCeiling, IsTheStartTheLimitAndAMargin) {
+  EXPECT_EQ(MemoryCeiling::ceilingMB(100, 4000), 100u + 4000 + 1000);
+  EXPECT_EQ(MemoryCeiling::ceilingMB(100, 2), 100u + 2 + 256);
+  EXPECT_EQ(MemoryCeiling::ceilingMB(0, 1024), 1024u + 256);
+}
+
+// Memory no state's objects hold is bounded too: one path squares its value in a loop, so its
+// term grows by new nodes every iteration while its objects stay a few bytes. The soft limit
+// cannot help (one state, no allocation); the ceiling stops the run and the state ends as a
+// partial path with its test. Without the ceiling the loop would run for hours: the time limit
+// is there so that the test fails rather than hangs.
+TEST_F(ExecutorTest, TheMemoryCeilingStopsARunWhoseTermsOutgrowIt) {
+  maxMemoryMB = 1;
+  maxTime = 120;
+  run("int main(void) {\n"
+      "  unsigned x; klee_make_symbolic(&x, sizeof x, \"x\");\n"
+      "  for (unsigned i = 0; i < 4000000000u; ++i)\n"
+      "    x = x * x + i;\n"
+      "  return 0;\n}\n");
+  EXPECT_EQ(stats.memoryLimit.runsStopped, 1u);
+  EXPECT_EQ(stats.memoryLimit.limitMB, 1u);
+  EXPECT_GE(stats.memoryLimit.ceilingMB, 257u);
+  EXPECT_EQ(stats.pathsCompleted, 0u);
+  EXPECT_EQ(stats.pathsPartial, 1u);
+  ASSERT_EQ(sink.tests.size(), 1u);
+  EXPECT_NE(sink.tests[0].endReason.find("memory limit reached"), std::string::npos) << sink.tests[0].endReason;
+  EXPECT_LT(stats.wallSeconds, 100); // the ceiling, not the time limit
 }

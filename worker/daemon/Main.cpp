@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -35,6 +36,10 @@ const char *kUsage = R"(usage: cairn-worker [options]
   --tls-ca FILE            the coordinator serves TLS; trust these PEM roots
   --token-file FILE        send the token in FILE on every call to the coordinator (one the
                            coordinator accepts: by default the token file beside its job store)
+  --max-memory MB          the most memory one item may use here (default: three quarters of
+                           the machine's, or of the container's limit): only jobs whose
+                           --max-memory fits are run here, those without one under the engine's
+                           default (4000) or this, the lower
   --health-listen HOST:PORT   serve gRPC's health service there (port 0: a free port, printed
                            as `health on HOST:PORT`)
   --log-level LEVEL        trace, debug, info (default), warn, error or off
@@ -59,7 +64,7 @@ const DaemonCommandLine kCommandLine{
     "cairn-worker",
     kUsage,
     {"--server", "--solver-pool", "--solver-pool-token-file", "--name", "--tls-ca", "--token-file", "--health-listen",
-     "--log-level"},
+     "--log-level", "--max-memory"},
     {}};
 
 } // namespace
@@ -87,6 +92,13 @@ int main(int argc, char **argv) {
       }
     } else if (a == "--health-listen") {
       healthListen = value;
+    } else if (a == "--max-memory") {
+      char *end = nullptr;
+      errno = 0;
+      const unsigned long long mb = std::strtoull(value.c_str(), &end, 10);
+      if (value.empty() || !std::isdigit(static_cast<unsigned char>(value[0])) || *end || errno || mb == 0)
+        kCommandLine.fail("--max-memory needs a number of megabytes over 0, got '" + value + "'");
+      options.maxMemoryMB = mb;
     } else {
       logLevel = value;
     }

@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -58,6 +59,8 @@ public:
     args.SetMaxReceiveMessageSize(1 << 30);
     args.SetMaxSendMessageSize(1 << 30);
     stub_ = v1::Coordinator::NewStub(auth::channelWithToken(options_.server, credentials, args, options_.token));
+    if (!options_.maxMemoryMB)
+      options_.maxMemoryMB = defaultItemMemoryMB();
     if (options_.cacheDir.empty())
       options_.cacheDir = (fs::temp_directory_path() / ("cairn-worker-" + std::to_string(::getpid()))).string();
     fs::create_directories(options_.cacheDir);
@@ -138,6 +141,7 @@ private:
     ::gethostname(host, sizeof host - 1);
     request.set_name(options_.name.empty() ? std::string(host) + ":" + std::to_string(::getpid()) : options_.name);
     request.set_slots(1);
+    request.set_max_memory_mb(options_.maxMemoryMB);
     v1::RegisterWorkerResponse response;
     auto context = contextWithin(5);
     grpc::Status s = stub_->RegisterWorker(context.get(), request, &response);
@@ -420,6 +424,7 @@ private:
       finish(done);
       return;
     }
+    limitMemory(item, options);
     options.solver.poolEndpoints = options_.poolEndpoints;
     options.solver.poolToken = options_.poolToken;
     options.programArgs.assign(item.program_args().begin(), item.program_args().end());
@@ -499,6 +504,18 @@ private:
     finish(done);
   }
 
+  // The item's memory limit, within this worker's: a job without one runs under the engine's
+  // default or the worker's, the lower. A coordinator that matches limits to workers never
+  // sends one over; an older one may, and the item then runs under this worker's.
+  void limitMemory(const v1::WorkItem &item, engine::ExecutorOptions &options) const {
+    const uint64_t asked = service::askedMemoryMB(item.options());
+    if (asked > options_.maxMemoryMB)
+      spdlog::warn("item {}: its job's memory limit of {} MB is over this worker's {} MB: the item runs under {} MB",
+                   item.item_id(), asked, options_.maxMemoryMB, options_.maxMemoryMB);
+    if (!options.maxMemoryMB || options.maxMemoryMB > options_.maxMemoryMB)
+      options.maxMemoryMB = options_.maxMemoryMB;
+  }
+
   void finish(const v1::ItemDoneRequest &done) {
     for (int attempt = 0; attempt < 20 && !stopping_; ++attempt) {
       v1::ItemDoneResponse response;
@@ -539,6 +556,18 @@ private:
   v1::WorkerInstruction::Split earlySplit_;
   volatile std::sig_atomic_t stopItem_ = 0;
 };
+
+uint64_t defaultItemMemoryMB() {
+  uint64_t bytes = uint64_t(::sysconf(_SC_PHYS_PAGES)) * uint64_t(::sysconf(_SC_PAGESIZE));
+  // cgroup v2, then v1: "max" or a number of bytes.
+  for (const char *file : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+    std::ifstream in(file);
+    uint64_t limit = 0;
+    if (in >> limit && limit > 0 && limit < bytes)
+      bytes = limit;
+  }
+  return std::max<uint64_t>(bytes / 4 * 3 >> 20, 1);
+}
 
 Worker::Worker(WorkerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 Worker::~Worker() = default;

@@ -21,7 +21,15 @@ struct WorkerOptions {
   std::string tlsCa;                      // PEM roots: talk TLS to the coordinator
   std::string token;                      // sent as a bearer token on every call; empty: none
   std::string cacheDir;                   // where received programs are kept
+  // The most memory an item may use here (--max-memory): the coordinator hands this worker only
+  // items whose job's limit fits, and an item of a job without one runs under the engine's
+  // default or this, the lower. 0: the default, defaultItemMemoryMB().
+  uint64_t maxMemoryMB = 0;
 };
+
+// Three quarters of the memory this process may have: the machine's, or its control group's
+// limit where that is lower (a container's).
+uint64_t defaultItemMemoryMB();
 
 class Worker {
 public:

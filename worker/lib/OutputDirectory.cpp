@@ -177,6 +177,11 @@ std::string summaryJson(const RunStatistics &s,
   j.insert(j.size() - 1, ", \"qce_time_s\": " + f(g.qceSeconds));
   j += ", \"floats\": " + counterObject({{"library_calls", s.floats.libraryCalls},
                                          {"concretised_calls", s.floats.concretisedCalls}});
+  const MemoryLimitStats &l = s.memoryLimit;
+  j += ", \"memory_limit\": " + counterObject({{"limit_mb", l.limitMB},
+                                               {"ceiling_mb", l.ceilingMB},
+                                               {"states_ended", l.statesEnded},
+                                               {"runs_stopped", l.runsStopped}});
   // Under the symbolic-size model: the sizes not explored (above each allocation's capacity),
   // and the partial paths that bound ended.
   if (const std::optional<SizeBoundStats> &b = s.sizeBound)

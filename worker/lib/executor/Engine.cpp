@@ -44,6 +44,11 @@ RunStatistics Engine::run() {
   states_.emplace(initial->id, std::move(initial));
   if (options.stopRequested)
     stopRelay_ = std::make_unique<StopRelay>(*options.stopRequested, *solver);
+  if (options.maxMemoryMB) {
+    memoryCeiling_ = std::make_unique<MemoryCeiling>(options.maxMemoryMB, *solver);
+    stats.memoryLimit.limitMB = options.maxMemoryMB;
+    stats.memoryLimit.ceilingMB = memoryCeiling_->ceilingMB();
+  }
 
   auto nextReport = start_;
   while (!searcher_->empty()) {
@@ -89,6 +94,7 @@ RunStatistics Engine::run() {
                  testsCutByWindDown_, kWindDownSeconds, limitReason_);
   live_.store(0, std::memory_order_relaxed);
   stopRelay_.reset();
+  memoryCeiling_.reset();
   return finish();
 }
 
@@ -432,6 +438,11 @@ bool Engine::limitReached() {
     return true;
   if (options.stopRequested && *options.stopRequested)
     limitReason_ = "interrupted";
+  else if (memoryCeiling_ && memoryCeiling_->reached()) {
+    limitReason_ = "memory limit reached: the run's heap passed " + std::to_string(memoryCeiling_->ceilingMB()) +
+                   " MB (--max-memory " + std::to_string(options.maxMemoryMB) + " and its margin)";
+    stats.memoryLimit.runsStopped = 1;
+  }
   else if (options.maxInstructions && stats.instructions >= options.maxInstructions)
     limitReason_ = "instruction limit reached";
   else if (options.maxTimeSeconds > 0 && ++limitChecks_ % 64 == 0 && secondsSoFar() >= options.maxTimeSeconds)
@@ -441,6 +452,8 @@ bool Engine::limitReached() {
   limitAt_ = Clock::now();
   if (stopRelay_)
     stopRelay_->acknowledge();
+  if (memoryCeiling_)
+    memoryCeiling_->acknowledge();
   return true;
 }
 
@@ -463,6 +476,7 @@ void Engine::checkMemory() {
   const uint64_t usedMB = *over;
   spdlog::warn("memory {} MB over the {} MB limit: ending {} states", usedMB, options.maxMemoryMB, states_.size() / 2);
   size_t drop = states_.size() / 2;
+  stats.memoryLimit.statesEnded += drop;
   for (auto it = states_.rbegin(); it != states_.rend() && drop; ++it, --drop)
     terminate(*it->second, Termination::partialPath("memory limit reached"));
   reapTerminated();

@@ -6,6 +6,7 @@
 
 #include "cairn/engine/ExecutionState.h"
 #include "cairn/engine/Executor.h"
+#include "executor/MemoryCeiling.h"
 #include "executor/MemoryGauge.h"
 #include "executor/PrefixReplay.h"
 #include "executor/SolverQuestions.h"
@@ -162,6 +163,7 @@ private:
   MemoryGauge memoryGauge_;
   uint64_t limitChecks_ = 0;
   std::unique_ptr<StopRelay> stopRelay_; // while run() runs, when a stop can be requested
+  std::unique_ptr<MemoryCeiling> memoryCeiling_; // while run() runs, under --max-memory
 };
 
 } // namespace cairn::engine

@@ -15,10 +15,11 @@ public:
   // The heap in use in MB when it may be over `limitMB`; nullopt when it is surely under (the
   // resident size is), or when the heap was measured less than half a second ago.
   std::optional<uint64_t> overLimit(uint64_t limitMB);
+  // The heap in use in MB, measured now (milliseconds on a fragmented heap).
+  static uint64_t heapMegabytes();
 
 private:
   static uint64_t residentMegabytes();
-  static uint64_t heapMegabytes();
   std::chrono::steady_clock::time_point nextHeapCount_{};
 };
 

@@ -73,6 +73,7 @@ bool SizePolicy::withinMemoryLimit(ExecutionState &s, u128 size) {
   const uint64_t limit = engine_.options.maxMemoryMB;
   if (!limit || u128(s.memory.bytes()) + size <= u128(limit) << 20)
     return true;
+  ++engine_.stats.memoryLimit.statesEnded;
   engine_.terminate(s, Termination::partialPath("memory limit reached: this path's objects exceed --max-memory"));
   return false;
 }

@@ -55,6 +55,14 @@ struct FloatStats {
   uint64_t concretisedCalls = 0; // sin, exp, log, ...: calls whose symbolic arguments were made concrete
 };
 
+// What --max-memory did: states ended by its soft side, and runs the hard ceiling (the heap
+// the run began with, the limit and a margin) stopped whole (0 or 1; a job's: its items).
+struct MemoryLimitStats {
+  uint64_t limitMB = 0, ceilingMB = 0; // 0: no limit
+  uint64_t statesEnded = 0;
+  uint64_t runsStopped = 0;
+};
+
 struct RunStatistics {
   uint64_t pathsCompleted = 0;
   uint64_t pathsPartial = 0;
@@ -83,6 +91,7 @@ struct RunStatistics {
   MemoryModelStats memory;
   MergeStats merging;
   FloatStats floats;
+  MemoryLimitStats memoryLimit;
   // Under the symbolic-size model only: the sizes it did not explore.
   std::optional<SizeBoundStats> sizeBound;
   // With --transform-branches only: what the transformation did, and the errors it filtered.

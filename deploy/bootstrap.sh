@@ -68,11 +68,12 @@ if [[ $action == test ]] && ! dpkg-query -W -f='${Status}' chromium 2>/dev/null 
 fi
 
 # For the test suite's checks of the CI reports: a JSON schema validator, xmllint and genhtml from
-# Debian, and the SARIF 2.1.0 schema from npm (deploy/fetch-sarif-schema.sh). Without them those
-# checks are skipped, with the reason.
+# Debian, and the SARIF 2.1.0 schema from npm (deploy/fetch-sarif-schema.sh); and a WebSocket
+# client for driving Chromium with the keyboard (the dashboard's keyboard test). Without them
+# those checks are skipped, with the reason.
 if [[ $action == test ]]; then
   report_tools=()
-  for p in python3-jsonschema libxml2-utils lcov; do
+  for p in python3-jsonschema libxml2-utils lcov python3-websocket; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || report_tools+=("$p")
   done
   if ((${#report_tools[@]})) && [[ $(id -u) -eq 0 ]]; then

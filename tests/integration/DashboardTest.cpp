@@ -233,6 +233,69 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
   EXPECT_EQ(page.output.find("many-paths"), std::string::npos) << page.output;
 }
 
+// The dashboard with the keyboard alone (tests/integration/dashboard_keyboard.py presses the
+// keys in Chromium over the DevTools protocol): the sign-in field has focus and takes the token;
+// the skip link is the first stop and moves to the content; every link and control of the job
+// page is a Tab stop, ringed and on screen, in reading order; focus stays put while the numbers
+// update; Enter on an error's link opens its page with focus on its heading, and Shift+Tab,
+// Enter leads back to the job.
+TEST_F(DashboardTest, TheJobPageWorksWithTheKeyboardAlone) {
+  if (chromiumPath().empty())
+    GTEST_SKIP() << "no Chromium (/usr/bin/chromium or $CAIRN_CHROMIUM)";
+  if (runCommand({"/usr/bin/python3", "-c", "import websocket"}).status != 0)
+    GTEST_SKIP() << "no python3-websocket (deploy/bootstrap.sh test installs it)";
+  ClusterOptions options;
+  options.workers = 2;
+  options.poolReplicas = 0;
+  options.serverArgs = {"--token-file", (dir / "tokens").string()};
+  Cluster cluster(dir / "cluster", options);
+  ASSERT_TRUE(cluster.ready());
+  const std::string token = "--token-file=" + (dir / "tokens").string();
+  CommandResult submitted = cluster.cairn(
+      "submit", {token, "--name", "many-paths", std::string(CAIRN_SERVICE_PROGRAMS_DIR) + "/many_paths.c"});
+  ASSERT_EQ(submitted.status, 0) << submitted.output;
+  const std::string job = submitted.output.substr(0, submitted.output.find('\n'));
+  ASSERT_EQ(cluster.cairn("wait", {token, "--timeout", "60", job}).status, 0);
+  const std::string detail = httpGet(cluster.dashboard(), "/api/jobs/" + job + "/detail", "sesame");
+  ASSERT_EQ(count(detail, "\"replayCommand\""), 2u) << detail;
+
+  CommandResult used = runCommand({"/usr/bin/python3", std::string(CAIRN_INTEGRATION_DIR) + "/dashboard_keyboard.py",
+                                   chromiumPath(), "http://" + cluster.dashboard() + "/", job, "sesame"});
+  ASSERT_EQ(used.status, 0) << used.output;
+  const std::string &facts = used.output;
+  auto fact = [&](const std::string &name, const std::string &value) {
+    EXPECT_NE(facts.find("\"" + name + "\": " + value), std::string::npos) << name << " is not " << value << ": " << facts;
+  };
+  fact("signin_focus", "\"input#token-input\"");
+  fact("signin_ring", "true");
+  fact("signin_loaded", "true");
+  fact("skip_first", "\"Skip to content\"");
+  fact("skip_ring", "true");
+  fact("skip_on_screen", "true");
+  fact("skip_after", "\"main#main\"");
+  fact("stops_without_ring", "[]");
+  fact("stops_off_screen", "[]");
+  fact("kept", "\"dl-sarif\"");
+  // The job page's links, in reading order: the crumb, each error's location and test, the
+  // reports, the file, the coverage download.
+  const std::string api = "/api/jobs/" + job, route = "#/jobs/" + job;
+  size_t at = facts.find("\"stops\": [");
+  ASSERT_NE(at, std::string::npos) << facts;
+  for (const std::string &stop : {std::string("#/"), route + "/errors/0", api + "/tests/", route + "/errors/1",
+                                  api + "/tests/", api + "/report.sarif", api + "/report.junit.xml",
+                                  route + "/files/0", api + "/coverage.lcov"}) {
+    const size_t next = facts.find("\"" + stop, at);
+    ASSERT_NE(next, std::string::npos) << "no Tab stop " << stop << " after the ones before it: " << facts;
+    at = next + 1;
+  }
+  fact("opened_link", "\"" + route + "/errors/1\"");
+  fact("opened_hash", "\"" + route + "/errors/1\"");
+  fact("opened_focus", "\"h1#error-title\"");
+  fact("back_link", "\"" + route + "\"");
+  fact("back_hash", "\"" + route + "\"");
+  fact("back_focus", "\"h1#job-title\"");
+}
+
 // Attached sources are names the client chose, never paths the coordinator opens: absolute and
 // `..` names are refused (with nothing of the named file in the answer), and a program whose debug
 // information names a host file gets no text for it.

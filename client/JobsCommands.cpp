@@ -46,9 +46,10 @@ const char *kJobsUsage = R"(jobs API (a cairn-server coordinator):
                                                 validation failed)
   cairn results [--output-dir DIR] [--sarif FILE] [--junit FILE] [--lcov FILE] JOB
                                                 tests, errors and summary.json as cairn run writes them
-                [--test-comp DIR --program FILE [--entry NAME] [--test-comp-spec TEXT]]
-                                                and a Test-Comp suite: FILE is the program submitted
-                                                (the metadata hashes it), NAME where it started
+                [--test-comp DIR [--program FILE [--entry NAME]] [--test-comp-spec TEXT]]
+                                                and a Test-Comp suite, the metadata naming and
+                                                hashing FILE (the program submitted; NAME where it
+                                                started), else the job's attached source
   cairn cancel JOB
   common: --server HOST:PORT (default $CAIRN_SERVER, else 127.0.0.1:7470)
           --token-file FILE (default: the token in $CAIRN_TOKEN)   --tls-ca FILE (TLS roots)
@@ -356,13 +357,8 @@ int results(std::vector<std::string> args) {
   addConnectionOptions(c, valued);
   Arguments p = parseArguments(args, valued, {});
   const std::string job = oneJob(p, "results");
-  if (!testCompDir.empty()) {
-    // The coordinator keeps the program's bitcode, not the file the user has: the metadata
-    // names and hashes the file, so it has to be given.
-    if (programFile.empty())
-      throw UsageError("--test-comp needs --program FILE: the program the job was submitted with");
+  if (!testCompDir.empty())
     checkTestCompDirectory(testCompDir);
-  }
   auto stub = connect(c);
   v1::JobStatus status;
   {
@@ -411,10 +407,26 @@ int results(std::vector<std::string> args) {
     check(stub->GetReport(&context, request, &report), c);
     writeReport(file, what, report.text());
   }
+  // The metadata names and hashes the program: the file given with --program, or else the
+  // source the job has attached (the coordinator makes that suite).
   // The engine runs 64-bit targets: a job's architecture is 64bit.
-  if (!testCompDir.empty())
+  if (!testCompDir.empty() && !programFile.empty()) {
     writeTestCompSuite(testCompDir, engine::testCompMetadata(programFile, entry, 64, testCompSpec, CAIRN_VERSION),
                        out.path(), out.errors(), true);
+  } else if (!testCompDir.empty()) {
+    grpc::ClientContext context;
+    prepare(context, c);
+    v1::GetReportRequest request;
+    request.set_job_id(job);
+    request.set_format(v1::REPORT_TEST_COMP);
+    request.set_test_comp_spec(testCompSpec);
+    v1::Report report;
+    check(stub->GetReport(&context, request, &report), c);
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const v1::ReportFile &f : report.files())
+      files.emplace_back(f.name(), f.text());
+    writeTestCompFiles(testCompDir, files, {report.skipped().begin(), report.skipped().end()});
+  }
   std::ofstream log(out.path() + "/run.log");
   log << "cairn results " << job << " from " << c.server << "\njob " << status.name() << ": "
       << stateName(status.state()) << (status.failure().empty() ? "" : ": " + status.failure()) << "\nitems "

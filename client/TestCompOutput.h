@@ -5,6 +5,8 @@
 #include "cairn/engine/TestCompReport.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cairn::client {
 
@@ -18,5 +20,9 @@ void checkTestCompDirectory(const std::string &dir);
 // instead (std::runtime_error), with nothing written.
 void writeTestCompSuite(const std::string &dir, const engine::TestCompMetadata &metadata,
                         const std::string &outputDir, const engine::RecordedErrors &errors, bool needInputs);
+
+// Writes a suite's files (name, text) into `dir` and warns about the tests left out.
+void writeTestCompFiles(const std::string &dir, const std::vector<std::pair<std::string, std::string>> &files,
+                        const std::vector<std::string> &skipped);
 
 } // namespace cairn::client

@@ -1,4 +1,5 @@
 #include "Dashboard.h"
+#include "ZipArchive.h"
 
 #include <google/protobuf/util/json_util.h>
 
@@ -102,7 +103,7 @@ HttpResponse Dashboard::serve(const HttpRequest &request) {
 }
 
 // /api/jobs/ID, /api/jobs/ID/detail, .../history, .../files/N, .../tests/TESTID.ktest,
-// .../coverage.lcov, .../report.sarif, .../report.junit.xml
+// .../coverage.lcov, .../report.sarif, .../report.junit.xml, .../test-suite.zip
 HttpResponse Dashboard::job(const std::string &rest) {
   const size_t slash = rest.find('/');
   const std::string id = rest.substr(0, slash);
@@ -130,6 +131,21 @@ HttpResponse Dashboard::job(const std::string &rest) {
     const std::string type = report.media_type() == "text/plain" ? "text/plain; charset=utf-8" : report.media_type();
     return {200, type, std::move(*report.mutable_text()),
             "Content-Disposition: attachment; filename=\"" + report.file_name() + "\"\r\n"};
+  }
+  if (what == "test-suite.zip") { // Test-Comp's suite, as its archives hold it: test-suite/...
+    v1::Report report;
+    grpc::Status s = scheduler_.report(id, v1::REPORT_TEST_COMP, "", report);
+    if (!s.ok())
+      return jsonError(s.error_code() == grpc::StatusCode::FAILED_PRECONDITION ? 409 : 404, s.error_message());
+    std::vector<std::pair<std::string, std::string>> files;
+    for (v1::ReportFile &f : *report.mutable_files())
+      files.emplace_back("test-suite/" + f.name(), std::move(*f.mutable_text()));
+    try {
+      return {200, "application/zip", zipArchive(files),
+              "Content-Disposition: attachment; filename=\"" + report.file_name() + "\"\r\n"};
+    } catch (const std::length_error &e) {
+      return jsonError(413, std::string(e.what()) + ": cairn results --test-comp DIR writes the suite as files");
+    }
   }
   if (what.rfind("files/", 0) == 0) {
     const std::string number = what.substr(6);

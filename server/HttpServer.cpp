@@ -40,6 +40,8 @@ const char *reasonPhrase(int status) {
   case 401: return "Unauthorized";
   case 404: return "Not Found";
   case 405: return "Method Not Allowed";
+  case 409: return "Conflict";
+  case 413: return "Content Too Large";
   default: return "Error";
   }
 }

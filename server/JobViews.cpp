@@ -43,6 +43,15 @@ std::string replayProgram(const v1::SubmitJobRequest &request) {
   return request.file_name();
 }
 
+KTest ktestOf(const v1::SubmitJobRequest &request, const v1::TestResult &result) {
+  KTest k;
+  k.args.push_back(request.file_name());
+  k.args.insert(k.args.end(), request.program_args().begin(), request.program_args().end());
+  for (const v1::TestObject &o : result.objects())
+    k.objects.push_back({o.name(), std::vector<uint8_t>(o.bytes().begin(), o.bytes().end())});
+  return k;
+}
+
 std::string replayCommand(const v1::SubmitJobRequest &request, const std::string &testName) {
   std::vector<std::string> words = {"cairn", "replay"};
   if (!request.entry().empty() && request.entry() != "main") {

@@ -709,8 +709,6 @@ void Scheduler::checkWorkers() {
         continue;
       }
       // Handing it out again would take down the next worker as well.
-      --job.itemsRunning;
-      job.progress.erase(id);
       item.worker.clear();
       item.stored.state = ItemState::Cancelled;
       store_.putItem(item.stored);

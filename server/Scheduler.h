@@ -50,9 +50,10 @@ public:
   // The job's coverage so far in lcov's format.
   grpc::Status coverageReport(const std::string &jobId, std::string &lcov);
   // A SARIF, JUnit or lcov report of the job so far, as `cairn results` writes it with its tests
-  // in `outputDir` ("": cairn-job-ID).
+  // in `outputDir` ("": cairn-job-ID), or its Test-Comp suite for `testCompSpec` ("": branch
+  // coverage).
   grpc::Status report(const std::string &jobId, v1::ReportFormat format, const std::string &outputDir,
-                      v1::Report &out);
+                      v1::Report &out, const std::string &testCompSpec = "");
   // Waits until the job changed after `version` or `seconds` pass; returns the new version.
   uint64_t waitForChange(const std::string &jobId, uint64_t version, double seconds);
   grpc::Status results(const v1::ListResultsRequest &request, v1::ListResultsResponse &out);
@@ -159,6 +160,7 @@ private:
   bool finished(const Job &job) const;
   // Whether `worker` offers the memory the job's items may use.
   static bool fits(const Job &job, const Worker &worker);
+  grpc::Status testCompReport(const std::string &jobId, const std::string &spec, v1::Report &out);
   // Why the job's pending items wait for a worker with more memory; "" when one fits.
   std::string waitingFor(const Job &job) const;
   std::string addItem(Job &job, const std::vector<const v1::PathPrefix *> &prefixes, const std::string &parent);

@@ -139,8 +139,7 @@ Status Scheduler::file(const std::string &jobId, uint32_t index, v1::FileCoverag
 }
 
 Status Scheduler::ktest(const std::string &jobId, const std::string &testId, std::string &bytes, std::string &name) {
-  v1::TestResult result;
-  std::vector<std::string> argv;
+  KTest k;
   {
     std::lock_guard lock(mutex_);
     auto it = jobs_.find(jobId);
@@ -153,16 +152,9 @@ Status Scheduler::ktest(const std::string &jobId, const std::string &testId, std
     std::optional<v1::TestResult> stored = store_.result(jobId, *seq);
     if (!stored)
       return Status(StatusCode::NOT_FOUND, "job " + jobId + " has no test '" + testId + "'");
-    result = std::move(*stored);
     name = testName(size_t(*seq - 1)) + ".ktest";
-    // The arguments `cairn results` records in every test.
-    argv.push_back(job.stored.request.file_name());
-    argv.insert(argv.end(), job.stored.request.program_args().begin(), job.stored.request.program_args().end());
+    k = ktestOf(job.stored.request, *stored);
   }
-  KTest k;
-  k.args = std::move(argv);
-  for (const v1::TestObject &o : result.objects())
-    k.objects.push_back({o.name(), std::vector<uint8_t>(o.bytes().begin(), o.bytes().end())});
   bytes = serializeKTest(k);
   return Status::OK;
 }

@@ -205,7 +205,8 @@ Status JobsService::GetCoverageReport(ServerContext *context, const v1::GetJobRe
 Status JobsService::GetReport(ServerContext *context, const v1::GetReportRequest *request, v1::Report *response) {
   if (Status s = authenticate(context); !s.ok())
     return s;
-  return scheduler_.report(request->job_id(), request->format(), request->output_dir(), *response);
+  return scheduler_.report(request->job_id(), request->format(), request->output_dir(), *response,
+                           request->test_comp_spec());
 }
 
 Status CoordinatorService::RegisterWorker(ServerContext *context, const v1::RegisterWorkerRequest *request,

@@ -11,7 +11,8 @@
 #      names resolve to the pod's loopback; one solver pool replica stands for both);
 #   6. submits examples/maze.c with the image's `cairn` client and the manifest's jobs API
 #      token, waits, fetches the results, checks them against `cairn run` of the same program in
-#      the image and replays each of the job's tests with `cairn replay` in the image;
+#      the image and replays each of the job's tests with `cairn replay` in the image; then
+#      examples/sign.c with --libc full the same way (musl's headers and bitcode in the image);
 #   7. checks the dashboard, /healthz and /metrics over HTTP;
 #   8. removes everything it made. Any failed step ends the script with a message and exit 1.
 # Not part of the test suite (too slow). Environment: CAIRN_CHECK_DIR (work directory: podman's
@@ -209,42 +210,55 @@ client() { # runs the image's cairn in the pod with the examples and the output 
     -v "$work/secrets/cairn-tokens:/etc/cairn:ro" -v "$root/examples:/examples:ro" \
     -v "$work/out:/out" "$image" cairn "$@"
 }
-step "submitting examples/maze.c"
-job=$(client submit --server cairn-server:7470 --token-file /etc/cairn/tokens --search dfs \
-  --name maze /examples/maze.c) || fail "cairn submit failed"
-step "job $job; waiting"
-client wait --server cairn-server:7470 --token-file /etc/cairn/tokens --timeout 600 "$job" ||
-  { podman logs check-server >&2; fail "job $job did not complete"; }
-client results --server cairn-server:7470 --token-file /etc/cairn/tokens --output-dir /out/job \
-  "$job" >/dev/null || fail "cairn results failed"
-client run --search dfs --output-dir /out/run /examples/maze.c >/dev/null 2>&1 ||
-  fail "cairn run in the image failed"
-
 count() { find "$work/out/$1" -name "$2" | wc -l; }
 field() { grep -o "\"$2\": [0-9]*" "$work/out/$1/summary.json" | head -1 | grep -o '[0-9]*$'; }
-for d in job run; do
-  [[ -f $work/out/$d/summary.json ]] || fail "no summary.json in the $d results"
-done
-for f in paths_completed tests; do
-  [[ $(field job $f) == "$(field run $f)" ]] ||
-    fail "the job's $f ($(field job $f)) differs from cairn run's ($(field run $f))"
-done
-[[ $(count job '*.ktest') == "$(count run '*.ktest')" && $(count job '*.err') == "$(count run '*.err')" ]] ||
-  fail "the job wrote $(count job '*.ktest') tests and $(count job '*.err') errors, cairn run $(count run '*.ktest') and $(count run '*.err')"
-(($(count job '*.ktest') > 0)) || fail "the job wrote no test"
-step "results: $(field job paths_completed) paths, $(count job '*.ktest') tests, $(count job '*.err') errors (cairn run: the same)"
+# Submits /examples/PROGRAM with FLAGS as job NAME, waits, fetches its results into /out/NAME and
+# requires cairn run's paths, tests and errors for the same program and flags in the image
+# (/out/NAME-run); sets $job.
+check_job() {
+  local name=$1 program=$2 d
+  shift 2
+  step "submitting examples/$program $*"
+  job=$(client submit --server cairn-server:7470 --token-file /etc/cairn/tokens --search dfs "$@" \
+    --name "$name" "/examples/$program") || fail "cairn submit of $program failed"
+  step "job $job; waiting"
+  client wait --server cairn-server:7470 --token-file /etc/cairn/tokens --timeout 600 "$job" ||
+    { podman logs check-server >&2; fail "job $job did not complete"; }
+  client results --server cairn-server:7470 --token-file /etc/cairn/tokens --output-dir "/out/$name" \
+    "$job" >/dev/null || fail "cairn results of $job failed"
+  client run --search dfs "$@" --output-dir "/out/$name-run" "/examples/$program" >/dev/null 2>&1 ||
+    fail "cairn run of $program $* in the image failed"
+  for d in "$name" "$name-run"; do
+    [[ -f $work/out/$d/summary.json ]] || fail "no summary.json in $d"
+  done
+  for f in paths_completed tests; do
+    [[ $(field "$name" $f) == "$(field "$name-run" $f)" ]] ||
+      fail "the job's $f ($(field "$name" $f)) differs from cairn run's ($(field "$name-run" $f))"
+  done
+  [[ $(count "$name" '*.ktest') == "$(count "$name-run" '*.ktest')" &&
+     $(count "$name" '*.err') == "$(count "$name-run" '*.err')" ]] ||
+    fail "the job wrote $(count "$name" '*.ktest') tests and $(count "$name" '*.err') errors, cairn run $(count "$name-run" '*.ktest') and $(count "$name-run" '*.err')"
+  (($(count "$name" '*.ktest') > 0)) || fail "the job wrote no test"
+  step "results: $(field "$name" paths_completed) paths, $(count "$name" '*.ktest') tests, $(count "$name" '*.err') errors (cairn run: the same)"
+}
+check_job job maze.c
+maze_job=$job
 # The replay archive and clang-15's sanitizer runtimes in the image: every test of the job replays.
 tests=$(count job '*.ktest')
 replayed=$(client replay /examples/maze.c /out/job | tail -1) || fail "cairn replay of the job's tests failed"
 [[ $replayed == "$tests of $tests tests reproduced" ]] || fail "cairn replay of the job's tests: $replayed"
 step "replay in the image: $replayed"
+# The full libc: compiled against musl's headers by the client, linked with the POSIX runtime and
+# musl's bitcode by the coordinator, run so by the workers.
+check_job job-full sign.c --libc full
+job=$maze_job
 
 step "checking the dashboard over HTTP"
 http_get / | grep -qi '<html' || fail "the dashboard page did not load"
 [[ $(http_get /healthz) == ok ]] || fail "/healthz did not answer ok"
 http_get "/api/jobs/$job" >/dev/null 2>&1 && fail "/api/jobs/$job answered without the jobs API token"
 http_get_job "/api/jobs/$job" | grep -q '"JOB_COMPLETED"' || fail "/api/jobs/$job does not show the job completed"
-http_get /metrics | grep -q '^cairn_jobs{state="completed"} 1$' || fail "/metrics does not count the completed job"
+http_get /metrics | grep -q '^cairn_jobs{state="completed"} 2$' || fail "/metrics does not count the completed jobs"
 
 step "stopping the daemons (SIGTERM)"
 for c in check-worker-2 check-worker-1 check-server check-pool; do

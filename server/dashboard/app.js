@@ -70,12 +70,14 @@ function stackList(stack) {
   return `<ol class="stack">${stack.map(f => `<li><code>${esc(f)}</code></li>`).join('')}</ol>`;
 }
 
-// The job's findings as CI systems read them, the files `cairn results --sarif/--junit` writes.
+// The job's findings as CI systems read them, the files `cairn results --sarif/--junit/--test-comp` writes.
 function reportLinks(jobId) {
   const base = `/api/jobs/${encodeURIComponent(jobId)}`;
   return `<p>Reports: <a href="${base}/report.sarif" download="${esc(jobId)}.sarif" data-download
     data-key="dl-sarif">SARIF 2.1.0</a> (code scanning) and <a href="${base}/report.junit.xml"
-    download="${esc(jobId)}.junit.xml" data-download data-key="dl-junit">JUnit XML</a> (test reports).</p>`;
+    download="${esc(jobId)}.junit.xml" data-download data-key="dl-junit">JUnit XML</a> (test reports); the
+    <a href="${base}/test-suite.zip" download="${esc(jobId)}.test-suite.zip" data-download
+    data-key="dl-test-comp">Test-Comp test suite</a> (programs whose inputs are __VERIFIER_nondet_* values).</p>`;
 }
 
 function downloadLink(jobId, group) {

@@ -238,7 +238,7 @@ TEST_F(DashboardTest, JobErrorAndWorkersPagesInChromiumShowTheJsonApisNumbers) {
 // the skip link is the first stop and moves to the content; every link and control of the job
 // page is a Tab stop, ringed and on screen, in reading order; focus stays put while the numbers
 // update; Enter on an error's link opens its page with focus on its heading, and Shift+Tab,
-// Enter leads back to the job.
+// Enter leads back to the job. And the page's accessibility tree, what a screen reader reads.
 TEST_F(DashboardTest, TheJobPageWorksWithTheKeyboardAlone) {
   if (chromiumPath().empty())
     GTEST_SKIP() << "no Chromium (/usr/bin/chromium or $CAIRN_CHROMIUM)";
@@ -276,6 +276,12 @@ TEST_F(DashboardTest, TheJobPageWorksWithTheKeyboardAlone) {
   fact("stops_without_ring", "[]");
   fact("stops_off_screen", "[]");
   fact("kept", "\"dl-sarif\"");
+  // What a screen reader meets: the four landmarks, a name for every link, table, text field and
+  // chart (the four charts are images with their numbers as the name), and the sections' headings.
+  fact("landmarks", "[\"banner\", \"contentinfo\", \"main\", \"navigation\"]");
+  fact("unnamed", "[]");
+  fact("images", "4");
+  EXPECT_GE(jsonNumber(facts, "headings"), 6) << facts;
   // The job page's links, in reading order: the crumb, each error's location and test, the
   // reports, the file, the coverage download.
   const std::string api = "/api/jobs/" + job, route = "#/jobs/" + job;
@@ -283,7 +289,7 @@ TEST_F(DashboardTest, TheJobPageWorksWithTheKeyboardAlone) {
   ASSERT_NE(at, std::string::npos) << facts;
   for (const std::string &stop : {std::string("#/"), route + "/errors/0", api + "/tests/", route + "/errors/1",
                                   api + "/tests/", api + "/report.sarif", api + "/report.junit.xml",
-                                  route + "/files/0", api + "/coverage.lcov"}) {
+                                  api + "/test-suite.zip", route + "/files/0", api + "/coverage.lcov"}) {
     const size_t next = facts.find("\"" + stop, at);
     ASSERT_NE(next, std::string::npos) << "no Tab stop " << stop << " after the ones before it: " << facts;
     at = next + 1;

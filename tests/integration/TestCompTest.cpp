@@ -77,8 +77,9 @@ protected:
     return r.status == 0;
   }
 
-  // The suite in `suite` for the tests in `out`: one test case per test, holding its values.
-  void checkSuite(const fs::path &out, const fs::path &suite) {
+  // The suite in `suite` for the tests in `out`: one test case per test, holding its values; its
+  // metadata names the program `programFile` (kProgram's text).
+  void checkSuite(const fs::path &out, const fs::path &suite, const std::string &programFile = kProgram) {
     size_t tests = 0, withThree = 0;
     bool sawUchar255 = false;
     for (const fs::directory_entry &e : fs::directory_iterator(out)) {
@@ -115,7 +116,7 @@ protected:
     CommandResult hash = runCommand({"/usr/bin/sha256sum", kProgram});
     ASSERT_EQ(hash.status, 0);
     for (const std::string &field :
-         {std::string("<sourcecodelang>C</sourcecodelang>"), "<programfile>" + kProgram + "</programfile>",
+         {std::string("<sourcecodelang>C</sourcecodelang>"), "<programfile>" + programFile + "</programfile>",
           "<programhash>" + hash.output.substr(0, 64) + "</programhash>", std::string("<entryfunction>main</entryfunction>"),
           std::string("<architecture>64bit</architecture>"),
           std::string("<specification>COVER( init(main()), FQL(cover EDGES(@DECISIONEDGE)) )</specification>")})
@@ -227,15 +228,48 @@ TEST_F(TestComp, ResultsOfAJobWriteTheSameSuite) {
   std::string failure;
   const std::string job = cluster.runJob(kProgram, {"--search", "dfs"}, dir / "job", failure, 60);
   ASSERT_FALSE(job.empty()) << failure;
-  // The job keeps the program's bitcode, not the file: the metadata hashes the file named.
-  CommandResult without = cluster.cairn("results", {"--output-dir", (dir / "nofile").string(), "--test-comp",
-                                                    (dir / "nosuite").string(), job});
-  EXPECT_NE(without.status, 0) << without.output;
-  EXPECT_NE(without.output.find("--program"), std::string::npos) << without.output;
   CommandResult reported = cluster.cairn("results", {"--output-dir", (dir / "out").string(), "--test-comp",
                                                      (dir / "suite").string(), "--program", kProgram, job});
   ASSERT_EQ(reported.status, 0) << reported.output;
   checkSuite(dir / "out", dir / "suite");
+  // Without --program the coordinator makes the suite from the source cairn submit attached: the
+  // same test cases, the metadata naming the attached file by its name, with the file's hash.
+  CommandResult fromJob = cluster.cairn("results", {"--output-dir", (dir / "out2").string(), "--test-comp",
+                                                    (dir / "suite2").string(), job});
+  ASSERT_EQ(fromJob.status, 0) << fromJob.output;
+  checkSuite(dir / "out2", dir / "suite2", "nondet.c");
+  auto without = [](std::string xml, const std::string &element) {
+    const size_t at = xml.find("<" + element + ">"), end = xml.find("</" + element + ">");
+    return at == std::string::npos || end == std::string::npos ? xml : xml.erase(at, end - at);
+  };
+  size_t files = 0;
+  for (const fs::directory_entry &e : fs::directory_iterator(dir / "suite")) {
+    const std::string name = e.path().filename().string();
+    ASSERT_TRUE(fs::exists(dir / "suite2" / name)) << name;
+    std::string mine = readText(e.path()), theirs = readText(dir / "suite2" / name);
+    if (name == "metadata.xml") {
+      mine = without(without(mine, "programfile"), "creationtime");
+      theirs = without(without(theirs, "programfile"), "creationtime");
+    }
+    EXPECT_EQ(theirs, mine) << name;
+    ++files;
+  }
+  EXPECT_EQ(size_t(std::distance(fs::directory_iterator(dir / "suite2"), fs::directory_iterator())), files);
+  // And as the dashboard's download: the same files in a zip, under test-suite/.
+  HttpReply zip = httpFetch(cluster.dashboard(), "/api/jobs/" + job + "/test-suite.zip");
+  ASSERT_EQ(zip.status, 200) << zip.body;
+  EXPECT_NE(zip.head.find("application/zip"), std::string::npos) << zip.head;
+  std::ofstream(dir / "suite.zip", std::ios::binary) << zip.body;
+  const std::string list = "import sys, zipfile\n"
+                           "z = zipfile.ZipFile(sys.argv[1])\n"
+                           "assert z.testzip() is None\n"
+                           "for n in z.namelist(): print(n, len(z.read(n)))\n";
+  CommandResult listed = runCommand({"/usr/bin/python3", "-c", list, (dir / "suite.zip").string()});
+  ASSERT_EQ(listed.status, 0) << listed.output;
+  for (const fs::directory_entry &e : fs::directory_iterator(dir / "suite2")) {
+    const std::string line = "test-suite/" + e.path().filename().string() + " " + std::to_string(fs::file_size(e.path()));
+    EXPECT_NE(listed.output.find(line + "\n"), std::string::npos) << line << " not in " << listed.output;
+  }
 }
 
 } // namespace

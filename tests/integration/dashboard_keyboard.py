@@ -12,6 +12,10 @@ for DashboardTest to check (an element is named TAG#ID, or by its href, or by it
   skip_after                  the element focused after Enter on it
   stops                       every Tab stop from <main> on, once round: its href, or its text
   stops_without_ring, stops_off_screen    those of them drawn without a focus ring, or off screen
+  landmarks                   the page's landmarks (banner, navigation, main, contentinfo)
+  unnamed, images, headings   the links, buttons, images, tables and text fields without an
+                              accessible name (the roles of each); how many images (the
+                              charts) and headings a screen reader meets
   kept                        the focused link's data-key after 2.5 s of the page's updates
                               (the SARIF link had focus)
   opened_link, opened_hash, opened_focus  Enter on the error location link nearest before the
@@ -155,6 +159,18 @@ def main():
         found["stops"] = [named(e) for e in stops]
         found["stops_without_ring"] = [named(e) for e in stops if not e["ring"]]
         found["stops_off_screen"] = [named(e) for e in stops if not e["onScreen"]]
+
+        # What a screen reader reads of the same page (the accessibility tree): its landmarks, and
+        # the links, buttons, images (the charts) and tables it would announce without a name.
+        nodes = page.call("Accessibility.getFullAXTree").get("nodes", [])
+        roles = lambda n: (n.get("role") or {}).get("value", "")
+        name = lambda n: ((n.get("name") or {}).get("value") or "").strip()
+        found["landmarks"] = sorted({roles(n) for n in nodes if roles(n) in
+                                     ("banner", "navigation", "main", "contentinfo")})
+        named_roles = ("link", "button", "image", "img", "table", "textbox")
+        found["unnamed"] = [roles(n) for n in nodes if roles(n) in named_roles and not name(n) and not n.get("ignored")]
+        found["images"] = sum(1 for n in nodes if roles(n) in ("image", "img") and not n.get("ignored"))
+        found["headings"] = sum(1 for n in nodes if roles(n) == "heading" and not n.get("ignored"))
 
         # Focus stays where it is while the numbers update (every second).
         page.goto("about:blank")

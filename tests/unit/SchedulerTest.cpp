@@ -5,6 +5,7 @@
 #include "JobStore.h"
 #include "PathIdIndex.h"
 #include "Scheduler.h"
+#include "ZipArchive.h"
 
 #include "cairn/service/FramedResults.h"
 
@@ -221,6 +222,120 @@ TEST_F(SchedulerTest, BusiestWorkerIsAskedToSplitForAnIdleOne) {
   (void)idle;
 }
 
+// A job's --max-memory chooses its workers: one that offers less takes the next job instead and
+// is given no split of it; the status says why the job waits; one that offers enough takes it.
+// The limit counts as a typed option and as an engine flag (which overrides it).
+TEST_F(SchedulerTest, AJobsMemoryLimitChoosesItsWorkers) {
+  JobStore store(db.string());
+  Scheduler s(store, SchedulerOptions{});
+  auto registerWith = [&](uint64_t mb) {
+    v1::RegisterWorkerRequest r;
+    r.set_name("test");
+    r.set_max_memory_mb(mb);
+    return s.registerWorker(r).worker_id();
+  };
+  v1::SubmitJobRequest big;
+  big.set_file_name("big.bc");
+  big.mutable_options()->set_max_memory_mb(100);
+  big.mutable_options()->add_extra_flags("--max-memory=3000");
+  const std::string bigJob = s.submit(big, "BC", "digest");
+  const std::string small = registerWith(1000);
+  EXPECT_TRUE(take(s, small).item_id().empty());
+  EXPECT_EQ(status(s, bigJob).state(), v1::JOB_QUEUED);
+  EXPECT_NE(status(s, bigJob).waiting().find("no worker offers the 3000 MB"), std::string::npos)
+      << status(s, bigJob).waiting();
+  EXPECT_NE(status(s, bigJob).waiting().find("offers 1000 MB"), std::string::npos) << status(s, bigJob).waiting();
+  const std::string anyJob = submit(s); // asks no limit: any worker runs it
+  EXPECT_EQ(take(s, small).job_id(), anyJob);
+
+  const std::string large = registerWith(4000);
+  v1::WorkItem item = take(s, large);
+  EXPECT_EQ(item.job_id(), bigJob);
+  EXPECT_EQ(status(s, bigJob).waiting(), "");
+  const std::string idleSmall = registerWith(1000); // idle, but it cannot take the job's work
+  v1::HeartbeatRequest beat;
+  beat.set_worker_id(large);
+  beat.set_queue_length(10);
+  v1::HeartbeatResponse out;
+  ASSERT_TRUE(s.heartbeat(beat, out).ok());
+  EXPECT_EQ(out.instructions_size(), 0);
+  const std::string idleLarge = registerWith(8000); // this one can
+  ASSERT_TRUE(s.heartbeat(beat, out).ok());
+  ASSERT_EQ(out.instructions_size(), 1);
+  EXPECT_EQ(out.instructions(0).split().count(), 1u);
+  (void)idleSmall, (void)idleLarge;
+}
+
+// An item whose worker is lost three times (each crashed on it, say) is not handed out again:
+// its job fails with the reason, and the results it reported stay.
+TEST_F(SchedulerTest, AnItemLostWithThreeWorkersEndsItsJob) {
+  JobStore store(db.string());
+  SchedulerOptions o;
+  o.heartbeatSeconds = 0.05;
+  Scheduler s(store, o);
+  const std::string job = submit(s);
+  for (int loss = 1; loss <= 3; ++loss) {
+    const std::string w = registerWorker(s);
+    v1::WorkItem item = take(s, w);
+    ASSERT_FALSE(item.item_id().empty()) << "loss " << loss;
+    if (loss == 1) {
+      EXPECT_EQ(report(s, w, item.item_id(), {result("a")}), 1u);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    s.checkWorkers();
+    EXPECT_EQ(status(s, job).state(), loss < 3 ? v1::JOB_RUNNING : v1::JOB_FAILED) << "loss " << loss;
+  }
+  const v1::JobStatus st = status(s, job);
+  EXPECT_NE(st.failure().find("lost with its worker 3 times"), std::string::npos) << st.failure();
+  EXPECT_EQ(st.counters().tests(), 1u);
+  EXPECT_TRUE(take(s, registerWorker(s)).item_id().empty());
+}
+
+// A job's Test-Comp suite names and hashes its attached main source; a job without one (its
+// program submitted as bitcode) is told to give the program to cairn results instead.
+TEST_F(SchedulerTest, ATestCompSuiteNamesTheJobsAttachedSource) {
+  JobStore store(db.string());
+  Scheduler s(store, SchedulerOptions{});
+  v1::SubmitJobRequest r;
+  r.set_file_name("p.bc");
+  v1::SourceFile &source = *r.add_sources();
+  source.set_name("p.c");
+  source.set_text("abc");
+  const std::string job = s.submit(r, "BC", "digest2");
+  const std::string w = registerWorker(s);
+  v1::WorkItem item = take(s, w);
+  v1::TestResult input = result("a"), other = result("b");
+  v1::TestObject &nondet = *input.add_objects();
+  nondet.set_name("__VERIFIER_nondet_int");
+  nondet.set_bytes(std::string("\xff\xff\xff\xff", 4));
+  v1::TestObject &foreign = *other.add_objects();
+  foreign.set_name("x");
+  foreign.set_bytes(std::string(4, '\0'));
+  ASSERT_EQ(item.job_id(), job);
+  ASSERT_EQ(report(s, w, item.item_id(), {input, other}), 2u);
+  v1::Report suite;
+  grpc::Status made = s.report(job, v1::REPORT_TEST_COMP, "", suite);
+  ASSERT_TRUE(made.ok()) << made.error_message();
+  ASSERT_EQ(suite.files_size(), 2);
+  EXPECT_EQ(suite.files(0).name(), "metadata.xml");
+  EXPECT_NE(suite.files(0).text().find("<programfile>p.c</programfile>"), std::string::npos) << suite.files(0).text();
+  // SHA-256 of "abc".
+  EXPECT_NE(suite.files(0).text().find("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            std::string::npos)
+      << suite.files(0).text();
+  EXPECT_EQ(suite.files(1).name(), "test000001.xml");
+  EXPECT_NE(suite.files(1).text().find(">-1</input>"), std::string::npos) << suite.files(1).text();
+  ASSERT_EQ(suite.skipped_size(), 1);
+  EXPECT_EQ(suite.skipped(0), "test000002.ktest");
+  EXPECT_EQ(s.report(job, v1::REPORT_TEST_COMP, "", suite, std::string("a\nb")).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+
+  const std::string bare = submit(s);
+  grpc::Status refused = s.report(bare, v1::REPORT_TEST_COMP, "", suite);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(refused.error_message().find("--program"), std::string::npos) << refused.error_message();
+}
+
 // A split of a wide frontier: its states are dealt out into one item per idle worker, each
 // item carrying several; a re-run of the item they came from excludes every one of them, and
 // the items keep their states across a restart.
@@ -423,6 +538,32 @@ TEST(PathIdIndexTest, EngineIdsAndOtherIdsAreKeptApart) {
   EXPECT_EQ(*index.find("0123456789abcdef"), 42);
   EXPECT_EQ(index.find("0123456789abcdee"), nullptr);
   EXPECT_EQ(index.find("b"), nullptr);
+}
+
+// The zip the dashboard hands out: stored files with zip's CRC-32 (the check value of
+// "123456789"), a central directory entry per file and the end record counting them.
+TEST(ZipArchiveTest, StoresEachFileWithItsCrcAndAnEndRecordThatCountsThem) {
+  EXPECT_EQ(crc32("123456789"), 0xCBF43926u);
+  EXPECT_EQ(crc32(""), 0u);
+  const std::string zip = zipArchive({{"test-suite/metadata.xml", "<m/>"}, {"test-suite/a.xml", "123456789"}});
+  auto u32 = [&](size_t at) {
+    return uint32_t(uint8_t(zip[at])) | uint32_t(uint8_t(zip[at + 1])) << 8 | uint32_t(uint8_t(zip[at + 2])) << 16 |
+           uint32_t(uint8_t(zip[at + 3])) << 24;
+  };
+  auto u16 = [&](size_t at) { return uint32_t(uint8_t(zip[at])) | uint32_t(uint8_t(zip[at + 1])) << 8; };
+  EXPECT_EQ(u32(0), 0x04034b50u);
+  const size_t end = zip.size() - 22;
+  ASSERT_EQ(u32(end), 0x06054b50u);
+  EXPECT_EQ(u16(end + 10), 2u); // entries
+  const size_t directory = u32(end + 16);
+  ASSERT_EQ(u32(directory), 0x02014b50u);
+  const size_t second = directory + 46 + u16(directory + 28);
+  ASSERT_EQ(u32(second), 0x02014b50u);
+  EXPECT_EQ(u32(second + 16), 0xCBF43926u);
+  const size_t local = u32(second + 42);
+  EXPECT_EQ(zip.substr(local + 30, 16), "test-suite/a.xml");
+  EXPECT_EQ(zip.substr(local + 46, 9), "123456789");
+  EXPECT_THROW(zipArchive(std::vector<std::pair<std::string, std::string>>(70000, {"f", ""})), std::length_error);
 }
 
 } // namespace

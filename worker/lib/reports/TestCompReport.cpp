@@ -131,6 +131,12 @@ TestCompMetadata testCompMetadata(const std::string &programFile, const std::str
   if (!in)
     throw std::runtime_error("cannot read " + programFile + " to hash it");
   const std::string bytes{std::istreambuf_iterator<char>(in), {}};
+  return testCompMetadata(programFile, bytes, entryFunction, pointerBits, specification, toolVersion);
+}
+
+TestCompMetadata testCompMetadata(const std::string &programFile, std::string_view bytes,
+                                  const std::string &entryFunction, unsigned pointerBits,
+                                  const std::string &specification, const std::string &toolVersion) {
   TestCompMetadata m;
   m.programFile = programFile;
   m.programHash = sha256Hex(bytes);
@@ -183,13 +189,21 @@ bool callsVerifierNondet(const Program &program) {
 
 TestCompSuite testCompSuite(const TestCompMetadata &metadata, const std::string &outputDir,
                             const RecordedErrors &errors) {
-  TestCompSuite suite;
-  suite.files.emplace_back("metadata.xml", metadataXml(metadata));
-  std::vector<fs::path> tests;
+  std::vector<fs::path> files;
   for (const fs::directory_entry &e : fs::directory_iterator(outputDir))
     if (e.path().extension() == ".ktest")
-      tests.push_back(e.path());
-  std::sort(tests.begin(), tests.end()); // testNNNNNN: the order they were found in
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end()); // testNNNNNN: the order they were found in
+  std::vector<std::pair<std::string, KTest>> tests;
+  for (const fs::path &path : files)
+    tests.emplace_back(path.filename().string(), readKTestFile(path.string()));
+  return testCompSuite(metadata, tests, errors);
+}
+
+TestCompSuite testCompSuite(const TestCompMetadata &metadata, const std::vector<std::pair<std::string, KTest>> &tests,
+                            const RecordedErrors &errors) {
+  TestCompSuite suite;
+  suite.files.emplace_back("metadata.xml", metadataXml(metadata));
   // The tests that reached reach_error(): the error the specification may ask to cover. The
   // runtime's reach_error reports itself by name; a task's own (sv-benchmarks define it with
   // __assert_fail) is a frame of the error's stack.
@@ -201,8 +215,7 @@ TestCompSuite testCompSuite(const TestCompMetadata &metadata, const std::string 
         std::any_of(frames.begin(), frames.end(), [](const StackFrame &f) { return f.function == "reach_error"; }))
       reachingError.push_back(test);
   }
-  for (const fs::path &path : tests) {
-    const KTest test = readKTestFile(path.string());
+  for (const auto &[name, test] : tests) {
     std::vector<TestCompInput> inputs;
     bool foreign = false;
     for (const KTestObject &o : test.objects) {
@@ -211,7 +224,6 @@ TestCompSuite testCompSuite(const TestCompMetadata &metadata, const std::string 
       else if (o.name != kModelVersion)
         foreign = true;
     }
-    const std::string name = path.filename().string();
     if (foreign) {
       suite.skipped.push_back(name);
       continue;
@@ -219,7 +231,7 @@ TestCompSuite testCompSuite(const TestCompMetadata &metadata, const std::string 
     suite.testsWithInputs += !inputs.empty();
     const bool covers =
         wantsError && std::find(reachingError.begin(), reachingError.end(), name) != reachingError.end();
-    suite.files.emplace_back(path.stem().string() + ".xml", testCaseXml(inputs, covers));
+    suite.files.emplace_back(fs::path(name).stem().string() + ".xml", testCaseXml(inputs, covers));
   }
   return suite;
 }

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct TestCompMetadata {
 TestCompMetadata testCompMetadata(const std::string &programFile, const std::string &entryFunction,
                                   unsigned pointerBits, const std::string &specification,
                                   const std::string &toolVersion);
+// The same for a program whose bytes are at hand (a job's attached source).
+TestCompMetadata testCompMetadata(const std::string &programFile, std::string_view bytes,
+                                  const std::string &entryFunction, unsigned pointerBits,
+                                  const std::string &specification, const std::string &toolVersion);
 
 // One input of a test case: its C type and its value as a decimal C literal of that type.
 struct TestCompInput {
@@ -62,6 +67,9 @@ struct TestCompSuite {
 // The suite of the tests (testNNNNNN.ktest) in `outputDir`, in their order. A test is marked
 // coversError when the specification asks to reach reach_error() and its error is that call.
 TestCompSuite testCompSuite(const TestCompMetadata &metadata, const std::string &outputDir,
+                            const RecordedErrors &errors);
+// The suite of `tests`, each named as its file would be (testNNNNNN.ktest), in their order.
+TestCompSuite testCompSuite(const TestCompMetadata &metadata, const std::vector<std::pair<std::string, KTest>> &tests,
                             const RecordedErrors &errors);
 
 } // namespace cairn::engine

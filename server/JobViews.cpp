@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <map>
 
 namespace cairn::server {
@@ -33,6 +34,12 @@ std::string stem(const std::string &name) {
 }
 
 } // namespace
+
+std::string testName(size_t index) {
+  char name[32];
+  std::snprintf(name, sizeof name, "test%06zu", index + 1);
+  return name;
+}
 
 std::string replayProgram(const v1::SubmitJobRequest &request) {
   if (!request.sources().empty())

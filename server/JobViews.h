@@ -7,12 +7,16 @@
 #include "cairn/v1/dashboard.pb.h"
 #include "cairn/v1/jobs.pb.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace cairn::server {
+
+// The name `cairn results` gives the job's `index`th kept result (from 0): testNNNNNN.
+std::string testName(size_t index);
 
 // The program `cairn replay` takes for the job: the attached main source (the first one, as
 // `cairn submit` sends it), else the job's name when it is the .c the bitcode was compiled

@@ -1,3 +1,4 @@
+#include "JobViews.h"
 #include "Scheduler.h"
 
 #include "cairn/service/FramedResults.h"
@@ -182,7 +183,7 @@ Status Scheduler::status(const std::string &jobId, v1::JobStatus &out) {
   std::lock_guard lock(mutex_);
   auto it = jobs_.find(jobId);
   if (it == jobs_.end())
-    return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
+    return unknownJob(jobId);
   fillStatus(it->second, out);
   return Status::OK;
 }
@@ -201,7 +202,7 @@ Status Scheduler::results(const v1::ListResultsRequest &request, v1::ListResults
   std::lock_guard lock(mutex_);
   auto it = jobs_.find(request.job_id());
   if (it == jobs_.end())
-    return Status(StatusCode::NOT_FOUND, "no job '" + request.job_id() + "'");
+    return unknownJob(request.job_id());
   const Job &job = it->second;
   out.set_total(uint32_t(job.summaries.size()));
   size_t end = request.limit() ? std::min<size_t>(job.summaries.size(), size_t(request.offset()) + request.limit())
@@ -210,9 +211,7 @@ Status Scheduler::results(const v1::ListResultsRequest &request, v1::ListResults
     const Job::Kept &kept = job.summaries[i];
     v1::ResultSummary &s = *out.add_results();
     s.set_test_id(kept.testId);
-    char name[32];
-    std::snprintf(name, sizeof name, "test%06zu", i + 1); // as cairn results names it
-    s.set_name(name);
+    s.set_name(testName(i));
     if (kept.error >= 0)
       *s.mutable_error() = job.errors[size_t(kept.error)];
     s.set_partial(kept.partial);
@@ -227,7 +226,7 @@ Status Scheduler::test(const std::string &jobId, const std::string &testId, v1::
   std::lock_guard lock(mutex_);
   auto job = jobs_.find(jobId);
   if (job == jobs_.end())
-    return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
+    return unknownJob(jobId);
   const int64_t *seq = job->second.pathIds.find(testId);
   std::optional<v1::TestResult> r;
   if (seq && *seq > 0)
@@ -278,7 +277,7 @@ Status Scheduler::cancel(const std::string &jobId, const std::string &why, v1::J
   std::lock_guard lock(mutex_);
   auto it = jobs_.find(jobId);
   if (it == jobs_.end())
-    return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'");
+    return unknownJob(jobId);
   if (!finished(it->second))
     endJob(it->second, v1::JOB_CANCELLED, why);
   fillStatus(it->second, out);
@@ -471,6 +470,8 @@ Status Scheduler::getWork(const v1::GetWorkRequest &request, v1::GetWorkResponse
       return Status::OK;
   }
 }
+
+Status Scheduler::unknownJob(const std::string &jobId) { return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'"); }
 
 Scheduler::Worker *Scheduler::findWorker(const std::string &id, Status &error) {
   auto it = workers_.find(id);

@@ -152,6 +152,7 @@ private:
   };
 
   std::string newId();
+  static grpc::Status unknownJob(const std::string &jobId); // NOT_FOUND, naming it
   // NOT_FOUND in `error` when there is none.
   Worker *findWorker(const std::string &id, grpc::Status &error);
   Item *findItem(const std::string &id, grpc::Status &error);

@@ -19,13 +19,7 @@ using grpc::StatusCode;
 
 namespace {
 
-Status noJob(const std::string &jobId) { return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'"); }
-
-std::string testFileName(size_t index) {
-  char name[32];
-  std::snprintf(name, sizeof name, "test%06zu.ktest", index + 1); // as cairn results names it
-  return name;
-}
+std::string testFileName(size_t index) { return testName(index) + ".ktest"; }
 
 // What a client may give as the tests' directory or a suite's property: it is written into the
 // report as it is.
@@ -48,7 +42,7 @@ Status Scheduler::coverageReport(const std::string &jobId, std::string &lcov) {
     std::lock_guard lock(mutex_);
     auto it = jobs_.find(jobId);
     if (it == jobs_.end())
-      return noJob(jobId);
+      return unknownJob(jobId);
     const Job &job = it->second;
     table = service::fromMessage(job.stored.lines);
     uint32_t branches = 0;
@@ -88,7 +82,7 @@ Status Scheduler::report(const std::string &jobId, v1::ReportFormat format, cons
     std::lock_guard lock(mutex_);
     auto it = jobs_.find(jobId);
     if (it == jobs_.end())
-      return noJob(jobId);
+      return unknownJob(jobId);
     const Job &job = it->second;
     fillStatus(job, status);
     for (size_t i = 0; i < job.summaries.size(); ++i) {
@@ -122,7 +116,7 @@ Status Scheduler::testCompReport(const std::string &jobId, const std::string &sp
     std::lock_guard lock(mutex_);
     auto it = jobs_.find(jobId);
     if (it == jobs_.end())
-      return noJob(jobId);
+      return unknownJob(jobId);
     const Job &job = it->second;
     const v1::SubmitJobRequest &request = job.stored.request;
     if (request.sources().empty())

@@ -28,14 +28,6 @@ const char *itemStateName(ItemState s) {
   return "unknown";
 }
 
-std::string testName(size_t index) {
-  char name[32];
-  std::snprintf(name, sizeof name, "test%06zu", index + 1); // as cairn results names it
-  return name;
-}
-
-Status noJob(const std::string &jobId) { return Status(StatusCode::NOT_FOUND, "no job '" + jobId + "'"); }
-
 } // namespace
 
 void Scheduler::recordHistory(Job &job, bool force) {
@@ -60,7 +52,7 @@ Status Scheduler::detail(const std::string &jobId, v1::JobDetail &out) {
   std::lock_guard lock(mutex_);
   auto it = jobs_.find(jobId);
   if (it == jobs_.end())
-    return noJob(jobId);
+    return unknownJob(jobId);
   const Job &job = it->second;
   const v1::SubmitJobRequest &request = job.stored.request;
   fillStatus(job, *out.mutable_status());
@@ -117,7 +109,7 @@ Status Scheduler::history(const std::string &jobId, v1::JobHistory &out) {
   std::lock_guard lock(mutex_);
   auto it = jobs_.find(jobId);
   if (it == jobs_.end())
-    return noJob(jobId);
+    return unknownJob(jobId);
   out.set_job_id(jobId);
   it->second.history.fill(out);
   return Status::OK;
@@ -127,7 +119,7 @@ Status Scheduler::file(const std::string &jobId, uint32_t index, v1::FileCoverag
   std::lock_guard lock(mutex_);
   auto it = jobs_.find(jobId);
   if (it == jobs_.end())
-    return noJob(jobId);
+    return unknownJob(jobId);
   const Job &job = it->second;
   std::vector<v1::FileCoverage> files = fileCoverage(job.stored.lines, job.coverage, job.stored.request.sources());
   if (index >= files.size())
@@ -144,7 +136,7 @@ Status Scheduler::ktest(const std::string &jobId, const std::string &testId, std
     std::lock_guard lock(mutex_);
     auto it = jobs_.find(jobId);
     if (it == jobs_.end())
-      return noJob(jobId);
+      return unknownJob(jobId);
     const Job &job = it->second;
     const int64_t *seq = job.pathIds.find(testId);
     if (!seq || *seq <= 0)

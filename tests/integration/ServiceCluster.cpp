@@ -6,9 +6,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 namespace fs = std::filesystem;
 
@@ -106,6 +108,32 @@ CommandResult Cluster::cairn(const std::string &command, const std::vector<std::
     argv.insert(argv.end(), {"--tls-ca", options_.tlsCa});
   argv.insert(argv.end(), args.begin(), args.end());
   return runWithStderr(argv);
+}
+
+std::string Cluster::submitDfs(const std::string &program, const std::vector<std::string> &options,
+                               std::string &failure) {
+  std::vector<std::string> args = {"--search", "dfs"};
+  args.insert(args.end(), options.begin(), options.end());
+  args.push_back(program);
+  CommandResult r = cairn("submit", args);
+  if (r.status != 0) {
+    failure = r.output;
+    return "";
+  }
+  return r.output.substr(0, r.output.find('\n'));
+}
+
+std::string Cluster::waitForStatus(const std::string &job, double seconds,
+                                   const std::function<bool(const std::string &)> &ready) {
+  auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(int64_t(seconds * 1000));
+  std::string json;
+  while (std::chrono::steady_clock::now() < end) {
+    json = cairn("status", {"--json", job}).output;
+    if (ready(json))
+      return json;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return json;
 }
 
 std::string Cluster::runJob(const std::string &program, const std::vector<std::string> &options,

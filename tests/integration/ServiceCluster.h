@@ -6,6 +6,7 @@
 #include "Process.h"
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -48,6 +49,11 @@ public:
 
   // `cairn COMMAND --server THIS ARGS...`, with its standard error in `output` too.
   CommandResult cairn(const std::string &command, const std::vector<std::string> &args);
+  // `cairn submit --search dfs OPTIONS PROGRAM`: the job id, or "" with the client's output in
+  // `failure`.
+  std::string submitDfs(const std::string &program, const std::vector<std::string> &options, std::string &failure);
+  // Polls `cairn status --json JOB` until `ready` holds of it, at most `seconds`; the last status.
+  std::string waitForStatus(const std::string &job, double seconds, const std::function<bool(const std::string &)> &ready);
   // Submits, waits (at most `seconds`) and fetches the results into `outputDir`; returns the
   // job id, or "" after a failure (added to `failure`).
   std::string runJob(const std::string &program, const std::vector<std::string> &options,

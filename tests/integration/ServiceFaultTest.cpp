@@ -36,27 +36,11 @@ protected:
     return outcomeOf(out);
   }
 
-  // Polls the job's status until `ready` holds (at most `seconds`); the last status JSON.
-  std::string waitFor(Cluster &cluster, const std::string &job, double seconds,
-                      const std::function<bool(const std::string &)> &ready) {
-    auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(int64_t(seconds * 1000));
-    std::string json;
-    while (std::chrono::steady_clock::now() < end) {
-      json = cluster.cairn("status", {"--json", job}).output;
-      if (ready(json))
-        return json;
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    return json;
-  }
-
   std::string submit(Cluster &cluster, const std::string &program, const std::vector<std::string> &options = {}) {
-    std::vector<std::string> args = {"--search", "dfs"};
-    args.insert(args.end(), options.begin(), options.end());
-    args.push_back(program);
-    CommandResult r = cluster.cairn("submit", args);
-    EXPECT_EQ(r.status, 0) << r.output;
-    return r.output.substr(0, r.output.find('\n'));
+    std::string failure;
+    const std::string job = cluster.submitDfs(program, options, failure);
+    EXPECT_FALSE(job.empty()) << failure;
+    return job;
   }
 
   void finish(Cluster &cluster, const std::string &job, const RunOutcome &expected) {
@@ -75,7 +59,7 @@ TEST_F(ServiceFault, WorkerKilledMidJob) {
   ASSERT_TRUE(cluster.ready());
   const std::string job = submit(cluster, kLongJob);
   // Every worker busy: the one killed holds an item.
-  std::string status = waitFor(cluster, job, 60, [](const std::string &s) {
+  std::string status = cluster.waitForStatus(job, 60, [](const std::string &s) {
     return jsonNumber(s, "itemsRunning") == 3 && jsonNumber(s, "pathsCompleted") > 0;
   });
   ASSERT_EQ(jsonNumber(status, "itemsRunning"), 3) << status;
@@ -92,7 +76,7 @@ TEST_F(ServiceFault, CoordinatorKilledAndRestartedResumes) {
   Cluster cluster(dir / "cluster", ClusterOptions{});
   ASSERT_TRUE(cluster.ready());
   const std::string job = submit(cluster, kLongJob);
-  std::string status = waitFor(cluster, job, 60, [](const std::string &s) {
+  std::string status = cluster.waitForStatus(job, 60, [](const std::string &s) {
     return jsonNumber(s, "itemsRunning") >= 2 && jsonNumber(s, "pathsCompleted") > 0;
   });
   ASSERT_GE(jsonNumber(status, "itemsRunning"), 2) << status;

@@ -34,27 +34,11 @@ protected:
     return o;
   }
 
-  // Polls the job's status until `ready` holds (at most `seconds`); the last status JSON.
-  std::string waitFor(Cluster &cluster, const std::string &job, double seconds,
-                      const std::function<bool(const std::string &)> &ready) {
-    auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(int64_t(seconds * 1000));
-    std::string json;
-    while (std::chrono::steady_clock::now() < end) {
-      json = cluster.cairn("status", {"--json", job}).output;
-      if (ready(json))
-        return json;
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    return json;
-  }
-
-  std::string submit(Cluster &cluster, const std::string &program, const std::vector<std::string> &options) {
-    std::vector<std::string> args = {"--search", "dfs"};
-    args.insert(args.end(), options.begin(), options.end());
-    args.push_back(program);
-    CommandResult r = cluster.cairn("submit", args);
-    EXPECT_EQ(r.status, 0) << r.output;
-    return r.output.substr(0, r.output.find('\n'));
+  std::string submit(Cluster &cluster, const std::string &program, const std::vector<std::string> &options = {}) {
+    std::string failure;
+    const std::string job = cluster.submitDfs(program, options, failure);
+    EXPECT_FALSE(job.empty()) << failure;
+    return job;
   }
 
   static bool has(const std::string &json, const std::string &text) { return json.find(text) != std::string::npos; }
@@ -93,7 +77,7 @@ TEST_F(ServiceLimits, AJobWaitsForAWorkerThatOffersTheMemoryItsLimitAsks) {
   ASSERT_TRUE(cluster.addWorker({"--max-memory", "1000"}));
   ASSERT_TRUE(cluster.ready());
   const std::string big = submit(cluster, kPrograms + "/heap_paths.c", {"--max-memory", "3000"});
-  std::string status = waitFor(cluster, big, 10, [](const std::string &s) { return has(s, "no worker offers"); });
+  std::string status = cluster.waitForStatus(big, 10, [](const std::string &s) { return has(s, "no worker offers"); });
   EXPECT_TRUE(has(status, "JOB_QUEUED")) << status;
   EXPECT_TRUE(has(status, "no worker offers the 3000 MB")) << status;
   EXPECT_TRUE(has(status, "offers 1000 MB")) << status;
@@ -122,19 +106,19 @@ TEST_F(ServiceLimits, AnItemThatTakesDownEveryWorkerEndsItsJob) {
   for (int loss = 1; loss <= 3; ++loss) {
     // Running again: on the worker added last, since the one before was declared lost. The
     // first has sent results before it dies.
-    std::string status = waitFor(cluster, job, 60, [&](const std::string &s) {
+    std::string status = cluster.waitForStatus(job, 60, [&](const std::string &s) {
       return jsonNumber(s, "itemsRunning") == 1 && (loss > 1 || jsonNumber(s, "tests") > 0);
     });
     ASSERT_EQ(jsonNumber(status, "itemsRunning"), 1) << "loss " << loss << ": " << status;
     cluster.workers().back()->kill();
     if (loss == 3)
       break;
-    status = waitFor(cluster, job, 30, [](const std::string &s) { return jsonNumber(s, "itemsRunning") == 0; });
+    status = cluster.waitForStatus(job, 30, [](const std::string &s) { return jsonNumber(s, "itemsRunning") == 0; });
     ASSERT_EQ(jsonNumber(status, "itemsRunning"), 0) << "loss " << loss << ": " << status;
     ASSERT_FALSE(has(status, "JOB_FAILED")) << "loss " << loss << ": " << status;
     ASSERT_TRUE(cluster.addWorker());
   }
-  std::string status = waitFor(cluster, job, 30, [](const std::string &s) { return has(s, "JOB_FAILED"); });
+  std::string status = cluster.waitForStatus(job, 30, [](const std::string &s) { return has(s, "JOB_FAILED"); });
   ASSERT_TRUE(has(status, "JOB_FAILED")) << status;
   EXPECT_TRUE(has(status, "was lost with its worker 3 times")) << status;
   EXPECT_GT(jsonNumber(status, "tests"), 0) << status; // kept

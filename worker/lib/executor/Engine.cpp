@@ -42,13 +42,13 @@ RunStatistics Engine::run() {
   replay.begin(*initial, options.starts, options.excluded);
   searcher_->add(initial.get());
   states_.emplace(initial->id, std::move(initial));
-  if (options.stopRequested)
-    stopRelay_ = std::make_unique<StopRelay>(*options.stopRequested, *solver);
   if (options.maxMemoryMB) {
-    memoryCeiling_ = std::make_unique<MemoryCeiling>(options.maxMemoryMB, *solver);
+    memoryCeiling_ = std::make_unique<MemoryCeiling>(options.maxMemoryMB);
     stats.memoryLimit.limitMB = options.maxMemoryMB;
     stats.memoryLimit.ceilingMB = memoryCeiling_->ceilingMB();
   }
+  if (options.stopRequested || memoryCeiling_)
+    stopRelay_ = std::make_unique<StopRelay>(options.stopRequested, memoryCeiling_.get(), *solver);
 
   auto nextReport = start_;
   while (!searcher_->empty()) {
@@ -452,8 +452,6 @@ bool Engine::limitReached() {
   limitAt_ = Clock::now();
   if (stopRelay_)
     stopRelay_->acknowledge();
-  if (memoryCeiling_)
-    memoryCeiling_->acknowledge();
   return true;
 }
 

@@ -162,8 +162,10 @@ private:
   uint64_t lastCheck_ = 0;
   MemoryGauge memoryGauge_;
   uint64_t limitChecks_ = 0;
-  std::unique_ptr<StopRelay> stopRelay_; // while run() runs, when a stop can be requested
   std::unique_ptr<MemoryCeiling> memoryCeiling_; // while run() runs, under --max-memory
+  // While run() runs, when a stop can be requested or the ceiling reached (after the ceiling:
+  // it is destroyed first).
+  std::unique_ptr<StopRelay> stopRelay_;
 };
 
 } // namespace cairn::engine

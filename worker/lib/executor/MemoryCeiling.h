@@ -2,23 +2,16 @@
 // the limit (Engine::checkMemory), a path whose own objects outgrow it (SizePolicy). Memory no
 // state's objects hold grows past both unchecked: a solver query's, the terms one path builds,
 // the caches. On a worker that runs out, the kernel ends the process and every item it held,
-// and the coordinator hands the item to the next worker, which runs out the same way. A thread
-// of its own measures the heap while the run runs; past the ceiling the run stops as a stop
-// request would (the remaining states end as partial paths, each with its test) and the query
-// in flight is interrupted.
+// and the coordinator hands the item to the next worker, which runs out the same way. The
+// ceiling is measured from the StopRelay's thread while the run runs, so a query that
+// allocates is seen too; past it the run stops as a stop request would (the remaining states
+// end as partial paths, each with its test) and the query in flight is interrupted.
 #pragma once
 
 #include "executor/MemoryGauge.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
-#include <thread>
-
-namespace cairn {
-class Solver;
-}
 
 namespace cairn::engine {
 
@@ -29,29 +22,19 @@ public:
   // the soft side to act in first: a quarter of the limit, at least 256 MB.
   static uint64_t ceilingMB(uint64_t baselineMB, uint64_t limitMB);
 
-  MemoryCeiling(uint64_t limitMB, Solver &solver);
-  ~MemoryCeiling();
-  MemoryCeiling(const MemoryCeiling &) = delete;
-  MemoryCeiling &operator=(const MemoryCeiling &) = delete;
+  // Measures the heap now, for the baseline.
+  explicit MemoryCeiling(uint64_t limitMB);
 
   uint64_t ceilingMB() const { return ceilingMB_; }
-  // The heap passed the ceiling at some measurement; its size then.
-  bool reached() const { return reachedMB_.load(std::memory_order_relaxed) != 0; }
-  uint64_t reachedMB() const { return reachedMB_.load(std::memory_order_relaxed); }
-  // The engine has seen it: the wind-down's queries are not interrupted.
-  void acknowledge();
+  // Measures the heap (from one thread only); true once it has been past the ceiling.
+  bool check();
+  // Whether some check found the heap past the ceiling (from any thread).
+  bool reached() const { return reached_.load(std::memory_order_relaxed); }
 
 private:
-  void watch();
-
-  Solver &solver_;
   uint64_t ceilingMB_ = 0;
-  MemoryGauge gauge_; // the watching thread's own
-  std::atomic<uint64_t> reachedMB_{0};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_; // last: starts once the members it reads exist
+  MemoryGauge gauge_; // the checking thread's own
+  std::atomic<bool> reached_{false};
 };
 
 } // namespace cairn::engine

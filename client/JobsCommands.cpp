@@ -6,6 +6,7 @@
 #include "TestCompOutput.h"
 
 #include "cairn/engine/BitcodeFile.h"
+#include "cairn/engine/BranchTransform.h"
 #include "cairn/engine/EngineFlags.h"
 #include "cairn/engine/RecordedBitcode.h"
 #include "cairn/engine/OutputDirectory.h"
@@ -200,6 +201,15 @@ int submit(std::vector<std::string> args) {
   auto forward = [&o](const std::string &flag) { o.add_extra_flags(flag); };
   forwardEngineFlags(forward, valued, flags);
   valued["--output-dir"] = [&](const std::string &v) { forward("--output-dir=" + v); };
+  // The coordinator reads no file of this machine: the list's locations travel one by one.
+  valued["--no-transform"] = [&](const std::string &v) {
+    try {
+      for (const std::string &location : engine::readLocationList(v))
+        forward("--no-transform-at=" + location);
+    } catch (const std::exception &e) {
+      throw UsageError(std::string("--no-transform: ") + e.what());
+    }
+  };
   for (const char *local : {"--json", "--quiet"})
     flags[local] = [forward, local] { forward(local); };
   engine::LoadOptions load;

@@ -153,6 +153,7 @@ run options:
                            fork there; errors of the extra code are checked, never reported
   --transform-in-loops-only  only branches inside loops
   --no-transform FILE      leave branches on the FILE:LINE lines of FILE alone
+  --no-transform-at FILE:LINE   the same for one location (repeatable)
   --no-independence --no-query-cache --no-cex-cache --no-byte-domain --no-disjunct-split
   --array-solver plain|typed   typed: array reads at symbolic indices solved by abstraction
                            and refinement with axioms pruned by element width and index

@@ -25,7 +25,8 @@ std::string notForJobs(const std::string &flag) {
       {"--entry", "a job's entry is the request's entry (cairn submit --entry)"},
       {"--file", "the coordinator and the workers read no file of the client's machine; map files "
                  "into a run of cairn run"},
-      {"--no-transform", "the coordinator reads no file of the client's machine; run cairn run with it"},
+      {"--no-transform", "the coordinator reads no file of the client's machine; send its locations as "
+                         "--no-transform-at FILE:LINE flags (cairn submit --no-transform FILE does)"},
   };
   auto it = refused.find(std::string_view(flag).substr(0, flag.find('=')));
   if (it == refused.end())

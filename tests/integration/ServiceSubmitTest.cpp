@@ -166,6 +166,31 @@ TEST_F(ServiceSubmit, BranchTransformationRunsOnTheWorkersAsLocally) {
   EXPECT_NE(status.find("\"spuriousErrorsFiltered\":\"2\""), std::string::npos) << status;
 }
 
+// --no-transform FILE with a job: cairn submit reads the list and sends its locations, so the
+// branch it names stays a branch on the workers exactly as under cairn run (ten paths, the
+// melded run's two otherwise); the flag itself, sent by another client, is refused.
+TEST_F(ServiceSubmit, ALocationListLeavesItsBranchesAloneOnTheWorkersAsLocally) {
+  const std::string program = std::string(CAIRN_E2E_DIR) + "/transform_real_oob.c";
+  const fs::path list = write(dir / "no-transform.txt", "# the read in the loop's branch\ntransform_real_oob.c:22\n");
+  const std::vector<std::string> options = {"--search", "dfs", "--transform-branches", "symbolic", "--no-transform",
+                                            list.string()};
+  RunOutcome expected = runAlone(program, options);
+  EXPECT_EQ(expected.pathsCompleted, "10") << describe(expected); // as without the transformation
+  std::unique_ptr<Cluster> cluster = smallCluster();
+  ASSERT_TRUE(cluster->ready());
+  const std::string status = jobLikeAlone(*cluster, program, options, expected).second;
+  EXPECT_NE(status.find("\"skippedExcluded\":\"1\""), std::string::npos) << status;
+
+  CommandResult raw = cluster->cairn("submit", {"--transform-branches", "symbolic", "--option",
+                                                "--no-transform=" + list.string(), program});
+  EXPECT_NE(raw.status, 0) << raw.output;
+  EXPECT_NE(raw.output.find("--no-transform-at"), std::string::npos) << raw.output;
+  CommandResult bad = cluster->cairn("submit", {"--transform-branches", "symbolic", "--no-transform",
+                                                write(dir / "bad.txt", "transform_real_oob.c\n").string(), program});
+  EXPECT_NE(bad.status, 0) << bad.output;
+  EXPECT_NE(bad.output.find("expected FILE:LINE"), std::string::npos) << bad.output;
+}
+
 // A job with symbolic floats: --float travels as an engine flag, the workers' float queries go to
 // their float core, and the job's counters carry the math functions' calls.
 TEST_F(ServiceSubmit, SymbolicFloatsRunOnTheWorkersAsLocally) {

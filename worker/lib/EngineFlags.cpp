@@ -330,6 +330,13 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
            return std::string("--no-transform: ") + e.what();
          }
        }},
+      // One location of such a list: how a job carries it (cairn submit reads the file).
+      {"--no-transform-at", [](ExecutorOptions &o, const std::string &v) -> std::string {
+         if (!isLocation(v))
+           return "--no-transform-at: expected FILE:LINE, found '" + v + "'";
+         o.transform.excluded.push_back(v);
+         return "";
+       }},
       {"--max-fail", [](ExecutorOptions &o, const std::string &v) {
          return count("--max-fail", v, [&](uint64_t n) { o.posix.maxFail = uint32_t(std::min<uint64_t>(n, 1000)); });
        }},
@@ -443,7 +450,7 @@ std::string EngineFlags::check() const {
     return "--qce-alpha, --qce-beta and --qce-kappa need --merge-strategy ssm or dsm";
   if (given_.count("--dsm-distance") && strategy != MergeStrategy::Dynamic)
     return "--dsm-distance needs --merge-strategy dsm";
-  if ((given_.count("--transform-in-loops-only") || given_.count("--no-transform")) &&
+  if ((given_.count("--transform-in-loops-only") || given_.count("--no-transform") || given_.count("--no-transform-at")) &&
       options_.transform.mode == TransformMode::Off)
     return "--transform-in-loops-only and --no-transform need --transform-branches symbolic or all";
   return checkAddressCache(options_);

@@ -294,6 +294,12 @@ BranchTransformStats transformBranches(LoadedModule &module, const std::string &
   return stats;
 }
 
+bool isLocation(const std::string &text) {
+  const size_t colon = text.rfind(':');
+  return colon != std::string::npos && colon + 1 < text.size() && colon > 0 &&
+         text.find_first_not_of("0123456789", colon + 1) == std::string::npos && text.size() - colon - 1 <= 9;
+}
+
 std::vector<std::string> readLocationList(const std::string &path) {
   std::ifstream in(path);
   if (!in)
@@ -305,11 +311,7 @@ std::vector<std::string> readLocationList(const std::string &path) {
     if (first == std::string::npos || line[first] == '#')
       continue;
     line = line.substr(first, line.find_last_not_of(" \t\r") + 1 - first);
-    const size_t colon = line.rfind(':');
-    const bool number = colon != std::string::npos && colon + 1 < line.size() && colon > 0 &&
-                        line.find_first_not_of("0123456789", colon + 1) == std::string::npos &&
-                        line.size() - colon - 1 <= 9;
-    if (!number)
+    if (!isLocation(line))
       throw std::runtime_error(path + ":" + std::to_string(n) + ": expected FILE:LINE, found '" + line + "'");
     out.push_back(line);
   }

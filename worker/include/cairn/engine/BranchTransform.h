@@ -56,5 +56,7 @@ BranchTransformStats transformBranches(LoadedModule &module, const std::string &
 // --no-transform FILE: one FILE:LINE per line; blank lines and lines starting with # are skipped.
 // Throws std::runtime_error naming the file and line when it cannot be read or parsed.
 std::vector<std::string> readLocationList(const std::string &path);
+// Whether `text` is a location of that list: FILE:LINE, the line a number of at most 9 digits.
+bool isLocation(const std::string &text);
 
 } // namespace cairn::engine

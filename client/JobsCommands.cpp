@@ -201,7 +201,17 @@ int submit(std::vector<std::string> args) {
   auto forward = [&o](const std::string &flag) { o.add_extra_flags(flag); };
   forwardEngineFlags(forward, valued, flags);
   valued["--output-dir"] = [&](const std::string &v) { forward("--output-dir=" + v); };
-  // The coordinator reads no file of this machine: the list's locations travel one by one.
+  // The coordinator reads no file of this machine: mapped files travel as their contents, the
+  // list's locations one by one.
+  engine::EnvironmentOptions mapped;
+  valued["--file"] = [&](const std::string &v) {
+    engine::ExecutorOptions read;
+    read.posix.files = std::move(mapped.files);
+    const std::string error = engine::EngineFlags(read).setValue("--file", v);
+    mapped.files = std::move(read.posix.files);
+    if (!error.empty())
+      throw UsageError(error);
+  };
   valued["--no-transform"] = [&](const std::string &v) {
     try {
       for (const std::string &location : engine::readLocationList(v))
@@ -264,6 +274,11 @@ int submit(std::vector<std::string> args) {
   } else {
     request.set_program(readFile(program));
     request.set_file_name(programPath.filename().string());
+  }
+  for (const engine::MappedFile &f : mapped.files) {
+    v1::MappedFile &m = *o.add_files();
+    m.set_name(f.name);
+    m.set_bytes(f.bytes);
   }
   for (size_t i = 1; i < p.positional.size(); ++i)
     request.add_program_args(p.positional[i]);
@@ -382,6 +397,18 @@ int results(std::vector<std::string> args) {
   std::vector<std::string> argv = {status.file_name()};
   argv.insert(argv.end(), status.program_args().begin(), status.program_args().end());
   out.setProgramArgs(std::move(argv)); // recorded in every test, as cairn run does
+  {
+    grpc::ClientContext context;
+    prepare(context, c);
+    v1::GetJobRequest request;
+    request.set_job_id(job);
+    v1::JobFiles files;
+    check(stub->GetJobFiles(&context, request, &files), c);
+    std::vector<engine::MappedFile> mapped;
+    for (const v1::MappedFile &f : files.files())
+      mapped.push_back({f.name(), "", f.bytes()});
+    out.keepMappedFiles(mapped); // files/NAME, which cairn replay lays out beside each test
+  }
   uint32_t fetched = 0;
   for (;;) { // a page at a time
     grpc::ClientContext context;

@@ -84,7 +84,9 @@ run options:
   --solver-pool-token-file FILE   the token the pool accepts (its --token-file's)
   --max-time SECONDS       --max-instructions N   --max-forks N   --max-depth N
   --max-solver-time SECONDS
-  --max-memory MB          over MB of heap in use, half the states end (default 4000; 0: none)
+  --max-memory MB          over MB of heap in use, half the states end; once the heap grows
+                           past MB and a quarter (at least 256 MB) over what the run began
+                           with, the run stops, each state a partial path (default 4000; 0: none)
   --max-stack-frames N     a path this many calls deep ends as partial (default 8192)
   --stack-size BYTES       frames needing more are a stack overflow (default 8 MiB)
   --float symbolic|concrete   symbolic (default): float, double and long double operations

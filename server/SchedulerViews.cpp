@@ -57,6 +57,8 @@ Status Scheduler::detail(const std::string &jobId, v1::JobDetail &out) {
   const v1::SubmitJobRequest &request = job.stored.request;
   fillStatus(job, *out.mutable_status());
   *out.mutable_options() = request.options();
+  for (v1::MappedFile &f : *out.mutable_options()->mutable_files()) // names only: the page reloads every second
+    f.clear_bytes();
   *out.mutable_limits() = request.limits();
   out.set_entry(request.entry().empty() ? "main" : request.entry());
   out.set_program(replayProgram(request));

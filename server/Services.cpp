@@ -60,6 +60,13 @@ Status JobsService::SubmitJob(ServerContext *context, const v1::SubmitJobRequest
                   "the program is " + std::to_string(request->program().size()) +
                       " bytes, over this coordinator's upload limit of " +
                       std::to_string(options_.maxUploadBytes));
+  size_t uploaded = request->program().size();
+  for (const v1::MappedFile &f : request->options().files())
+    uploaded += f.bytes().size();
+  if (uploaded > options_.maxUploadBytes)
+    return Status(StatusCode::RESOURCE_EXHAUSTED,
+                  "the program and its --file files are " + std::to_string(uploaded) +
+                      " bytes, over this coordinator's upload limit of " + std::to_string(options_.maxUploadBytes));
   if (request->program().empty())
     return Status(StatusCode::INVALID_ARGUMENT, "no program given");
   const std::string name = fs::path(request->file_name()).filename().string();
@@ -200,6 +207,12 @@ Status JobsService::GetCoverageReport(ServerContext *context, const v1::GetJobRe
   if (Status s = authenticate(context); !s.ok())
     return s;
   return scheduler_.coverageReport(request->job_id(), *response->mutable_lcov());
+}
+
+Status JobsService::GetJobFiles(ServerContext *context, const v1::GetJobRequest *request, v1::JobFiles *response) {
+  if (Status s = authenticate(context); !s.ok())
+    return s;
+  return scheduler_.files(request->job_id(), *response);
 }
 
 Status JobsService::GetReport(ServerContext *context, const v1::GetReportRequest *request, v1::Report *response) {

@@ -30,6 +30,7 @@ public:
   grpc::Status GetJob(grpc::ServerContext *, const v1::GetJobRequest *, v1::JobStatus *) override;
   grpc::Status GetCoverageReport(grpc::ServerContext *, const v1::GetJobRequest *, v1::CoverageReport *) override;
   grpc::Status GetReport(grpc::ServerContext *, const v1::GetReportRequest *, v1::Report *) override;
+  grpc::Status GetJobFiles(grpc::ServerContext *, const v1::GetJobRequest *, v1::JobFiles *) override;
   grpc::Status WatchJob(grpc::ServerContext *, const v1::WatchJobRequest *, grpc::ServerWriter<v1::JobEvent> *) override;
   grpc::Status ListResults(grpc::ServerContext *, const v1::ListResultsRequest *, v1::ListResultsResponse *) override;
   grpc::Status GetTest(grpc::ServerContext *, const v1::GetTestRequest *, v1::TestResult *) override;

@@ -23,8 +23,8 @@ std::string notForJobs(const std::string &flag) {
                                    "--solver-pool-token-file)"},
       {"--cflag", "C source is compiled by the client, with its --cflag (cairn submit --cflag)"},
       {"--entry", "a job's entry is the request's entry (cairn submit --entry)"},
-      {"--file", "the coordinator and the workers read no file of the client's machine; map files "
-                 "into a run of cairn run"},
+      {"--file", "the coordinator and the workers read no file of the client's machine; send the file's "
+                 "contents in RunOptions.files (cairn submit --file NAME=PATH does)"},
       {"--no-transform", "the coordinator reads no file of the client's machine; send its locations as "
                          "--no-transform-at FILE:LINE flags (cairn submit --no-transform FILE does)"},
   };
@@ -81,6 +81,9 @@ std::string toExecutorOptions(const v1::RunOptions &in, engine::ExecutorOptions 
     if (std::string error = flags.setText(flag); !error.empty())
       return error;
   }
+  for (const v1::MappedFile &f : in.files())
+    if (std::string error = engine::addMappedFile({f.name(), "", f.bytes()}, out.posix); !error.empty())
+      return error;
   flags.settleDefaults();
   return flags.check();
 }

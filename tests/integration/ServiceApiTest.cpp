@@ -70,6 +70,13 @@ TEST_F(ServiceApi, BadInputGetsAClearStatusAndTheCoordinatorServesOn) {
                 "--solver-pool does not apply to a job");
   expectRefused({token, write("big.bc", std::string("BC\xc0\xde", 4) + std::string(2 << 20, ' ')).string()},
                 "RESOURCE_EXHAUSTED", "upload limit");
+  // --file's contents count with the program; the file is read here, a bad one refused here.
+  expectRefused({token, "--libc", "full", "--file", "big=" + write("big.txt", std::string(2 << 20, 'x')).string(), good},
+                "RESOURCE_EXHAUSTED", "the program and its --file files are");
+  CommandResult unread = cluster.cairn("submit", {token, "--libc", "full", "--file",
+                                                  "big=" + (dir / "missing.txt").string(), good});
+  EXPECT_EQ(unread.status, 2) << unread.output; // a usage error, as under cairn run
+  EXPECT_NE(unread.output.find("--file: cannot read"), std::string::npos) << unread.output;
   expectRefused({token, "no-such-job"}, "NOT_FOUND", "no-such-job", "status");
 
   // Still serving: a good job runs to its end.

@@ -184,6 +184,12 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{kE2e + "/posix_sym_files.c", true, false,
                            {"--libc", "full", "--all-tests", "--sym-files", "1", "4"}, "sym_files",
                            kEmptyEnvironment},
+                      // --file: cairn submit sends the file's contents, cairn results keeps it in
+                      // files/ for the replay.
+                      Case{kE2e + "/posix_mapped_file.c", true, false,
+                           {"--libc", "full", "--all-tests", "--file", "settings=" + kE2e + "/posix_mapped_file.conf",
+                            "--sym-stdin", "2"},
+                           "mapped_file", kEmptyEnvironment},
                       Case{kE2e + "/posix_max_fail.c", false, false,
                            {"--libc", "full", "--all-tests", "--sym-stdin", "2", "--max-fail", "1"}, "max_fail",
                            kEmptyEnvironment}),

@@ -100,13 +100,6 @@ std::string mappedFile(const std::string &value, EnvironmentOptions &env) {
   if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
     return "--file needs NAME=PATH, got '" + value + "'";
   MappedFile f{value.substr(0, eq), value.substr(eq + 1), {}};
-  if (f.name.find('/') != std::string::npos || f.name == "." || f.name == ".." || f.name.size() > 63)
-    return "--file: NAME '" + f.name + "' must be a file name of the working directory (no '/', at most 63 characters)";
-  for (const MappedFile &other : env.files)
-    if (other.name == f.name)
-      return "--file: '" + f.name + "' is mapped twice";
-  if (env.files.size() >= kMaxMappedFiles)
-    return "--file: at most " + std::to_string(kMaxMappedFiles) + " files";
   std::ifstream in(f.hostPath, std::ios::binary);
   std::error_code ec;
   if (!in || std::filesystem::is_directory(f.hostPath, ec))
@@ -114,11 +107,27 @@ std::string mappedFile(const std::string &value, EnvironmentOptions &env) {
   f.bytes.assign(std::istreambuf_iterator<char>(in), {});
   if (in.bad())
     return "--file: cannot read '" + f.hostPath + "'";
+  return addMappedFile(std::move(f), env);
+}
+
+} // namespace
+
+std::string addMappedFile(MappedFile f, EnvironmentOptions &env) {
+  if (f.name.empty() || f.name.find('/') != std::string::npos || f.name == "." || f.name == ".." || f.name.size() > 63)
+    return "--file: NAME '" + f.name + "' must be a file name of the working directory (no '/', at most 63 characters)";
+  for (const MappedFile &other : env.files)
+    if (other.name == f.name)
+      return "--file: '" + f.name + "' is mapped twice";
+  if (env.files.size() >= kMaxMappedFiles)
+    return "--file: at most " + std::to_string(kMaxMappedFiles) + " files";
   if (f.bytes.size() > kMaxMappedFileBytes)
-    return "--file: '" + f.hostPath + "' is larger than " + std::to_string(kMaxMappedFileBytes >> 20) + " MiB";
+    return "--file: '" + (f.hostPath.empty() ? f.name : f.hostPath) + "' is larger than " +
+           std::to_string(kMaxMappedFileBytes >> 20) + " MiB";
   env.files.push_back(std::move(f));
   return "";
 }
+
+namespace {
 
 const std::map<std::string, SwitchHandler, std::less<>> &switches() {
   static const std::map<std::string, SwitchHandler, std::less<>> table = {

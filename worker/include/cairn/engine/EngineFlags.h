@@ -48,6 +48,11 @@ private:
   std::set<std::string> given_; // names of the flags set
 };
 
+// --file's checks of a file to map by its contents (its name, a name mapped twice, how many, its
+// size): adds it to `env` and returns "", or says what is wrong. `--file NAME=PATH` reads PATH
+// and calls it; a job's files arrive as contents (cairn submit reads them on the client).
+std::string addMappedFile(MappedFile file, EnvironmentOptions &env);
+
 // The numbers flags take; nullopt with `error` set when `value` is not one.
 std::optional<uint64_t> parseCountFlag(const std::string &flag, const std::string &value, std::string &error);
 std::optional<double> parseSecondsFlag(const std::string &flag, const std::string &value, std::string &error);

@@ -439,7 +439,8 @@ int results(std::vector<std::string> args) {
     v1::GetReportRequest request;
     request.set_job_id(job);
     request.set_format(format);
-    request.set_output_dir(out.path());
+    // SARIF's base of the tests' addresses is a file URI: the directory's absolute name.
+    request.set_output_dir(format == v1::REPORT_SARIF ? fs::absolute(out.path()).string() : out.path());
     v1::Report report;
     check(stub->GetReport(&context, request, &report), c);
     writeReport(file, what, report.text());

@@ -331,7 +331,10 @@ int runCommand(std::vector<std::string> args) {
     client::writeReport(lcovFile, "lcov report", lcovReport(*translated, stats));
   const ReportContext reported{program, out.path(), CAIRN_VERSION};
   if (!sarifFile.empty())
-    client::writeReport(sarifFile, "SARIF report", sarifReport(reported, out.errors()) + "\n");
+    client::writeReport(sarifFile, "SARIF report",
+                        sarifReport({program, std::filesystem::absolute(out.path()).string(), CAIRN_VERSION},
+                                    out.errors()) +
+                            "\n");
   if (!junitFile.empty())
     client::writeReport(junitFile, "JUnit report", junitReport(reported, stats, out.errors()));
   if (!testCompDir.empty())

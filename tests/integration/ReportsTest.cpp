@@ -59,6 +59,9 @@ run = sarif["runs"][0]
 results = run["results"]
 assert len(results) == len(errors) == 6, (len(results), len(errors))
 rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
+# A base of its own: the output directory's absolute file URI (SARIF 2.1.0 3.14.14).
+base = run["originalUriBaseIds"]["OUTPUT_DIR"]["uri"]
+assert base == "file://" + os.path.abspath(out) + "/", base
 for e, r in zip(errors, results):
     assert r["ruleId"] == e["type"] + "/" + e["kind"] and rules[r["ruleIndex"]] == r["ruleId"], r
     region = r["locations"][0]["physicalLocation"]["region"]

@@ -68,8 +68,14 @@ std::string sarifReport(const ReportContext &context, const RecordedErrors &erro
   for (size_t i = 0; i < rules.size(); ++i)
     j += (i ? ", " : "") + std::string("{\"id\": ") + jsonString(rules[i].first) +
          ", \"shortDescription\": {\"text\": " + jsonString(rules[i].second) + "}}";
-  j += "]}}, \"originalUriBaseIds\": {\"OUTPUT_DIR\": {\"uri\": " +
-       jsonString(fileUri(context.outputDir + (context.outputDir.ends_with('/') ? "" : "/"))) + "}}";
+  // A base without a base of its own must be an absolute URI, or have none (SARIF 2.1.0
+  // §3.14.14): a relative directory (a dashboard download's, whose tests are wherever the
+  // reader keeps them) is named in words only.
+  const std::string dir = context.outputDir + (context.outputDir.ends_with('/') ? "" : "/");
+  j += "]}}, \"originalUriBaseIds\": {\"OUTPUT_DIR\": " +
+       (dir.starts_with('/') ? "{\"uri\": " + jsonString(fileUri(dir)) + "}"
+                             : "{\"description\": {\"text\": " + jsonString("the directory of the tests: " + dir) + "}}") +
+       "}";
   j += ", \"results\": [";
   for (size_t i = 0; i < errors.size(); ++i) {
     const auto &[e, test] = errors[i];

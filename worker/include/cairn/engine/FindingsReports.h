@@ -22,7 +22,8 @@ struct ReportContext {
 
 // One result per error: rule id TYPE/KIND (one rule per kind met), the error's source location,
 // its call stack as a code flow (outermost call first), the test as an attachment beside the
-// output directory (uri base OUTPUT_DIR). `model` errors (what the engine cannot run) are
+// output directory (uri base OUTPUT_DIR: its file URI when the directory is absolute, else its
+// name in a description). `model` errors (what the engine cannot run) are
 // warnings; every other kind is an error.
 std::string sarifReport(const ReportContext &context, const RecordedErrors &errors);
 

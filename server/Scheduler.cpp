@@ -222,15 +222,6 @@ Status Scheduler::results(const v1::ListResultsRequest &request, v1::ListResults
   return Status::OK;
 }
 
-Status Scheduler::files(const std::string &jobId, v1::JobFiles &out) {
-  std::lock_guard lock(mutex_);
-  auto it = jobs_.find(jobId);
-  if (it == jobs_.end())
-    return unknownJob(jobId);
-  *out.mutable_files() = it->second.stored.request.options().files();
-  return Status::OK;
-}
-
 Status Scheduler::test(const std::string &jobId, const std::string &testId, v1::TestResult &out) {
   std::lock_guard lock(mutex_);
   auto job = jobs_.find(jobId);

@@ -58,7 +58,7 @@ public:
   uint64_t waitForChange(const std::string &jobId, uint64_t version, double seconds);
   grpc::Status results(const v1::ListResultsRequest &request, v1::ListResultsResponse &out);
   grpc::Status test(const std::string &jobId, const std::string &testId, v1::TestResult &out);
-  // The files the job maps into its runs (--file).
+  // The files the job maps into its runs (--file; SchedulerViews.cpp).
   grpc::Status files(const std::string &jobId, v1::JobFiles &out);
   grpc::Status cancel(const std::string &jobId, const std::string &why, v1::JobStatus &out);
   void listJobs(v1::ListJobsResponse &out);

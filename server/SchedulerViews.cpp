@@ -1,6 +1,7 @@
 // What the dashboard reads of the Scheduler: a job's detail (options, items, errors grouped by
 // location with their tests and replay commands, coverage per file), its progress over time,
-// one source file, a test as a .ktest file, and the workers. Each takes the Scheduler's lock
+// one source file, a test as a .ktest file, and the workers; and the files a job maps into its
+// runs, which cairn results keeps beside the tests. Each takes the Scheduler's lock
 // once and copies out what it shows.
 #include "JobViews.h"
 #include "Scheduler.h"
@@ -150,6 +151,15 @@ Status Scheduler::ktest(const std::string &jobId, const std::string &testId, std
     k = ktestOf(job.stored.request, *stored);
   }
   bytes = serializeKTest(k);
+  return Status::OK;
+}
+
+Status Scheduler::files(const std::string &jobId, v1::JobFiles &out) {
+  std::lock_guard lock(mutex_);
+  auto it = jobs_.find(jobId);
+  if (it == jobs_.end())
+    return unknownJob(jobId);
+  *out.mutable_files() = it->second.stored.request.options().files();
   return Status::OK;
 }
 

@@ -203,13 +203,10 @@ int submit(std::vector<std::string> args) {
   valued["--output-dir"] = [&](const std::string &v) { forward("--output-dir=" + v); };
   // The coordinator reads no file of this machine: mapped files travel as their contents, the
   // list's locations one by one.
-  engine::EnvironmentOptions mapped;
+  engine::ExecutorOptions mapped; // only its files are read
+  engine::EngineFlags mappedFlags(mapped);
   valued["--file"] = [&](const std::string &v) {
-    engine::ExecutorOptions read;
-    read.posix.files = std::move(mapped.files);
-    const std::string error = engine::EngineFlags(read).setValue("--file", v);
-    mapped.files = std::move(read.posix.files);
-    if (!error.empty())
+    if (std::string error = mappedFlags.setValue("--file", v); !error.empty())
       throw UsageError(error);
   };
   valued["--no-transform"] = [&](const std::string &v) {
@@ -275,7 +272,7 @@ int submit(std::vector<std::string> args) {
     request.set_program(readFile(program));
     request.set_file_name(programPath.filename().string());
   }
-  for (const engine::MappedFile &f : mapped.files) {
+  for (const engine::MappedFile &f : mapped.posix.files) {
     v1::MappedFile &m = *o.add_files();
     m.set_name(f.name);
     m.set_bytes(f.bytes);

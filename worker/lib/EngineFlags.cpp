@@ -93,6 +93,19 @@ std::string symbolicArguments(const std::string &flag, const std::string &value,
   return "";
 }
 
+// What is wrong with mapping one more file as `name`: not a name of the working directory,
+// mapped already, or one too many.
+std::string mappedNameProblem(const std::string &name, const EnvironmentOptions &env) {
+  if (name.empty() || name.find('/') != std::string::npos || name == "." || name == ".." || name.size() > 63)
+    return "--file: NAME '" + name + "' must be a file name of the working directory (no '/', at most 63 characters)";
+  for (const MappedFile &other : env.files)
+    if (other.name == name)
+      return "--file: '" + name + "' is mapped twice";
+  if (env.files.size() >= kMaxMappedFiles)
+    return "--file: at most " + std::to_string(kMaxMappedFiles) + " files";
+  return "";
+}
+
 // --file NAME=PATH: the host file PATH, read now, as the read-only file NAME of the model's
 // working directory.
 std::string mappedFile(const std::string &value, EnvironmentOptions &env) {
@@ -100,6 +113,8 @@ std::string mappedFile(const std::string &value, EnvironmentOptions &env) {
   if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
     return "--file needs NAME=PATH, got '" + value + "'";
   MappedFile f{value.substr(0, eq), value.substr(eq + 1), {}};
+  if (std::string problem = mappedNameProblem(f.name, env); !problem.empty())
+    return problem; // before the file is read
   std::ifstream in(f.hostPath, std::ios::binary);
   std::error_code ec;
   if (!in || std::filesystem::is_directory(f.hostPath, ec))
@@ -113,13 +128,8 @@ std::string mappedFile(const std::string &value, EnvironmentOptions &env) {
 } // namespace
 
 std::string addMappedFile(MappedFile f, EnvironmentOptions &env) {
-  if (f.name.empty() || f.name.find('/') != std::string::npos || f.name == "." || f.name == ".." || f.name.size() > 63)
-    return "--file: NAME '" + f.name + "' must be a file name of the working directory (no '/', at most 63 characters)";
-  for (const MappedFile &other : env.files)
-    if (other.name == f.name)
-      return "--file: '" + f.name + "' is mapped twice";
-  if (env.files.size() >= kMaxMappedFiles)
-    return "--file: at most " + std::to_string(kMaxMappedFiles) + " files";
+  if (std::string problem = mappedNameProblem(f.name, env); !problem.empty())
+    return problem;
   if (f.bytes.size() > kMaxMappedFileBytes)
     return "--file: '" + (f.hostPath.empty() ? f.name : f.hostPath) + "' is larger than " +
            std::to_string(kMaxMappedFileBytes >> 20) + " MiB";

@@ -154,6 +154,9 @@ run options:
                            (or of all branches) into straight-line code with selects: no
                            fork there; errors of the extra code are checked, never reported
   --transform-in-loops-only  only branches inside loops
+  --transform-stored-pointers  also branches whose melded values become pointers stored to
+                           memory (left by default: every later access through them would be
+                           at a growing symbolic address)
   --no-transform FILE      leave branches on the FILE:LINE lines of FILE alone
   --no-transform-at FILE:LINE   the same for one location (repeatable)
   --no-independence --no-query-cache --no-cex-cache --no-byte-domain --no-disjunct-split

@@ -192,6 +192,7 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_extra_instructions(t->extraInstructions);
     m.set_skipped_symbolic_index(t->skippedSymbolicAddress);
     m.set_skipped_excluded(t->skippedExcluded);
+    m.set_skipped_stored_pointer(t->skippedStoredPointer);
     m.set_functions(t->functionsTransformed);
     m.set_pass_time_s(t->seconds);
     m.set_spurious_errors_filtered(t->spuriousErrorsFiltered);
@@ -338,6 +339,7 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
     t.extraInstructions = m.extra_instructions();
     t.skippedSymbolicAddress = m.skipped_symbolic_index();
     t.skippedExcluded = m.skipped_excluded();
+    t.skippedStoredPointer = m.skipped_stored_pointer();
     t.functionsTransformed = m.functions();
     t.seconds = m.pass_time_s();
     t.spuriousErrorsFiltered = m.spurious_errors_filtered();

@@ -127,6 +127,47 @@ TEST_F(BranchTransformTest, SidesReadingAtSymbolicIndicesAreLeftAlone) {
   EXPECT_GE(s.skippedSymbolicAddress, 1u);
 }
 
+// libyaml's reader: a character's width chosen by its first byte, and the buffer's pointer
+// advanced by it. Melded, the pointer kept in the struct would be symbolic from then on, one
+// more if-then-else each character (the cost model, transform/MeldCost.h): left to fork, unless
+// asked.
+const char *kAdvancingReader =
+    "struct buffer { unsigned char *pointer; int unread; };\n"
+    "int widths(struct buffer *b) { int n = 0;\n"
+    "  while (b->unread > 0) { unsigned char octet = b->pointer[0];\n"
+    "    int width; if ((octet & 0x80) == 0) width = 1; else width = 2;\n"
+    "    b->pointer += width; b->unread -= width; n++; }\n"
+    "  return n; }\n"
+    "int main(void) { unsigned char text[4]; klee_make_symbolic(text, sizeof text, \"text\");\n"
+    "  struct buffer b = {text, 4}; return widths(&b); }\n";
+
+TEST_F(BranchTransformTest, BranchesWhoseValuesBecomeAStoredPointerAreLeft) {
+  auto m = compile(kAdvancingReader);
+  BranchTransformStats s = transformBranches(*m, "main", mode(TransformMode::Symbolic));
+  EXPECT_EQ(s.branchesMelded, 0u);
+  EXPECT_EQ(s.skippedStoredPointer, 1u);
+  EXPECT_EQ(conditionalBranches(*m->module().getFunction("widths")), 2u);
+
+  auto asked = compile(kAdvancingReader);
+  BranchTransformOptions o = mode(TransformMode::Symbolic);
+  o.meldStoredPointers = true;
+  s = transformBranches(*asked, "main", o);
+  EXPECT_EQ(s.branchesMelded, 1u);
+  EXPECT_EQ(s.skippedStoredPointer, 0u);
+}
+
+// Prim's choice of the cheapest vertex: the index chosen becomes an if-then-else and the array
+// is then written at it, but no pointer is kept in memory: melded.
+TEST_F(BranchTransformTest, AnIndexChosenByTheBranchIsStillMelded) {
+  auto m = compile("int main(void) { unsigned key[4]; int seen[4] = {0};\n"
+                   "  klee_make_symbolic(key, sizeof key, \"key\"); int u = 0; unsigned best = ~0u;\n"
+                   "  for (int v = 0; v < 4; v++) if (key[v] < best) { best = key[v]; u = v; }\n"
+                   "  seen[u] = 1; return seen[1]; }\n");
+  BranchTransformStats s = transformBranches(*m, "main", mode(TransformMode::Symbolic));
+  EXPECT_EQ(s.branchesMelded, 1u);
+  EXPECT_EQ(s.skippedStoredPointer, 0u);
+}
+
 TEST_F(BranchTransformTest, SidesWithCallsAreNeverMelded) {
   auto m = compile("int puts(const char *);\n"
                    "int main(void) { int c, y = 0; klee_make_symbolic(&c, sizeof c, \"c\");\n"
@@ -233,7 +274,8 @@ TEST_F(BranchTransformTest, TheFlagsSayWhatIsWrong) {
   EXPECT_EQ(flags.setValue("--transform-branches", "some"),
             "unknown --transform-branches mode 'some' (off, symbolic or all)");
   EXPECT_EQ(flags.setSwitch("--transform-in-loops-only"), "");
-  EXPECT_EQ(flags.check(), "--transform-in-loops-only and --no-transform need --transform-branches symbolic or all");
+  EXPECT_EQ(flags.check(), "--transform-in-loops-only, --transform-stored-pointers and --no-transform need "
+                           "--transform-branches symbolic or all");
   EXPECT_EQ(flags.setValue("--transform-branches", "symbolic"), "");
   EXPECT_EQ(flags.check(), "");
   EXPECT_EQ(o.transform.mode, TransformMode::Symbolic);

@@ -160,6 +160,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--all-tests", [](ExecutorOptions &o) { o.onlyNewCoverageTests = false; }},
       {"--no-native-strings", [](ExecutorOptions &o) { o.nativeStringFunctions = false; }},
       {"--transform-in-loops-only", [](ExecutorOptions &o) { o.transform.loopsOnly = true; }},
+      {"--transform-stored-pointers", [](ExecutorOptions &o) { o.transform.meldStoredPointers = true; }},
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
@@ -469,9 +470,11 @@ std::string EngineFlags::check() const {
     return "--qce-alpha, --qce-beta and --qce-kappa need --merge-strategy ssm or dsm";
   if (given_.count("--dsm-distance") && strategy != MergeStrategy::Dynamic)
     return "--dsm-distance needs --merge-strategy dsm";
-  if ((given_.count("--transform-in-loops-only") || given_.count("--no-transform") || given_.count("--no-transform-at")) &&
+  if ((given_.count("--transform-in-loops-only") || given_.count("--transform-stored-pointers") ||
+       given_.count("--no-transform") || given_.count("--no-transform-at")) &&
       options_.transform.mode == TransformMode::Off)
-    return "--transform-in-loops-only and --no-transform need --transform-branches symbolic or all";
+    return "--transform-in-loops-only, --transform-stored-pointers and --no-transform need --transform-branches "
+           "symbolic or all";
   return checkAddressCache(options_);
 }
 

@@ -196,6 +196,7 @@ std::string summaryJson(const RunStatistics &s,
                                               {"extra_instructions", t->extraInstructions},
                                               {"skipped_symbolic_index", t->skippedSymbolicAddress},
                                               {"skipped_excluded", t->skippedExcluded},
+                                              {"skipped_stored_pointer", t->skippedStoredPointer},
                                               {"functions", t->functionsTransformed},
                                               {"spurious_errors_filtered", t->spuriousErrorsFiltered}});
     j.pop_back(); // the object goes on

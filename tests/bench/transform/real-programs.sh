@@ -4,8 +4,10 @@
 # explored for the same time without and with --transform-branches symbolic; one table of line
 # coverage, paths, errors and the errors of extra instructions dropped, side by side.
 #   tests/bench/transform/real-programs.sh [--time SECONDS] [--jobs N] [--out DIR]
-# (default 600 s each, the paper's ten minutes; one program at a time). Each configuration is a
-# run of tests/real/run-suite.sh, every test replayed natively on the original program.
+# (default 600 s each, the paper's ten minutes; one program at a time in each configuration, the
+# two configurations side by side: 2 N cores busy). Each configuration is a run of
+# tests/real/run-suite.sh, every test replayed natively on the original program.
+# CAIRN_DRIVERS (the library drivers; default all of each library's) as for run-suite.sh.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
@@ -24,13 +26,19 @@ done
 mkdir -p "$out"
 cp "${CAIRN_BIN:-$root/build/client/cairn}" "$out/cairn"
 export CAIRN_BIN=$out/cairn CAIRN_COREUTILS="chcon chown mkdir mkfifo"
+# Both configurations at once, the same program in each at the same time, so that a busy
+# machine slows both alike.
+"$root/tests/real/build-subjects.sh" coreutils json-c libyaml libosip2 >"$out/build.log" 2>&1 ||
+  { tail -20 "$out/build.log" >&2; exit 1; }
 for config in plain transform; do
   flags=""
   [[ $config == transform ]] && flags="--transform-branches symbolic"
   CAIRN_RUN_FLAGS=$flags "$root/tests/real/run-suite.sh" --time "$time_limit" --jobs "$jobs" \
-    --out "$out/$config" coreutils json-c libyaml libosip2 >"$out/$config.log" 2>&1 ||
-    { tail -20 "$out/$config.log" >&2; exit 1; }
+    --out "$out/$config" coreutils json-c libyaml libosip2 >"$out/$config.log" 2>&1 &
 done
+failed=0
+for config in plain transform; do wait -n || failed=1; done
+((failed == 0)) || { tail -20 "$out/plain.log" "$out/transform.log" >&2; exit 1; }
 
 python3 - "$out/plain/results.tsv" "$out/transform/results.tsv" <<'PY'
 import csv, sys

@@ -9,6 +9,7 @@
 #include "transform/BranchMelder.h"
 #include "transform/GuardMetadata.h"
 #include "transform/LineCarriers.h"
+#include "transform/MeldCost.h"
 #include "transform/MeldGuards.h"
 #include "transform/SymbolicValues.h"
 #include "transform/UseWalk.h"
@@ -114,7 +115,7 @@ bool isSide(llvm::BasicBlock *s, llvm::BasicBlock *from) {
          jump->getSuccessor(0) != s && jump->getSuccessor(0) != from && s->phis().empty();
 }
 
-enum class Candidate { No, SymbolicIndex, Excluded, Diamond, ThenOnly, ElseOnly };
+enum class Candidate { No, SymbolicIndex, StoredPointer, Excluded, Diamond, ThenOnly, ElseOnly };
 
 // Whether a phi of `join` is (through casts and comparisons) the argument of klee_assume: that
 // decision stays one. klee_assume fails on the paths where its argument is false; melded, the
@@ -184,6 +185,8 @@ public:
     for (llvm::BasicBlock *side : sides)
       if (accessesAtSymbolicIndex(*side, symbolic))
         return Candidate::SymbolicIndex;
+    if (!options_.meldStoredPointers && transform::leavesSymbolicPointerInMemory(bb, sides, *join))
+      return Candidate::StoredPointer;
     if (!excluded_.empty())
       for (llvm::BasicBlock *side : sides)
         for (const llvm::Instruction &i : *side)
@@ -225,6 +228,7 @@ public:
       Candidate c = candidate(bb, loops, symbolic);
       stats_.skippedSymbolicAddress += c == Candidate::SymbolicIndex;
       stats_.skippedExcluded += c == Candidate::Excluded;
+      stats_.skippedStoredPointer += c == Candidate::StoredPointer;
     }
   }
 

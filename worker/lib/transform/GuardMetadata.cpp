@@ -27,9 +27,10 @@ LoadError malformed(const llvm::Function &f) {
 }
 
 // The counts in their order in the metadata.
-std::array<uint64_t *, 8> countsOf(BranchTransformStats &s, uint64_t &microseconds) {
-  return {&s.branchesMelded, &s.oneSided,        &s.selectsAdded,         &s.extraInstructions,
-          &s.skippedSymbolicAddress, &s.skippedExcluded, &s.functionsTransformed, &microseconds};
+std::array<uint64_t *, 9> countsOf(BranchTransformStats &s, uint64_t &microseconds) {
+  return {&s.branchesMelded,         &s.oneSided,        &s.selectsAdded,         &s.extraInstructions,
+          &s.skippedSymbolicAddress, &s.skippedExcluded, &s.functionsTransformed, &microseconds,
+          &s.skippedStoredPointer};
 }
 
 } // namespace

@@ -27,6 +27,9 @@ enum class TransformMode : uint8_t {
 struct BranchTransformOptions {
   TransformMode mode = TransformMode::Off;
   bool loopsOnly = false; // only branches inside loops
+  // Also the branches whose melded values would become pointers stored to memory
+  // (transform/MeldCost.h), which are otherwise left: the paper's pass has no cost model.
+  bool meldStoredPointers = false;
   // FILE:LINE entries: a branch with an instruction of either side on such a line stays. FILE
   // matches the debug information's file name, or a path ending in it.
   std::vector<std::string> excluded;
@@ -39,6 +42,7 @@ struct BranchTransformStats {
   uint64_t extraInstructions = 0;
   uint64_t skippedSymbolicAddress = 0; // branches left: a side accesses memory at a symbolic index
   uint64_t skippedExcluded = 0;        // branches left: on an excluded line
+  uint64_t skippedStoredPointer = 0;   // branches left: melded, a stored pointer would be symbolic
   uint64_t functionsTransformed = 0;
   double seconds = 0;
   // Filled by the engine: errors at melded instructions on paths where they were extra ones,

@@ -40,6 +40,12 @@ const char *kUsage = R"(usage: cairn-solver-pool [options]
   --array-solver plain|typed  typed: array reads solved by abstraction and refinement with
                            axioms pruned by the element widths clients send (default plain)
   --array-precheck         decide array queries UNSAT by an integer over-approximation first
+  --array-refinement reads|axioms   typed: a read a model gets wrong is tied to its array
+                           whole (default), or given the one pool axiom it violates
+  --array-bounds propagation|relaxed|integer|glpk   how the array layer bounds indices:
+                           through the linearised constraints (default), Z3's linear
+                           relaxation, Z3's integer optimisation, or GLPK's exact simplex
+                           over the relaxation
   --token-file FILE        bearer tokens accepted from clients, one a line (default:
                            cairn-solver-pool.token in the working directory, created with a
                            fresh 256-bit token, mode 600, when it does not exist: give it to
@@ -59,7 +65,7 @@ struct Options {
 
 const DaemonCommandLine kCommandLine{"cairn-solver-pool", kUsage,
                                      {"--listen", "--solver", "--float-solver", "--timeout", "--threads", "--cache-mb", "--token-file", "--log-level",
-                                      "--array-solver"},
+                                      "--array-solver", "--array-refinement", "--array-bounds"},
                                      {"--isolate-solver", "--address-aware-cache", "--open-clients", "--array-precheck"}};
 
 Options parseOptions(int argc, char **argv) {
@@ -83,6 +89,16 @@ Options parseOptions(int argc, char **argv) {
       if (value != "plain" && value != "typed")
         kCommandLine.fail("unknown array solver '" + value + "' (plain or typed)");
       o.service.lane.arrays.typed = value == "typed";
+      continue;
+    }
+    if (a == "--array-refinement") {
+      if (!parseArrayRefinement(value, o.service.lane.arrays.axiomsBeforeWholeRead))
+        kCommandLine.fail("unknown array refinement '" + value + "' (reads or axioms)");
+      continue;
+    }
+    if (a == "--array-bounds") {
+      if (!parseArrayBounds(value, o.service.lane.arrays.bounds))
+        kCommandLine.fail("unknown array bounds '" + value + "' (propagation, relaxed, integer or glpk)");
       continue;
     }
     if (a == "--open-clients") {

@@ -26,8 +26,17 @@ bool parseArrayBounds(std::string_view name, ArrayBounds &out) {
     out = ArrayBounds::Relaxed;
   else if (name == "integer")
     out = ArrayBounds::Integer;
+  else if (name == "glpk")
+    out = ArrayBounds::Glpk;
   else
     return false;
+  return true;
+}
+
+bool parseArrayRefinement(std::string_view name, unsigned &axiomsBeforeWholeRead) {
+  if (name != "reads" && name != "axioms")
+    return false;
+  axiomsBeforeWholeRead = name == "reads" ? 0 : ~0u;
   return true;
 }
 

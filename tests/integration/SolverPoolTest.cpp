@@ -7,6 +7,7 @@
 #include "cairn/expr/Assignment.h"
 #include "cairn/expr/Float.h"
 #include "cairn/expr/Quantified.h"
+#include "cairn/solver/ArrayTypes.h"
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/QuerySerialize.h"
 #include "cairn/solver/RemoteSolver.h"
@@ -19,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <map>
 #include <cstring>
 #include <cstdlib>
 #include <sys/stat.h>
@@ -249,6 +251,62 @@ TEST(SolverPool, AnswersQuantifiedQueriesWithItsProcedure) {
       EXPECT_EQ(layer.counters().at("fallback"), 0u);
     }
   EXPECT_TRUE(found);
+}
+
+// The typed array layer's options reach the lanes: a[a[a[x]]] = 5 over a constant int table,
+// its element width sent with the query. With the default refinement the nested reads are tied
+// to the table whole; with --array-refinement axioms none is, and --array-bounds integer bounds
+// the indices by Z3's integer optimisation (milliseconds a program, where the default
+// propagation takes microseconds). A wrong value is a usage error.
+TEST(SolverPool, TypedArrayOptionsReachItsLanes) {
+  ExprContext ctx;
+  const ExprRef i = ctx.symbol(ctx.declareArray("i", 4));
+  const ExprRef iw = ctx.readLE(i, ctx.constant(0, 32), 4);
+  std::vector<u128> bytes;
+  for (uint32_t w : {3u, 6u, 0u, 7u, 1u, 5u, 2u, 4u})
+    for (unsigned b = 0; b < 4; ++b)
+      bytes.push_back((w >> (8 * b)) & 0xff);
+  const ExprRef a = ctx.constArray(bytes, 8, 64);
+  auto element = [&](const ExprRef &x) { return ctx.readLE(a, ctx.mul(ctx.constant(4, 64), ctx.zext(x, 64)), 4); };
+  Query q({ctx.ule(iw, ctx.constant(7, 32))}, ctx.eq(element(element(element(iw))), ctx.constant(5, 32)), {i});
+  auto types = std::make_shared<ArrayTypes>();
+  types->elementBytes.push_back({a, 4});
+  q.arrayTypes = types;
+
+  auto solve = [&](std::vector<std::string> args, std::map<std::string, uint64_t> &counters) {
+    args.insert(args.begin(), {"--threads", "1", "--array-solver", "typed", "--array-precheck"});
+    PoolProcess pool(args);
+    ASSERT_TRUE(pool.ready());
+    RemoteSolver remote(remoteOptions({pool.endpoint()}));
+    SolverResponse r = remote.check(q, true);
+    ASSERT_EQ(r.result, SatResult::Sat) << r.reason;
+    EXPECT_EQ(evaluate(iw.get(), r.model), 5u);
+    EXPECT_EQ(remote.fallbackQueries(), 0u);
+    const v1::StatsResponse stats = pool.stats(); // (a temporary's layers would not outlive the loop)
+    for (const auto &layer : stats.layers())
+      if (layer.layer() == "typed-arrays")
+        counters.insert(layer.counters().begin(), layer.counters().end());
+    EXPECT_FALSE(counters.empty()) << "no typed-arrays layer";
+  };
+  std::map<std::string, uint64_t> byDefault, asked;
+  solve({}, byDefault);
+  EXPECT_GT(byDefault["reads_tied_whole"], 0u);
+  EXPECT_EQ(byDefault["ilp_ms"], 0u); // propagation: no solver, microseconds
+  solve({"--array-refinement", "axioms", "--array-bounds", "integer"}, asked);
+  EXPECT_EQ(asked["reads_tied_whole"], 0u);
+  EXPECT_GT(asked["axioms_added"], 0u);
+  EXPECT_GT(asked["ilp_ms"], 0u); // a Z3 optimiser per program: milliseconds each
+
+  for (const std::vector<std::string> &bad : {std::vector<std::string>{"--array-refinement", "some"},
+                                              std::vector<std::string>{"--array-bounds", "tight"}}) {
+    CommandResult r = runCommand({"/bin/sh", "-c", std::string(CAIRN_SOLVER_POOL_BIN) + " " + bad[0] + " " +
+                                                       bad[1] + " 2>&1"});
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_NE(r.output.find("unknown array " + std::string(bad[0] == "--array-bounds" ? "bounds" : "refinement") +
+                            " '" + bad[1] + "'"),
+              std::string::npos)
+        << r.output;
+  }
 }
 
 TEST(SolverPool, RepeatsFromAnotherClientHitTheSharedCache) {

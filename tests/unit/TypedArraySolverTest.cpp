@@ -107,7 +107,7 @@ TEST_F(Arrays, T1PrecheckProvesRunningExampleUnsat) {
   Query q = runningExample(5, a);
   const QueryReads reads = collectReads(conjuncts(q));
   ASSERT_EQ(reads.reads.size(), 8u); // four bytes at 4i, four at 4j
-  for (ArrayBounds method : {ArrayBounds::Propagation, ArrayBounds::Relaxed, ArrayBounds::Integer}) {
+  for (ArrayBounds method : {ArrayBounds::Propagation, ArrayBounds::Relaxed, ArrayBounds::Integer, ArrayBounds::Glpk}) {
     IntegerProgramSolver ilp(method);
     PrecheckResult r = precheck(conjuncts(q), reads, q.arrayTypes.get(), ilp);
     EXPECT_EQ(r.outcome, PrecheckResult::Outcome::Unsat) << int(method);
@@ -442,6 +442,11 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
   exact.bounds = ArrayBounds::Integer;
   std::unique_ptr<Solver> prechecked = createTypedArraySolver(createZ3Solver(30), exact);
   constexpr unsigned kExactEvery = 16;
+  // And bounded by GLPK's exact simplex over the relaxation: on another sample.
+  ArraySolverOptions byGlpk;
+  byGlpk.precheck = true;
+  byGlpk.bounds = ArrayBounds::Glpk;
+  std::unique_ptr<Solver> glpkPrechecked = createTypedArraySolver(createZ3Solver(30), byGlpk);
   unsigned sat = 0, unsat = 0;
   constexpr unsigned kQueries = 2000;
   constexpr unsigned kCvc5Every = 16; // cvc5 takes 20x Z3's time on these: a sample of them
@@ -502,6 +507,9 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
     if (n % kExactEvery == 1) {
       ASSERT_EQ(prechecked->check(q, false).result, expected) << "integer pre-check, query " << n;
     }
+    if (n % kExactEvery == 5) {
+      ASSERT_EQ(glpkPrechecked->check(q, false).result, expected) << "GLPK-bounded pre-check, query " << n;
+    }
     if (n % kAxiomsEvery == 2) {
       ASSERT_EQ(byAxioms->check(q, false).result, expected) << "refined by axioms, query " << n;
     }
@@ -530,6 +538,7 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
   EXPECT_GT(layerCounter(*byAxioms, "axioms_added"), 0u);
   EXPECT_EQ(layerCounter(*byAxioms, "reads_tied_whole"), 0u);
   EXPECT_GT(layerCounter(*prechecked, "precheck_unsat"), 0u);
+  EXPECT_GT(layerCounter(*glpkPrechecked, "precheck_unsat"), 0u);
 }
 
 } // namespace

@@ -215,15 +215,14 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
          return "";
        }},
       {"--array-refinement", [](ExecutorOptions &o, const std::string &v) -> std::string {
-         if (v != "reads" && v != "axioms")
-           return "unknown array refinement '" + v + "' (reads or axioms)";
-         o.solver.arrays.axiomsBeforeWholeRead = v == "reads" ? 0 : ~0u;
-         return "";
+         return parseArrayRefinement(v, o.solver.arrays.axiomsBeforeWholeRead)
+                    ? ""
+                    : "unknown array refinement '" + v + "' (reads or axioms)";
        }},
       {"--array-bounds", [](ExecutorOptions &o, const std::string &v) -> std::string {
          return parseArrayBounds(v, o.solver.arrays.bounds)
                     ? ""
-                    : "unknown array bounds '" + v + "' (propagation, relaxed or integer)";
+                    : "unknown array bounds '" + v + "' (propagation, relaxed, integer or glpk)";
        }},
       {"--max-time", [](ExecutorOptions &o, const std::string &v) {
          return seconds("--max-time", v, [&](double s) { o.maxTimeSeconds = s; });

@@ -1,6 +1,7 @@
 #include "IntegerProgram.h"
 
 #include "BoundPropagation.h"
+#include "GlpkBounds.h"
 
 #include <z3++.h>
 
@@ -202,6 +203,8 @@ IntegerProgramSolver::Ranges IntegerProgramSolver::ranges(const IntegerProgram &
   Clock clock{seconds_};
   if (method_ == ArrayBounds::Propagation)
     return propagated(program, objectives);
+  if (method_ == ArrayBounds::Glpk)
+    return glpkRelaxedRanges(program, subset, objectives, impl_->timeoutMs);
   Ranges r;
   try {
     z3::optimize opt = impl_->optimizer();

@@ -26,9 +26,12 @@ struct AddressCacheOptions {
 
 // How the array layer bounds indices: by propagating bounds through the linearised constraints
 // (no solver), by optimising over the linear relaxation (Z3, rational simplex), or by integer
-// optimisation (Z3). Each is sound; each later one is tighter and costlier.
-enum class ArrayBounds : uint8_t { Propagation, Relaxed, Integer };
+// optimisation (Z3). Each is sound; each later one is tighter and costlier. Glpk: the linear
+// relaxation by GLPK's exact simplex instead of Z3's (arrays/GlpkBounds.h), to compare them.
+enum class ArrayBounds : uint8_t { Propagation, Relaxed, Integer, Glpk };
 bool parseArrayBounds(std::string_view name, ArrayBounds &out);
+// --array-refinement reads|axioms: ArraySolverOptions::axiomsBeforeWholeRead 0 or ~0u.
+bool parseArrayRefinement(std::string_view name, unsigned &axiomsBeforeWholeRead);
 
 // Type- and interval-aware array solving (solver-pool/lib/arrays), a layer just above the core.
 struct ArraySolverOptions {

@@ -97,6 +97,11 @@ TEST(IntegerProgram, GlpkLeavesProgramsWithInexactCoefficientsUndecided) {
   ASSERT_EQ(r.status, Status::Feasible);
   EXPECT_EQ(r.ranges[0].lo, 0);
   EXPECT_EQ(r.ranges[0].hi, 10);
+  // No variables, constant constraints only: decided without the simplex.
+  IntegerProgram constant;
+  EXPECT_EQ(glpk.feasible(constant), Status::Feasible);
+  constant.addFalse();
+  EXPECT_EQ(glpk.feasible(constant), Status::Infeasible);
 }
 
 } // namespace

@@ -40,7 +40,8 @@ struct Problem {
 // bound or a constant constraint already is.
 bool load(glp_prob *lp, const IntegerProgram &program, const std::vector<uint32_t> *subset, bool &infeasible) {
   const int columns = int(program.numVariables());
-  glp_add_cols(lp, columns);
+  if (columns > 0) // (GLPK stops the process on adding none)
+    glp_add_cols(lp, columns);
   for (int v = 0; v < columns; ++v) {
     const Interval &b = program.bounds(uint32_t(v));
     if (!representable(b.lo) || !representable(b.hi))

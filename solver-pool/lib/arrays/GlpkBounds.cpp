@@ -17,6 +17,17 @@ constexpr Int kLargest = Int(1) << 120; // beyond it, no conversion to and from 
 constexpr Int kExact = Int(1) << 53;    // every integer up to it is a double
 
 bool representable(Int v) { return -kLargest <= v && v <= kLargest; }
+bool exactDouble(Int v) { return -kExact <= v && v <= kExact; }
+
+// The expression's coefficients, one per variable (GLPK refuses a row or objective naming a
+// column twice), zeros dropped.
+std::map<uint32_t, Int> mergedTerms(const LinearExpr &e) {
+  std::map<uint32_t, Int> terms;
+  for (const auto &[v, k] : e.terms)
+    terms[v] += k;
+  std::erase_if(terms, [](const auto &t) { return t.second == 0; });
+  return terms;
+}
 
 // The double nearest to v on the side that keeps the relaxation a superset.
 double roundedDown(Int v) {
@@ -56,10 +67,7 @@ bool load(glp_prob *lp, const IntegerProgram &program, const std::vector<uint32_
   std::vector<int> rows{0}, cols{0};
   std::vector<double> values{0};
   auto addOne = [&](const IntegerProgram::Constraint &c) {
-    std::map<uint32_t, Int> terms; // GLPK refuses a row naming a column twice
-    for (const auto &[v, k] : c.expr.terms)
-      terms[v] += k;
-    std::erase_if(terms, [](const auto &t) { return t.second == 0; });
+    const std::map<uint32_t, Int> terms = mergedTerms(c.expr);
     const Int rhs = -c.expr.constant;
     if (!representable(rhs))
       return false;
@@ -75,7 +83,7 @@ bool load(glp_prob *lp, const IntegerProgram &program, const std::vector<uint32_
     else
       glp_set_row_bnds(lp, row, GLP_DB, lo, hi);
     for (const auto &[v, k] : terms) {
-      if (k > kExact || k < -kExact)
+      if (!exactDouble(k))
         return false;
       rows.push_back(row);
       cols.push_back(int(v) + 1);
@@ -173,11 +181,8 @@ Ranges glpkRelaxedRanges(const IntegerProgram &program, const std::vector<uint32
   for (const LinearExpr &o : asked) {
     for (int v = 1; v <= int(program.numVariables()); ++v)
       glp_set_obj_coef(p.lp, v, 0);
-    std::map<uint32_t, Int> terms;
-    for (const auto &[v, k] : o.terms)
-      terms[v] += k;
-    for (const auto &[v, k] : terms) {
-      if (k > kExact || k < -kExact)
+    for (const auto &[v, k] : mergedTerms(o)) {
+      if (!exactDouble(k))
         return Ranges{};
       glp_set_obj_coef(p.lp, int(v) + 1, double(k));
     }

@@ -149,6 +149,8 @@ run options:
                            them; states differing in a hot concrete value stay apart (1e-12)
   --qce-beta B             the chance each side of a branch is feasible (0.8)
   --qce-kappa K            iterations of a loop without a static trip count (10)
+  --qce-cold-addresses     a variable reaching a memory address ahead is hot only by its
+                           count (the paper's Eq. 2); by default it is hot wherever it does
   --dsm-distance D         dsm: block entries of history per state (8)
   --transform-branches off|symbolic|all   meld the two sides of branches on symbolic values
                            (or of all branches) into straight-line code with selects: no

@@ -33,7 +33,10 @@ TEST(EngineFlags, SetsOptionsFromNamesAndText) {
   EXPECT_EQ(flags.setText("--qce-beta=0.6"), "");
   EXPECT_EQ(flags.setText("--qce-kappa=1"), "");
   EXPECT_EQ(flags.setText("--dsm-distance=4"), "");
+  EXPECT_TRUE(o.merging.qceAddressesHot);
+  EXPECT_EQ(flags.setText("--qce-cold-addresses"), "");
   EXPECT_EQ(flags.check(), "");
+  EXPECT_FALSE(o.merging.qceAddressesHot);
   EXPECT_EQ(o.merging.strategy, MergeStrategy::Dynamic);
   EXPECT_DOUBLE_EQ(o.merging.qceAlpha, 0.5);
   EXPECT_DOUBLE_EQ(o.merging.qceBeta, 0.6);
@@ -75,7 +78,10 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
     return flags.check();
   };
   EXPECT_EQ(combination({"--capacity=4"}), "--size-mode and --capacity need --size-model symbolic");
-  EXPECT_EQ(combination({"--qce-alpha=1"}), "--qce-alpha, --qce-beta and --qce-kappa need --merge-strategy ssm or dsm");
+  EXPECT_EQ(combination({"--qce-alpha=1"}),
+            "--qce-alpha, --qce-beta, --qce-kappa and --qce-cold-addresses need --merge-strategy ssm or dsm");
+  EXPECT_EQ(combination({"--qce-cold-addresses"}),
+            "--qce-alpha, --qce-beta, --qce-kappa and --qce-cold-addresses need --merge-strategy ssm or dsm");
   EXPECT_EQ(combination({"--merge-strategy=ssm", "--dsm-distance=3"}), "--dsm-distance needs --merge-strategy dsm");
   EXPECT_EQ(combination({"--merge-objects"}),
             "--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable");

@@ -182,6 +182,66 @@ TEST_F(QueryCountsTest, VariableReadAfterACountedLoopIsHotAtItsExit) {
   EXPECT_GT(added(c, main, header, "i"), 0);
 }
 
+// The paper's sleep over ten arguments: Q_t at the inner loop's header counts the queries of
+// every argument still to parse (about 1e17), the digit index i only those of the argument it
+// indexes (a few hundred): by Eq. 2 i is cold, and states in different iterations merge into
+// a symbolic index. It reaches the address of arg[a][i], so it is hot by default; with
+// addressesHot off (--qce-cold-addresses), Eq. 2 alone decides. The sum, which no address
+// depends on, stays cold either way.
+TEST_F(QueryCountsTest, AnIndexOfAnAccessAheadIsHotWhateverItsCount) {
+  load("int main(int argc, char **argv) {\n"
+       "  char arg[10][4];\n"
+       "  __builtin_memcpy(arg, argv[1], sizeof arg);\n"
+       "  long seconds = 0;\n"
+       "  for (int a = 0; a < 10; ++a) {\n"
+       "    arg[a][3] = 0;\n"
+       "    long value = 0;\n"
+       "    for (int i = 0; arg[a][i] >= '0' && arg[a][i] <= '9'; ++i)\n"
+       "      value = value * 10 + (arg[a][i] - '0');\n"
+       "    seconds += value;\n"
+       "  }\n"
+       "  return (int)seconds; }\n");
+  const uint32_t main = function("main"), header = branchBlock(main, 8);
+  auto hotAtHeader = [&](const QueryCountEstimate &est) {
+    const FunctionCounts &c = est.functions[main];
+    const QueryCounts &at = c.atBlock[header];
+    std::vector<std::string> names;
+    for (uint32_t v : hotVariables(at, at.total, est.options.alpha))
+      for (const char *name : {"a", "i", "value", "seconds"})
+        if (local(c, main, name) == v)
+          names.push_back(name);
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  const QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
+  const FunctionCounts &c = est.functions[main];
+  const double total = c.atBlock[header].total;
+  EXPECT_GT(total, 1e12);
+  EXPECT_GT(added(c, main, header, "i"), 0);
+  EXPECT_LT(added(c, main, header, "i"), est.options.alpha * total) << "cold by Eq. 2";
+  EXPECT_EQ(hotAtHeader(est), (std::vector<std::string>{"a", "i"}));
+  QceOptions paper;
+  paper.addressesHot = false;
+  EXPECT_EQ(hotAtHeader(estimateQueryCounts(*program, paper)), (std::vector<std::string>{"a"}));
+}
+
+// A loop of 1500 branches without a static trip count unrolls into a chain of some 30,000
+// block copies (coreutils' tr has one of 10,000): the estimate walks it without recursing
+// once per copy, which went past the stack.
+TEST_F(QueryCountsTest, ALongUnrolledLoopIsEstimatedWithoutRecursingPerCopy) {
+  std::string source = "int main(int argc, char **argv) {\n  int s = 0;\n"
+                       "  for (int i = 0; argv[1][i]; ++i) {\n";
+  for (int k = 0; k < 1500; ++k)
+    source += "    if (argv[1][i] == " + std::to_string(k % 251) + ") s += " + std::to_string(k) + ";\n";
+  source += "  }\n  return s; }\n";
+  load(source);
+  const QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
+  const FunctionCounts &c = est.functions[function("main")];
+  ASSERT_TRUE(c.analysed);
+  EXPECT_GT(c.copies, 20000u);
+  EXPECT_GT(c.atBlock[0].total, 1500);
+}
+
 TEST_F(QueryCountsTest, CalleeSummaryMapsPointeesToTheCallersVariables) {
   load("int big(int *p) { if (*p > 3) return 1; return 0; }\n"
        "int main(int argc, char **argv) {\n"

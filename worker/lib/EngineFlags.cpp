@@ -161,6 +161,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--no-native-strings", [](ExecutorOptions &o) { o.nativeStringFunctions = false; }},
       {"--transform-in-loops-only", [](ExecutorOptions &o) { o.transform.loopsOnly = true; }},
       {"--transform-stored-pointers", [](ExecutorOptions &o) { o.transform.meldStoredPointers = true; }},
+      {"--qce-cold-addresses", [](ExecutorOptions &o) { o.merging.qceAddressesHot = false; }},
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
@@ -464,9 +465,10 @@ std::string EngineFlags::check() const {
   if ((given_.count("--size-mode") || given_.count("--capacity")) && !options_.sizeModel.symbolic())
     return "--size-mode and --capacity need --size-model symbolic";
   const MergeStrategy strategy = options_.merging.strategy;
-  if ((given_.count("--qce-alpha") || given_.count("--qce-beta") || given_.count("--qce-kappa")) &&
+  if ((given_.count("--qce-alpha") || given_.count("--qce-beta") || given_.count("--qce-kappa") ||
+       given_.count("--qce-cold-addresses")) &&
       strategy == MergeStrategy::None)
-    return "--qce-alpha, --qce-beta and --qce-kappa need --merge-strategy ssm or dsm";
+    return "--qce-alpha, --qce-beta, --qce-kappa and --qce-cold-addresses need --merge-strategy ssm or dsm";
   if (given_.count("--dsm-distance") && strategy != MergeStrategy::Dynamic)
     return "--dsm-distance needs --merge-strategy dsm";
   if ((given_.count("--transform-in-loops-only") || given_.count("--transform-stored-pointers") ||

@@ -4,6 +4,7 @@
 #include "analysis/TripCounts.h"
 
 #include <algorithm>
+#include <iterator>
 #include <chrono>
 #include <map>
 #include <set>
@@ -27,15 +28,14 @@ double QueryCounts::addedFor(uint32_t variable) const {
 
 std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha, const QueryCounts *returned,
                                    double returnWeight) {
-  std::vector<uint32_t> out;
+  std::vector<uint32_t> out = at.addressed;
   for (const auto &[v, x] : at.added)
     if (x > alpha * total)
       out.push_back(v);
-  if (!returned || returnWeight <= 0)
-    return out;
-  for (const auto &[v, r] : returned->added)
-    if (at.addedFor(v) + r * returnWeight > alpha * total)
-      out.push_back(v);
+  if (returned && returnWeight > 0)
+    for (const auto &[v, r] : returned->added)
+      if (at.addedFor(v) + r * returnWeight > alpha * total)
+        out.push_back(v);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -43,10 +43,19 @@ std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double a
 
 namespace {
 
-// Counts as the recursion moves them backwards: a sparse vector over variables, and Q_t.
+// What a variable's dependence is when it moves to what its value was computed from: its
+// count, and whether the value reaches an address ahead.
+struct Taken {
+  double count = 0;
+  bool addressed = false;
+};
+
+// Counts as the recursion moves them backwards: a sparse vector over variables, Q_t, and the
+// variables whose value reaches an address ahead.
 struct Counts {
   double total = 0;
   std::vector<std::pair<uint32_t, double>> added; // by variable id
+  std::vector<uint32_t> addressed;                // sorted
 
   std::vector<std::pair<uint32_t, double>>::iterator find(uint32_t v) { return findVariable(added, v); }
   void add(uint32_t v, double x) {
@@ -58,16 +67,37 @@ struct Counts {
     else
       added.insert(it, {v, x});
   }
-  double take(uint32_t v) {
-    auto it = find(v);
-    if (it == added.end() || it->first != v)
-      return 0;
-    double x = it->second;
-    added.erase(it);
-    return x;
+  void add(uint32_t v, const Taken &t) {
+    add(v, t.count);
+    if (t.addressed)
+      markAddressed(v);
+  }
+  void markAddressed(uint32_t v) {
+    auto it = std::lower_bound(addressed.begin(), addressed.end(), v);
+    if (it == addressed.end() || *it != v)
+      addressed.insert(it, v);
+  }
+  Taken take(uint32_t v) {
+    Taken t;
+    if (auto it = find(v); it != added.end() && it->first == v) {
+      t.count = it->second;
+      added.erase(it);
+    }
+    if (auto it = std::lower_bound(addressed.begin(), addressed.end(), v); it != addressed.end() && *it == v) {
+      t.addressed = true;
+      addressed.erase(it);
+    }
+    return t;
   }
   void addScaled(const Counts &o, double factor) {
     total += factor * o.total;
+    if (!o.addressed.empty()) {
+      std::vector<uint32_t> both;
+      both.reserve(addressed.size() + o.addressed.size());
+      std::set_union(addressed.begin(), addressed.end(), o.addressed.begin(), o.addressed.end(),
+                     std::back_inserter(both));
+      addressed = std::move(both);
+    }
     std::vector<std::pair<uint32_t, double>> merged;
     merged.reserve(added.size() + o.added.size());
     auto a = added.cbegin();
@@ -86,7 +116,7 @@ struct Counts {
   // they are all equally large.
   static constexpr double kCeiling = 1e280;
   QueryCounts result() const {
-    QueryCounts r{std::min(total, kCeiling), added};
+    QueryCounts r{std::min(total, kCeiling), added, addressed};
     for (auto &[v, x] : r.added)
       x = std::min(x, kCeiling);
     return r;
@@ -177,20 +207,55 @@ void FunctionEstimator::resolve(const Node &from, uint32_t to, std::vector<std::
   }
 }
 
-const Counts &FunctionEstimator::value(const Node &n) {
+// Iterative, depth first: an unrolled loop of a large function is a chain of many thousand
+// copies, past any stack as recursion. A node is evaluated once the nodes its edges lead to
+// are, so that evaluate() finds each in memo_; one still being expanded (an ancestor: a
+// cycle no loop bounds, irreducible flow) counts as zero, where the chain is cut.
+const Counts &FunctionEstimator::value(const Node &root) {
   static const Counts zero;
-  if (auto it = memo_.find(n); it != memo_.end())
-    return it->second;
-  if (overflow_ || active_.count(n))
-    return zero; // a cycle no loop bounds (irreducible flow): cut here
-  if (memo_.size() >= options_.maxCopiesPerFunction) {
-    overflow_ = true;
-    return zero;
+  struct Pending {
+    Node node;
+    bool expanded = false;
+  };
+  std::vector<Pending> stack{{root}};
+  std::vector<std::pair<Node, double>> targets;
+  while (!stack.empty() && !overflow_) {
+    if (memo_.count(stack.back().node)) {
+      stack.pop_back();
+      continue;
+    }
+    if (stack.back().expanded) {
+      Node n = std::move(stack.back().node);
+      stack.pop_back();
+      Counts c = evaluate(n);
+      active_.erase(n);
+      memo_.emplace(std::move(n), std::move(c));
+      continue;
+    }
+    if (active_.count(stack.back().node)) {
+      stack.pop_back();
+      continue;
+    }
+    if (memo_.size() >= options_.maxCopiesPerFunction) {
+      overflow_ = true;
+      break;
+    }
+    stack.back().expanded = true;
+    const Node n = stack.back().node;
+    active_.insert(n);
+    for (uint32_t s : cfg_.successors(n.block)) {
+      targets.clear();
+      resolve(n, s, targets);
+      for (auto &[node, share] : targets)
+        if (!memo_.count(node) && !active_.count(node))
+          stack.push_back({std::move(node)});
+    }
   }
-  active_.insert(n);
-  Counts c = evaluate(n);
-  active_.erase(n);
-  return memo_[n] = std::move(c);
+  if (overflow_)
+    for (const Pending &p : stack)
+      active_.erase(p.node);
+  auto it = memo_.find(root);
+  return it == memo_.end() ? zero : it->second;
 }
 
 // The value an edge brings into `from`'s end: the target's counts, after the phi copies made
@@ -204,7 +269,7 @@ void FunctionEstimator::edgeValue(uint32_t from, const Node &to, double share, C
     return;
   }
   Counts moved = v;
-  std::vector<double> taken(edge->count);
+  std::vector<Taken> taken(edge->count);
   for (uint32_t k = 0; k < edge->count; ++k)
     taken[k] = moved.take(fn_.phiMoves[edge->first + k].dst);
   for (uint32_t k = 0; k < edge->count; ++k)
@@ -257,13 +322,16 @@ void FunctionEstimator::instruction(uint32_t index, Counts &q, bool record) {
     if (returnedValue_ || !options_.countMemoryAccesses || deps_.addressOf(address))
       return;
     q.total += 1;
-    for (uint32_t s : deps_.sources(address))
+    for (uint32_t s : deps_.sources(address)) {
       q.add(s, 1);
+      if (options_.addressesHot)
+        q.markAddressed(s);
+    }
   };
   switch (in.op) {
   case Opcode::Load: {
     if (hasDst)
-      if (double x = q.take(in.dst); x != 0) {
+      if (Taken x = q.take(in.dst); x.count != 0 || x.addressed) {
         if (std::optional<uint32_t> slot = deps_.slot(in.a, (in.width + 7) / 8))
           q.add(*slot, x);
         else
@@ -275,7 +343,7 @@ void FunctionEstimator::instruction(uint32_t index, Counts &q, bool record) {
   }
   case Opcode::Store: {
     if (std::optional<uint32_t> slot = deps_.existingSlot(in.b, (in.width + 7) / 8))
-      if (double x = q.take(*slot); x != 0)
+      if (Taken x = q.take(*slot); x.count != 0 || x.addressed)
         for (uint32_t s : deps_.sources(in.a))
           q.add(s, x);
     memoryQuery(in.b);
@@ -296,7 +364,7 @@ void FunctionEstimator::call(const Instr &in, Counts &q) {
   const CallSite &cs = fn_.callSites[in.imm];
   auto arg = [&](uint32_t k) { return fn_.callArgs[cs.firstArg + k]; };
   if (in.dst < fn_.numRegs)
-    if (double x = q.take(in.dst); x != 0)
+    if (Taken x = q.take(in.dst); x.count != 0 || x.addressed)
       for (uint32_t k = 0; k < cs.numArgs; ++k)
         for (uint32_t s : deps_.sources(arg(k)))
           q.add(s, x);
@@ -317,7 +385,8 @@ void FunctionEstimator::call(const Instr &in, Counts &q) {
   const uint32_t params = program_.functions[cs.callee].numParams;
   if (!program_.functions[cs.callee].isRuntime)
     q.total += entry.total;
-  for (const auto &[v, x] : entry.added) {
+  for (const auto &[v, count] : entry.added) {
+    const Taken x{count, std::binary_search(entry.addressed.begin(), entry.addressed.end(), v)};
     if (v < callee.numRegs) {
       if (v < params && v < cs.numArgs)
         for (uint32_t s : deps_.sources(arg(v)))
@@ -441,7 +510,11 @@ void renumberAs(FunctionCounts &from, FunctionCounts &into) {
     for (auto &[v, x] : q.added)
       if (v >= from.numRegs)
         v = id[v - from.numRegs];
+    for (uint32_t &v : q.addressed)
+      if (v >= from.numRegs)
+        v = id[v - from.numRegs];
     std::sort(q.added.begin(), q.added.end());
+    std::sort(q.addressed.begin(), q.addressed.end());
   };
   for (QueryCounts &q : from.atBlock)
     renumber(q);

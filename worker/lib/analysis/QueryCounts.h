@@ -41,6 +41,13 @@ struct QceOptions {
   double beta = 0.8;    // the chance that each side of a branch is feasible
   uint32_t kappa = 10;  // iterations of a loop whose trip count is not static
   bool countMemoryAccesses = true;
+  // A variable whose value reaches the address of an access through a pointer ahead is hot
+  // wherever it does, whatever its count (with countMemoryAccesses). Eq. 2 weighs such an
+  // access as one query, like a branch, against a Q_t that grows exponentially with the code
+  // ahead: an inner loop's index reaches a few hundred against 1e17 and is cold, so states in
+  // different iterations merge, and every later access through the merged index is a read at a
+  // symbolic offset that the next exit test splits again. false: Eq. 2 alone.
+  bool addressesHot = true;
   // Unrolled copies of blocks evaluated for one function; above it the function is estimated
   // again with kappa halved (and static trip counts cut to it), down to 1.
   uint64_t maxCopiesPerFunction = 1u << 17;
@@ -50,6 +57,8 @@ struct QceOptions {
 struct QueryCounts {
   double total = 0;
   std::vector<std::pair<uint32_t, double>> added; // (variable id, count), by variable id
+  // The variables whose value reaches an address ahead (QceOptions::addressesHot), by id.
+  std::vector<uint32_t> addressed;
   double addedFor(uint32_t variable) const;
 };
 
@@ -77,7 +86,7 @@ struct QueryCountEstimate {
 
 // H: the variables of `at` whose Q_add, plus their count in `returned` times `returnWeight`
 // (the caller's count on the value the frame returns), is above alpha * total (the state's
-// Q_t, which adds the callers' counts at their return points), by id.
+// Q_t, which adds the callers' counts at their return points), and those of at.addressed, by id.
 std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha,
                                    const QueryCounts *returned = nullptr, double returnWeight = 0);
 

@@ -74,6 +74,7 @@ QceMerging::QceMerging(Engine &engine)
   qce.alpha = o.qceAlpha;
   qce.beta = o.qceBeta;
   qce.kappa = o.qceKappa;
+  qce.addressesHot = o.qceAddressesHot;
   analysis::QueryCountEstimate estimate = analysis::estimateQueryCounts(engine.program, qce);
   engine.stats.merging.qceSeconds = estimate.seconds;
   engine.stats.merging.qceFunctions = estimate.functionsAnalysed;

@@ -45,6 +45,9 @@ struct MergeOptions {
   double qceAlpha = 1e-12;
   double qceBeta = 0.8;
   uint32_t qceKappa = 10;
+  // A variable whose value reaches an address ahead is hot whatever its count
+  // (analysis::QceOptions::addressesHot); false: the paper's Eq. 2 alone.
+  bool qceAddressesHot = true;
   uint32_t dsmDistance = 8; // basic blocks of history per state (delta)
 };
 

@@ -369,6 +369,35 @@ TEST_F(Arrays, NestedReadsAreTiedWholeAfterTheirFirstAxioms) {
   EXPECT_EQ(layerCounter(*solver, "reads_tied_from_start"), layerCounter(*solver, "reads_tied_whole"));
 }
 
+// The reads kept across queries are bounded: past the capacity, the next query starts with
+// none (no variable, no tie), and a read seen again gets a new variable.
+TEST_F(Arrays, FreshReadsForgetEveryReadPastTheirCapacity) {
+  ExprRef a = intArray({3, 6, 0, 7});
+  FreshReads fresh(2);
+  std::vector<ExprRef> selects;
+  for (uint64_t k = 0; k < 3; ++k)
+    selects.push_back(ctx.select(a, ctx.add(ctx.zext(ctx.select(i, ctx.constant(k, 32)), 64), ctx.constant(k, 64))));
+  ExprRef first = fresh.variableFor(selects[0].get());
+  EXPECT_EQ(fresh.variableFor(selects[0].get()), first) << "the same read, the same variable";
+  fresh.variableFor(selects[1].get());
+  fresh.tieWhole(first.get());
+  fresh.startQuery(); // two reads: within the capacity
+  EXPECT_EQ(fresh.size(), 2u);
+  EXPECT_TRUE(fresh.tiedWhole(first.get()));
+  EXPECT_EQ(fresh.timesForgotten(), 0u);
+  fresh.variableFor(selects[2].get());
+  const SymbolDecl *symbol = first->symbol();
+  EXPECT_TRUE(fresh.isFresh(symbol));
+  fresh.startQuery();
+  EXPECT_EQ(fresh.size(), 0u);
+  EXPECT_EQ(fresh.timesForgotten(), 1u);
+  EXPECT_FALSE(fresh.tiedWhole(first.get()));
+  EXPECT_FALSE(fresh.isFresh(symbol));
+  ExprRef again = fresh.variableFor(selects[0].get());
+  EXPECT_NE(again, first);
+  EXPECT_TRUE(fresh.isFresh(again->symbol()));
+}
+
 // An index whose offset within an element is not fixed by its structure (a product of two
 // inputs) is pruned by position only, whatever the engine said of the array's type.
 TEST_F(Arrays, UnstructuredIndexFallsBackToByteWidth) {

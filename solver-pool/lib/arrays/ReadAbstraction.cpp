@@ -14,6 +14,17 @@ ExprRef FreshReads::variableFor(const Expr *select) {
   return v;
 }
 
+void FreshReads::startQuery() {
+  if (variables_.size() <= capacity_)
+    return;
+  // The next query's reads get new symbols; the context keeps the old declarations (a name
+  // each), not the selects and store chains.
+  variables_.clear();
+  symbols_.clear();
+  tiedWhole_.clear();
+  ++forgotten_;
+}
+
 namespace {
 
 // The stores at symbolic indices on top of `array` (newest first), and the array under them:

@@ -16,16 +16,29 @@
 namespace cairn::arrays {
 
 // The fresh variables, one per read select, kept across queries so that the same read is the
-// same variable every time (its symbol is declared in the read's context once).
+// same variable every time (its symbol is declared in the read's context once), and the reads
+// a query tied to their arrays whole, which later queries tie from the start. Each read holds
+// its select, and with it the select's array and store chain: past `capacity` reads, the next
+// query starts with none, so that a long run keeps what its recent queries read, not every
+// read it ever saw.
 class FreshReads {
 public:
+  explicit FreshReads(size_t capacity = size_t(1) << 16) : capacity_(capacity) {}
   ExprRef variableFor(const Expr *select);
   bool isFresh(const SymbolDecl *s) const { return symbols_.contains(s); }
   size_t size() const { return variables_.size(); }
+  void tieWhole(const Expr *variable) { tiedWhole_.insert(variable); }
+  bool tiedWhole(const Expr *variable) const { return tiedWhole_.contains(variable); }
+  // Between queries: forgets every read once more than `capacity` are kept.
+  void startQuery();
+  uint64_t timesForgotten() const { return forgotten_; }
 
 private:
   std::unordered_map<const Expr *, std::pair<ExprRef, ExprRef>> variables_; // select -> (select, variable)
   std::unordered_set<const SymbolDecl *> symbols_;
+  std::unordered_set<const Expr *> tiedWhole_; // variables of reads tied whole
+  size_t capacity_;
+  uint64_t forgotten_ = 0;
 };
 
 // How many element axioms a read has in the pool: the positions of its interval, inside the

@@ -55,7 +55,8 @@ public:
                   {"axioms_unpruned", unprunedAxioms_},
                   {"untyped_reads", untypedReads_},
                   {"reads_left_to_core", concreteReads_},
-                  {"fallbacks", fallbacks_}};
+                  {"fallbacks", fallbacks_},
+                  {"reads_forgotten", fresh_.timesForgotten()}};
     out.push_back(std::move(s));
     next_->collectStats(out);
   }
@@ -88,6 +89,7 @@ public:
 private:
   SolverResponse refine(const Query &q, bool wantModel, const PrecheckResult &intervals) {
     const auto start = std::chrono::steady_clock::now();
+    fresh_.startQuery();
     ReadAbstraction abstraction(fresh_, intervals, q.arrayTypes.get(), options_.maxAxiomsPerRead);
     Query abstract;
     abstract.terms = q.terms;
@@ -110,7 +112,7 @@ private:
     // is tied from the start: a path's queries share most of their reads, and one a model got
     // wrong before would cost the same round again.
     for (size_t k = 0; k < reads.size(); ++k)
-      if (tiedBefore_.contains(reads[k].variable.get())) {
+      if (fresh_.tiedWhole(reads[k].variable.get())) {
         session->add(wholeReadExpr(reads[k]));
         whole[k] = true;
         ++seededReads_;
@@ -136,7 +138,7 @@ private:
         if (positional && violations[axiom.read] >= options_.axiomsBeforeWholeRead) {
           session->add(wholeReadExpr(reads[axiom.read]));
           whole[axiom.read] = true;
-          tiedBefore_.insert(reads[axiom.read].variable.get());
+          fresh_.tieWhole(reads[axiom.read].variable.get());
           ++wholeReads_;
         } else {
           session->add(axiomExpr(axiom, reads));
@@ -198,7 +200,6 @@ private:
   uint64_t prechecked_ = 0, precheckUnsat_ = 0, precheckSkipped_ = 0;
   uint64_t cegarQueries_ = 0, rounds_ = 0, axiomsAdded_ = 0, wholeReads_ = 0, poolAxioms_ = 0;
   uint64_t unprunedAxioms_ = 0, seededReads_ = 0;
-  std::unordered_set<const Expr *> tiedBefore_; // variables of reads tied whole before
   uint64_t untypedReads_ = 0, concreteReads_ = 0, fallbacks_ = 0;
 };
 

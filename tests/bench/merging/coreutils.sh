@@ -8,7 +8,7 @@
 # covered when its --max-time ran out.
 #
 #   tests/bench/merging/coreutils.sh CAIRN_BINARY [--time SECONDS] [--inputs 'FLAGS'] [--out DIR]
-#                                    [--search S] [--coverage] [UTILITY...]
+#                                    [--search S] [--seeds N] [--coverage] [UTILITY...]
 #
 #   --time SECONDS  each run's --max-time (default 300; 600 with --coverage); a run that hits it
 #                   shows "limit"
@@ -16,6 +16,9 @@
 #                   --coverage '--sym-args 0 2 4 --sym-stdin 8')
 #   --search S      the driving searcher (default random-state, the paper's for exhaustive runs;
 #                   with --coverage the default searcher)
+#   --seeds N       runs to completion: each configuration with seeds 1..N (default 3); the row
+#                   is the run of the median wall time (the driving searcher is random: one
+#                   seed's time can be ten times another's)
 #   --out DIR       output directories and table.txt (default /dev/shm/cairn-bench-merging-coreutils)
 #   UTILITY         default: echo basename dirname cat wc head tail cut tr fold uniq nl tac sum
 # Environment: CAIRN_BUILD_DIR (default: build), where build/real/coreutils is.
@@ -30,6 +33,7 @@ time_limit=
 inputs=
 search=
 coverage=
+seeds=3
 out=/dev/shm/cairn-bench-merging-coreutils
 utilities=()
 while (($#)); do
@@ -38,6 +42,7 @@ while (($#)); do
     --inputs) inputs=${2:?}; shift 2 ;;
     --search) search=${2:?}; shift 2 ;;
     --coverage) coverage=1; shift ;;
+    --seeds) seeds=${2:?}; shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
     -h | --help) usage ;;
     -*) echo "coreutils.sh: unknown option '$1'" >&2; usage ;;
@@ -45,6 +50,7 @@ while (($#)); do
   esac
 done
 [[ -x $cairn ]] || { echo "coreutils.sh: $cairn is not an executable cairn" >&2; exit 2; }
+[[ $seeds =~ ^[1-9][0-9]*$ ]] || { echo "coreutils.sh: --seeds needs a number of runs, got '$seeds'" >&2; exit 2; }
 ((${#utilities[@]})) || utilities=(echo basename dirname cat wc head tail cut tr fold uniq nl tac sum)
 bin=${CAIRN_BUILD_DIR:-$root/build}/real/coreutils/src
 for u in "${utilities[@]}"; do
@@ -88,30 +94,40 @@ time_limit=${time_limit:-300}
 search=${search:-random-state}
 [[ $inputs ]] || inputs='--sym-args 0 1 2 --sym-stdin 2'
 read -r -a input_flags <<<"$inputs"
-printf '%-10s %-5s %6s %9s %8s %13s %9s %9s %8s %9s %s\n' utility mode status wall paths multiplicity queries "solver q" merges "refused" "ff/merged" | tee "$table"
+printf '%-10s %-5s %6s %9s %8s %13s %9s %9s %8s %9s %-9s %s\n' utility mode status wall paths multiplicity queries "solver q" merges "refused" "ff/merged" "walls" | tee "$table"
 for u in "${utilities[@]}"; do
   declare -A wall=()
   for mode in "${modes[@]}"; do
-    dir=$out/$u-$mode
-    rm -rf "$dir"
-    "$cairn" run --quiet --search "$search" --max-time "$time_limit" --merge-strategy "$mode" \
-      --output-dir "$dir" "$bin/$u" "${input_flags[@]}" 2>>"$out/stderr.log" || true
-    if [[ ! -f $dir/summary.json ]]; then
+    # One run per seed; the row is the run of the median wall time, `walls` all of them.
+    summaries=()
+    for ((seed = 1; seed <= seeds; ++seed)); do
+      dir=$out/$u-$mode-$seed
+      rm -rf "$dir"
+      "$cairn" run --quiet --seed "$seed" --search "$search" --max-time "$time_limit" --merge-strategy "$mode" \
+        --output-dir "$dir" "$bin/$u" "${input_flags[@]}" 2>>"$out/stderr.log" || true
+      summaries+=("$dir/summary.json")
+    done
+    row=$(python3 - "$time_limit" "${summaries[@]}" <<'PY'
+import json, os, sys
+limit, paths = float(sys.argv[1]), sys.argv[2:]
+runs = [json.load(open(p)) for p in paths if os.path.exists(p)]
+if len(runs) < len(paths):
+    print("failed"); sys.exit()
+runs.sort(key=lambda d: d["wall_time_s"])
+d = runs[len(runs) // 2]; m = d["merging"]
+status = "limit" if d["wall_time_s"] >= limit else "done"
+print(status, "%.2f" % d["wall_time_s"], d["paths_completed"] + d["paths_partial"], m["multiplicity"],
+      d["queries"], d["solver_queries"], m["merges"], m["refused"],
+      "%d/%d" % (m["fast_forwarded"], m["fast_forwarded_merged"]), "/".join("%.2f" % r["wall_time_s"] for r in runs))
+PY
+)
+    if [[ $row == failed ]]; then
       printf '%-10s %-5s %6s\n' "$u" "$mode" failed | tee -a "$table"
       continue
     fi
-    row=$(python3 - "$dir/summary.json" "$time_limit" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1])); m = d["merging"]
-status = "limit" if d["wall_time_s"] >= float(sys.argv[2]) else "done"
-print(status, "%.2f" % d["wall_time_s"], d["paths_completed"] + d["paths_partial"], m["multiplicity"],
-      d["queries"], d["solver_queries"], m["merges"], m["refused"],
-      "%d/%d" % (m["fast_forwarded"], m["fast_forwarded_merged"]))
-PY
-)
-    read -r status w paths mult queries sq merges refused ff <<<"$row"
+    read -r status w paths mult queries sq merges refused ff walls <<<"$row"
     wall[$mode]=$w
-    printf '%-10s %-5s %6s %9s %8s %13s %9s %9s %8s %9s %s\n' "$u" "$mode" "$status" "$w" "$paths" "$mult" "$queries" "$sq" "$merges" "$refused" "$ff" | tee -a "$table"
+    printf '%-10s %-5s %6s %9s %8s %13s %9s %9s %8s %9s %-9s %s\n' "$u" "$mode" "$status" "$w" "$paths" "$mult" "$queries" "$sq" "$merges" "$refused" "$ff" "$walls" | tee -a "$table"
   done
   python3 - "$u" "${wall[none]:-}" "${wall[ssm]:-}" "${wall[dsm]:-}" <<'PY' | tee -a "$table"
 import sys

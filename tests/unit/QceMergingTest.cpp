@@ -2,6 +2,7 @@
 // similarity gate (a hot variable with different concrete values keeps states apart, a cold
 // one does not), and static versus dynamic merging on the paper's logPacketHash shape.
 #include "RunSource.h"
+#include "SleepProgram.h"
 
 using namespace cairn;
 using namespace cairn::engine;
@@ -107,19 +108,7 @@ TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
 // iteration: at most half the solver queries (cairn run on tests/bench/merging/sleep-sum.c
 // with -DN=10: 38 against 141).
 TEST_F(QceMergingTest, DynamicMergingKeepsStatesInDifferentIterationsApart) {
-  const char *program = "int main(void) {\n"
-                        "  char arg[10][4];\n"
-                        "  klee_make_symbolic(arg, sizeof arg, \"arg\");\n"
-                        "  long seconds = 0;\n"
-                        "  for (int a = 0; a < 10; ++a) {\n"
-                        "    arg[a][3] = 0;\n"
-                        "    long value = 0;\n"
-                        "    for (int i = 0; arg[a][i] >= '0' && arg[a][i] <= '9'; ++i)\n"
-                        "      value = value * 10 + (arg[a][i] - '0');\n"
-                        "    seconds += value;\n"
-                        "  }\n"
-                        "  return (int)(seconds & 0x7f);\n"
-                        "}\n";
+  const std::string program = sleepOverTenArguments("klee_make_symbolic(arg, sizeof arg, \"arg\");");
   Outcome hot = runSource(program, with(MergeStrategy::Dynamic, SearchStrategy::RandomState));
   ExecutorOptions paper = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
   paper.merging.qceAddressesHot = false;

@@ -4,6 +4,7 @@
 #include "analysis/QueryCounts.h"
 
 #include "RunSource.h"
+#include "SleepProgram.h"
 #include "analysis/ControlFlow.h"
 #include "analysis/TripCounts.h"
 
@@ -189,18 +190,7 @@ TEST_F(QueryCountsTest, VariableReadAfterACountedLoopIsHotAtItsExit) {
 // addressesHot off (--qce-cold-addresses), Eq. 2 alone decides. The sum, which no address
 // depends on, stays cold either way.
 TEST_F(QueryCountsTest, AnIndexOfAnAccessAheadIsHotWhateverItsCount) {
-  load("int main(int argc, char **argv) {\n"
-       "  char arg[10][4];\n"
-       "  __builtin_memcpy(arg, argv[1], sizeof arg);\n"
-       "  long seconds = 0;\n"
-       "  for (int a = 0; a < 10; ++a) {\n"
-       "    arg[a][3] = 0;\n"
-       "    long value = 0;\n"
-       "    for (int i = 0; arg[a][i] >= '0' && arg[a][i] <= '9'; ++i)\n"
-       "      value = value * 10 + (arg[a][i] - '0');\n"
-       "    seconds += value;\n"
-       "  }\n"
-       "  return (int)seconds; }\n");
+  load(unit::sleepOverTenArguments("__builtin_memcpy(arg, argv[1], sizeof arg);"));
   const uint32_t main = function("main"), header = branchBlock(main, 8);
   auto hotAtHeader = [&](const QueryCountEstimate &est) {
     const FunctionCounts &c = est.functions[main];

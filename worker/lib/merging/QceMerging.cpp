@@ -279,7 +279,10 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
     return refuse("a klee_assume may follow, and whether it contradicts a path is per path");
   MergeContext context(engine_.ctx);
   context.treeExact = false;
-  context.foldPaths = distance_ > 0;
+  // Folding simplifies the queries to come; where the estimate expects none (a return of the
+  // program's last frame), the merged state only ends, and its test is solved from one of its
+  // paths (the disjunct-split layer) whatever the form of its condition.
+  context.foldPaths = distance_ > 0 && similarity_->queriesAhead(waiting, position) > 0;
   context.liveRegisters = live_.of(waiting);
   context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
   context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);

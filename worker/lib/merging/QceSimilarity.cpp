@@ -38,10 +38,9 @@ const QueryCounts *QceSimilarity::countsAt(const std::vector<analysis::FunctionC
   return it == c.afterCall.end() ? nullptr : &it->second;
 }
 
-const std::vector<QceSimilarity::Hot> &QceSimilarity::hotOf(const ExecutionState &s,
-                                                           const std::vector<uint64_t> &position) {
-  auto it = hotCache_.find(position);
-  if (it != hotCache_.end())
+const QceSimilarity::AtPosition &QceSimilarity::at(const ExecutionState &s, const std::vector<uint64_t> &position) {
+  auto it = cache_.find(position);
+  if (it != cache_.end())
     return it->second;
   std::vector<const QueryCounts *> counts(s.stack.size()), returned(s.stack.size());
   double total = 0;
@@ -64,12 +63,17 @@ const std::vector<QceSimilarity::Hot> &QceSimilarity::hotOf(const ExecutionState
     returnWeight[i] = counts[i - 1]->addedFor(result) +
                       (returned[i - 1] ? returned[i - 1]->addedFor(result) * returnWeight[i - 1] : 0);
   }
-  std::vector<Hot> hot;
+  AtPosition here;
+  here.queriesAhead = total;
   for (size_t i = 0; i < s.stack.size(); ++i)
     if (counts[i])
       for (uint32_t v : analysis::hotVariables(*counts[i], total, estimate_.options.alpha, returned[i], returnWeight[i]))
-        hot.push_back({uint32_t(i), v});
-  return hotCache_.emplace(position, std::move(hot)).first->second;
+        here.hot.push_back({uint32_t(i), v});
+  return cache_.emplace(position, std::move(here)).first->second;
+}
+
+double QceSimilarity::queriesAhead(const ExecutionState &s, const std::vector<uint64_t> &position) {
+  return at(s, position).queriesAhead;
 }
 
 std::optional<u128> QceSimilarity::concreteValue(const ExecutionState &s, const Hot &h) const {

@@ -32,6 +32,9 @@ public:
   // similar with every hot variable equal or symbolic in both (DSM's hashable form of Eq. 1).
   // `anySymbolic`: a hot value was symbolic (the state may be similar to states of any hash).
   uint64_t hash(const ExecutionState &s, const std::vector<uint64_t> &position, bool &anySymbolic);
+  // Q_t where the state stands: the queries it is expected to ask from here on, its callers'
+  // after their calls included.
+  double queriesAhead(const ExecutionState &s, const std::vector<uint64_t> &position);
   // The state's hot variables, as "function:name" (or register / offset) for messages and tests.
   std::vector<std::string> describeHot(const ExecutionState &s);
   const analysis::QueryCountEstimate &estimate() const { return estimate_; }
@@ -41,7 +44,14 @@ private:
     uint32_t frame;
     uint32_t variable; // an id of the frame's function's estimate
   };
-  const std::vector<Hot> &hotOf(const ExecutionState &s, const std::vector<uint64_t> &position);
+  struct AtPosition {
+    std::vector<Hot> hot;
+    double queriesAhead = 0;
+  };
+  const AtPosition &at(const ExecutionState &s, const std::vector<uint64_t> &position);
+  const std::vector<Hot> &hotOf(const ExecutionState &s, const std::vector<uint64_t> &position) {
+    return at(s, position).hot;
+  }
   // The variable's concrete value (its bytes, little-endian, in one number; at most 16 bytes
   // compared) or nothing when it is symbolic or cannot be read.
   std::optional<u128> concreteValue(const ExecutionState &s, const Hot &h) const;
@@ -51,7 +61,7 @@ private:
 
   const Program &program_;
   analysis::QueryCountEstimate estimate_;
-  std::map<std::vector<uint64_t>, std::vector<Hot>> hotCache_; // by stack position
+  std::map<std::vector<uint64_t>, AtPosition> cache_; // by stack position
 };
 
 } // namespace cairn::engine

@@ -329,15 +329,22 @@ TEST_F(Arrays, SignedComparisonsAreIntervalsOrDropped) {
 // depth of the nesting. Both answer SAT with the one model. A read once tied is tied from the
 // start in later queries.
 TEST_F(Arrays, NestedReadsAreTiedWholeAfterTheirFirstAxioms) {
-  ExprRef a = intArray({3, 6, 0, 7, 1, 5, 2, 4});
-  Query q({ctx.ule(iw, c32(7))}, ctx.eq(element(a, element(a, element(a, iw))), c32(5)), {i});
+  // A permutation of 32 ints: more positions than a read is tied whole for from the start.
+  std::vector<uint32_t> words(32);
+  for (uint32_t k = 0; k < 32; ++k)
+    words[k] = (5 * k + 3) % 32;
+  uint32_t expected = 0;
+  while (words[words[words[expected]]] != 5)
+    ++expected;
+  ExprRef a = intArray(words);
+  Query q({ctx.ule(iw, c32(31))}, ctx.eq(element(a, element(a, element(a, iw))), c32(5)), {i});
   q.arrayTypes = wordTyped(a);
   auto solve = [&](unsigned axiomsBeforeWholeRead, uint64_t &rounds, uint64_t &tied) {
     CountingSolver *core = nullptr;
     auto solver = typedChain(core, true, true, axiomsBeforeWholeRead);
     SolverResponse s = solver->check(q, true);
     EXPECT_EQ(s.result, SatResult::Sat) << s.reason;
-    EXPECT_EQ(evaluate(iw.get(), s.model), 5u);
+    EXPECT_EQ(evaluate(iw.get(), s.model), expected);
     EXPECT_EQ(layerCounter(*solver, "fallbacks"), 0u);
     rounds = layerCounter(*solver, "refinement_rounds");
     tied = layerCounter(*solver, "reads_tied_whole");
@@ -364,9 +371,29 @@ TEST_F(Arrays, NestedReadsAreTiedWholeAfterTheirFirstAxioms) {
   next.constraints.push_back(ctx.ne(iw, c32(4)));
   SolverResponse s = solver->check(next, true);
   ASSERT_EQ(s.result, SatResult::Sat) << s.reason;
-  EXPECT_EQ(evaluate(iw.get(), s.model), 5u);
+  EXPECT_EQ(evaluate(iw.get(), s.model), expected);
   EXPECT_EQ(layerCounter(*solver, "refinement_rounds"), first + 1);
   EXPECT_EQ(layerCounter(*solver, "reads_tied_from_start"), layerCounter(*solver, "reads_tied_whole"));
+}
+
+// A read with few positions in its interval (an 8-int table) is tied whole from the first
+// round: one round, no read found wrong; with axioms only (the paper's refinement) it is not.
+TEST_F(Arrays, ReadsOfFewPositionsAreTiedFromTheStart) {
+  ExprRef a = intArray({3, 6, 0, 7, 1, 5, 2, 4});
+  Query q({ctx.ule(iw, c32(7))}, ctx.eq(element(a, element(a, element(a, iw))), c32(5)), {i});
+  q.arrayTypes = wordTyped(a);
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  SolverResponse s = solver->check(q, true);
+  ASSERT_EQ(s.result, SatResult::Sat) << s.reason;
+  EXPECT_EQ(evaluate(iw.get(), s.model), 5u);
+  EXPECT_EQ(layerCounter(*solver, "refinement_rounds"), 1u);
+  EXPECT_EQ(layerCounter(*solver, "reads_tied_whole"), 0u);
+  EXPECT_GT(layerCounter(*solver, "reads_tied_from_start"), 0u);
+  auto paper = typedChain(core, true, true, ~0u);
+  ASSERT_EQ(paper->check(q, true).result, SatResult::Sat);
+  EXPECT_EQ(layerCounter(*paper, "reads_tied_from_start"), 0u);
+  EXPECT_GT(layerCounter(*paper, "refinement_rounds"), 1u);
 }
 
 // The reads kept across queries are bounded: past the capacity, the next query starts with

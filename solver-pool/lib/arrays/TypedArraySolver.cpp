@@ -25,6 +25,9 @@ namespace {
 
 using namespace arrays;
 
+// A read with at most this many positions in its interval is tied whole from the first round.
+constexpr uint64_t kFewPositions = 16;
+
 class TypedArraySolver final : public SolverLayer {
 public:
   TypedArraySolver(std::unique_ptr<Solver> next, ArraySolverOptions options)
@@ -111,8 +114,12 @@ private:
     // A read tied whole in an earlier query (the same read is the same variable: FreshReads)
     // is tied from the start: a path's queries share most of their reads, and one a model got
     // wrong before would cost the same round again.
+    // So is a read with few positions in its interval (unless reads are refined by axioms
+    // only, the paper's way): its tie is an `ite` over those few, and a round to find that a
+    // model got it wrong costs more than the tie.
+    const bool tieFew = options_.axiomsBeforeWholeRead != ~0u;
     for (size_t k = 0; k < reads.size(); ++k)
-      if (fresh_.tiedWhole(reads[k].variable.get())) {
+      if (fresh_.tiedWhole(reads[k].variable.get()) || (tieFew && elementAxioms(reads[k]) <= kFewPositions)) {
         session->add(wholeReadExpr(reads[k]));
         whole[k] = true;
         ++seededReads_;

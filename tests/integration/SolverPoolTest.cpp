@@ -255,7 +255,8 @@ TEST(SolverPool, AnswersQuantifiedQueriesWithItsProcedure) {
 
 // The typed array layer's options reach the lanes: a[a[a[x]]] = 5 over a constant int table,
 // its element width sent with the query. With the default refinement the nested reads are tied
-// to the table whole; with --array-refinement axioms none is, and --array-bounds integer bounds
+// to the table whole (from the first round: the table has 8 positions); with
+// --array-refinement axioms none is, and --array-bounds integer bounds
 // the indices by Z3's integer optimisation (milliseconds a program, where the default
 // propagation takes microseconds). A wrong value is a usage error.
 TEST(SolverPool, TypedArrayOptionsReachItsLanes) {
@@ -290,10 +291,10 @@ TEST(SolverPool, TypedArrayOptionsReachItsLanes) {
   };
   std::map<std::string, uint64_t> byDefault, asked;
   solve({}, byDefault);
-  EXPECT_GT(byDefault["reads_tied_whole"], 0u);
+  EXPECT_GT(byDefault["reads_tied_whole"] + byDefault["reads_tied_from_start"], 0u);
   EXPECT_EQ(byDefault["ilp_ms"], 0u); // propagation: no solver, microseconds
   solve({"--array-refinement", "axioms", "--array-bounds", "integer"}, asked);
-  EXPECT_EQ(asked["reads_tied_whole"], 0u);
+  EXPECT_EQ(asked["reads_tied_whole"] + asked["reads_tied_from_start"], 0u);
   EXPECT_GT(asked["axioms_added"], 0u);
   EXPECT_GT(asked["ilp_ms"], 0u); // a Z3 optimiser per program: milliseconds each
 

@@ -4,8 +4,8 @@
 #include "analysis/TripCounts.h"
 
 #include <algorithm>
-#include <iterator>
 #include <chrono>
+#include <iterator>
 #include <map>
 #include <set>
 

@@ -101,6 +101,48 @@ std::unique_ptr<Searcher> QceMerging::wrap(std::unique_ptr<Searcher> driving) {
   return searcher;
 }
 
+QceMerging::Track *QceMerging::findTrack(const ExecutionState &s) {
+  if (s.mergeTrack >= tracks_.size())
+    return nullptr;
+  Track &t = tracks_[s.mergeTrack];
+  return t.live && t.owner == s.id ? &t : nullptr;
+}
+
+QceMerging::Track &QceMerging::track(ExecutionState &s) {
+  if (Track *t = findTrack(s))
+    return *t;
+  if (freeTracks_.empty()) {
+    freeTracks_.push_back(uint32_t(tracks_.size()));
+    tracks_.emplace_back();
+  }
+  s.mergeTrack = freeTracks_.back();
+  freeTracks_.pop_back();
+  Track &t = tracks_[s.mergeTrack];
+  std::vector<uint64_t> history = std::move(t.history), waitKey = std::move(t.waitKey);
+  t = Track{};
+  history.clear(); // a reused slot keeps its vectors' room
+  waitKey.clear();
+  t.history = std::move(history);
+  t.waitKey = std::move(waitKey);
+  t.owner = s.id;
+  t.live = true;
+  return t;
+}
+
+void QceMerging::enterForward(Track &t, ExecutionState &s) {
+  if (t.inForward)
+    return;
+  t.inForward = true;
+  forward_.insert(s, topologicalKey(s));
+}
+
+void QceMerging::leaveForward(Track &t, const ExecutionState &s) {
+  if (!t.inForward)
+    return;
+  t.inForward = false;
+  forward_.erase(s);
+}
+
 // A hash held by two states' histories makes every state standing at it a candidate: it
 // holds the hash itself (its last entry), so another state stood there within distance_.
 void QceMerging::holdersChanged(uint64_t hash, uint32_t before, uint32_t after) {
@@ -110,10 +152,8 @@ void QceMerging::holdersChanged(uint64_t hash, uint32_t before, uint32_t after) 
   if (it == standing_.end())
     return;
   for (ExecutionState *s : it->second)
-    if (after >= 2)
-      forward_.insert(*s, topologicalKey(*s));
-    else
-      forward_.erase(*s);
+    if (Track *t = findTrack(*s))
+      after >= 2 ? enterForward(*t, *s) : leaveForward(*t, *s);
 }
 
 void QceMerging::hold(uint64_t hash) {
@@ -154,24 +194,28 @@ void QceMerging::standAt(Track &t, ExecutionState &s, uint64_t hash) {
     return; // static merging keeps no history
   standing_[hash].push_back(&s);
   if (auto h = holders_.find(hash); h != holders_.end() && h->second >= 2)
-    forward_.insert(s, topologicalKey(s));
+    enterForward(t, s);
 }
 
 void QceMerging::leaveEntry(Track &t, const ExecutionState &s) {
   if (!t.atEntry)
     return;
   t.atEntry = false;
-  forward_.erase(s);
+  leaveForward(t, s);
   auto it = standing_.find(t.current);
   if (it == standing_.end())
     return;
-  std::erase(it->second, &s);
-  if (it->second.empty())
+  auto &states = it->second;
+  states.erase(std::find(states.begin(), states.end(), &s));
+  if (states.empty())
     standing_.erase(it);
 }
 
 ExecutionState *QceMerging::firstToForward() {
-  return forward_.first([&](const ExecutionState &s) { return !track(s).cooldown; });
+  return forward_.first([&](const ExecutionState &s) {
+    const Track *t = findTrack(s);
+    return !t || !t->cooldown;
+  });
 }
 
 bool QceMerging::atInstruction(ExecutionState &s) {
@@ -314,37 +358,37 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
 }
 
 void QceMerging::resumed(const ExecutionState &s) {
-  auto it = tracks_.find(s.id);
-  if (it == tracks_.end())
+  Track *found = findTrack(s);
+  if (!found)
     return;
-  Track &t = it->second;
+  Track &t = *found;
   stopWaiting(t, s); // before leaving the entry: its bucket is the hash where it stands
   leaveEntry(t, s);  // it runs on: where it stood is history now
 }
 
-void QceMerging::forked(const ExecutionState &parent, const ExecutionState &child) {
+void QceMerging::forked(const ExecutionState &parent, ExecutionState &child) {
   forkedSinceSettled_.push_back(parent.id);
   forkedSinceSettled_.push_back(child.id);
-  auto it = tracks_.find(parent.id);
-  if (it == tracks_.end())
+  const Track *from = findTrack(parent);
+  if (!from)
     return;
-  Track copy;
-  copy.history = it->second.history;
-  copy.cooldown = it->second.cooldown;
+  Track &copy = track(child); // the deque keeps `from` where it is
+  copy.history = from->history;
+  copy.cooldown = from->cooldown;
   forEachDistinct(copy.history, [&](uint64_t h) { hold(h); });
-  tracks_[child.id] = std::move(copy);
 }
 
 void QceMerging::forget(const ExecutionState &s) {
-  auto it = tracks_.find(s.id);
-  if (it == tracks_.end())
+  Track *t = findTrack(s);
+  if (!t)
     return;
   resumed(s);
-  forEachDistinct(it->second.history, [&](uint64_t h) { release(h); });
-  tracks_.erase(it);
+  forEachDistinct(t->history, [&](uint64_t h) { release(h); });
+  t->live = false;
+  freeTracks_.push_back(s.mergeTrack);
 }
 
-void QceMerging::picked(const ExecutionState &s, bool fastForward) {
+void QceMerging::picked(ExecutionState &s, bool fastForward) {
   Track &t = track(s);
   if (fastForward && !t.forwarded)
     ++engine_.stats.merging.fastForwarded;

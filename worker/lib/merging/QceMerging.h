@@ -17,7 +17,10 @@
 #include "merging/QceSimilarity.h"
 #include "merging/TopologicalQueue.h"
 
-#include <map>
+#include <absl/container/flat_hash_map.h>
+#include <absl/container/inlined_vector.h>
+
+#include <deque>
 #include <memory>
 #include <unordered_map>
 
@@ -50,7 +53,7 @@ public:
   // For the searcher: `s` is about to run (it no longer waits where it stands).
   void resumed(const ExecutionState &s);
   // `child` was forked off `parent`: it shares the parent's history.
-  void forked(const ExecutionState &parent, const ExecutionState &child);
+  void forked(const ExecutionState &parent, ExecutionState &child);
   // `s` left the searcher.
   void forget(const ExecutionState &s);
   // DSM, F of the paper's Algorithm 2 in topological order: the first state standing where
@@ -63,12 +66,17 @@ public:
   // state still inside a call made where the other stands is earlier.
   std::vector<uint64_t> topologicalKey(const ExecutionState &s);
   // DSM: `s` was picked to catch up (fast-forwarded) or by the driving searcher.
-  void picked(const ExecutionState &s, bool fastForward);
+  void picked(ExecutionState &s, bool fastForward);
 
   QceSimilarity &similarity() { return *similarity_; }
 
 private:
+  // What the strategy keeps of a state, in the slot the state names (ExecutionState::
+  // mergeTrack): a block entry looks it up at every step, and a hash map of tens of thousands
+  // of states made that lookup a cache miss.
   struct Track {
+    uint64_t owner = 0; // the state's id: a copy names its original's slot until it has its own
+    bool live = false;
     std::vector<uint64_t> history; // hashes of the last block entries, oldest first (DSM)
     uint64_t current = 0;
     bool atEntry = false;             // `current` is the hash of where it stands
@@ -77,9 +85,13 @@ private:
     uint32_t cooldown = 0;             // block entries to go before it may be chased again
     bool waiting = false;              // in waiting_, under waitKey and `current`
     bool symbolicHot = false;          // a hot value is symbolic where it stands
+    bool inForward = false;            // in forward_
     std::vector<uint64_t> waitKey;
   };
-  Track &track(const ExecutionState &s) { return tracks_[s.id]; }
+  Track *findTrack(const ExecutionState &s);
+  Track &track(ExecutionState &s); // found, or made
+  void enterForward(Track &t, ExecutionState &s);
+  void leaveForward(Track &t, const ExecutionState &s);
   void remember(Track &t, uint64_t hash);
   void hold(uint64_t hash);
   void release(uint64_t hash);
@@ -100,20 +112,21 @@ private:
   std::unique_ptr<QceSimilarity> similarity_;
   MergingSearcher *searcher_ = nullptr; // the one wrap made, which the engine owns
   uint32_t distance_ = 8;
-  std::unordered_map<uint64_t, Track> tracks_;          // by state id
-  std::vector<uint64_t> forkedSinceSettled_;            // ids of both sides of each fork
-  std::unordered_map<uint64_t, uint32_t> holders_; // hash -> states whose history has it
-  std::unordered_map<uint64_t, std::vector<ExecutionState *>> standing_; // DSM: current hash -> states
+  std::deque<Track> tracks_;            // by slot; a deque keeps references while it grows
+  std::vector<uint32_t> freeTracks_;    // slots of states that left
+  std::vector<uint64_t> forkedSinceSettled_; // ids of both sides of each fork
+  absl::flat_hash_map<uint64_t, uint32_t> holders_; // hash -> states whose history has it
+  absl::flat_hash_map<uint64_t, absl::InlinedVector<ExecutionState *, 1>> standing_; // DSM: current hash -> states
   // DSM: the states standing at a hash two histories hold, by topological key then id.
   TopologicalQueue forward_;
   // The states waiting at one stack position: by hash where every hot value is concrete (only
   // states of the same hash, or with a symbolic hot value, can be similar to them), and the
   // others, which may be similar to any. An arrival so checks few states, not all.
   struct WaitingAt {
-    std::unordered_map<uint64_t, std::vector<ExecutionState *>> concrete;
+    absl::flat_hash_map<uint64_t, std::vector<ExecutionState *>> concrete;
     std::vector<ExecutionState *> partlySymbolic;
   };
-  std::map<std::vector<uint64_t>, WaitingAt> waiting_; // by stack position
+  absl::flat_hash_map<std::vector<uint64_t>, WaitingAt> waiting_; // by stack position
   std::unordered_map<uint32_t, std::vector<uint32_t>> topo_; // per function: block -> place in loopsFirstOrder
   LiveRegisters live_;
   std::unique_ptr<analysis::AssumeReach> assumes_;

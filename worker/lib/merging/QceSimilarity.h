@@ -14,7 +14,8 @@
 #include "analysis/QueryCounts.h"
 #include "cairn/engine/ExecutionState.h"
 
-#include <map>
+#include <absl/container/node_hash_map.h>
+
 #include <optional>
 
 namespace cairn::engine {
@@ -61,7 +62,8 @@ private:
 
   const Program &program_;
   analysis::QueryCountEstimate estimate_;
-  std::map<std::vector<uint64_t>, AtPosition> cache_; // by stack position
+  // By stack position; nodes, since hotOf hands out references while the cache grows.
+  absl::node_hash_map<std::vector<uint64_t>, AtPosition> cache_;
 };
 
 } // namespace cairn::engine

@@ -133,6 +133,9 @@ struct ExecutionState {
   std::map<std::string, uint32_t> aliases;
   // Objects klee_define_fixed_object placed: allocation steps around them when there are any.
   uint32_t fixedObjects = 0;
+  // The merging strategy's record of this state (merging/QceMerging.h), by slot: the strategy
+  // checks the slot's owner, so a copy's inherited slot is never taken for its own.
+  uint32_t mergeTrack = ~0u;
 
   Frame &top() { return stack.back(); }
 };

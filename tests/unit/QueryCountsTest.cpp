@@ -232,6 +232,37 @@ TEST_F(QueryCountsTest, ALongUnrolledLoopIsEstimatedWithoutRecursingPerCopy) {
   EXPECT_GT(c.atBlock[0].total, 1500);
 }
 
+// Three nested loops without static trip counts: over the copy limit, the function is
+// estimated with kappa halved until its unrolling fits, and the estimate is the one made at
+// that kappa directly: the largest kappa that fits, whether or not the tries before it were
+// evaluated.
+TEST_F(QueryCountsTest, AnUnrollingOverTheLimitIsEstimatedAtTheLargestKappaThatFits) {
+  load("int main(int argc, char **argv) {\n  int s = 0;\n"
+       "  for (int i = 0; argv[1][i]; ++i)\n"
+       "    for (int j = 0; argv[2][j]; ++j)\n"
+       "      for (int k = 0; argv[3][k]; ++k)\n"
+       "        if (argv[1][i] == argv[2][j] + argv[3][k]) s += 1;\n"
+       "  return s; }\n");
+  const uint32_t fn = function("main");
+  auto at = [&](uint32_t kappa, uint64_t limit) {
+    QceOptions o;
+    o.kappa = kappa;
+    o.maxCopiesPerFunction = limit;
+    return estimateQueryCounts(*program, o).functions[fn];
+  };
+  const FunctionCounts ten = at(10, 1u << 20), five = at(5, 1u << 20);
+  ASSERT_TRUE(ten.analysed && five.analysed);
+  ASSERT_GT(ten.copies, five.copies);
+  // A limit between the two: ten's unrolling does not fit, five's does.
+  const FunctionCounts limited = at(10, (ten.copies + five.copies) / 2);
+  EXPECT_EQ(limited.kappa, 5u);
+  EXPECT_EQ(limited.copies, five.copies);
+  EXPECT_EQ(limited.atBlock[0].total, five.atBlock[0].total);
+  // Exactly at five's size it still fits; one less, and kappa is halved again.
+  EXPECT_EQ(at(10, five.copies).kappa, 5u);
+  EXPECT_LT(at(10, five.copies - 1).kappa, 5u);
+}
+
 TEST_F(QueryCountsTest, CalleeSummaryMapsPointeesToTheCallersVariables) {
   load("int big(int *p) { if (*p > 3) return 1; return 0; }\n"
        "int main(int argc, char **argv) {\n"

@@ -3,11 +3,12 @@
 #include "analysis/ControlFlow.h"
 #include "analysis/TripCounts.h"
 
+#include <absl/container/flat_hash_set.h>
+#include <absl/container/node_hash_map.h>
+
 #include <algorithm>
 #include <chrono>
 #include <iterator>
-#include <map>
-#include <set>
 
 namespace cairn::engine::analysis {
 
@@ -98,7 +99,11 @@ struct Counts {
                      std::back_inserter(both));
       addressed = std::move(both);
     }
-    std::vector<std::pair<uint32_t, double>> merged;
+    // Merged into a buffer kept from the last call, which then takes the old entries' room:
+    // the estimate adds counts at every edge of every unrolled copy, and a fresh vector each
+    // time made allocation most of its cost.
+    thread_local std::vector<std::pair<uint32_t, double>> merged;
+    merged.clear();
     merged.reserve(added.size() + o.added.size());
     auto a = added.cbegin();
     auto b = o.added.cbegin();
@@ -110,7 +115,7 @@ struct Counts {
       else
         merged.push_back({a->first, (a++)->second + factor * (b++)->second});
     }
-    added = std::move(merged);
+    added.swap(merged);
   }
   // Counts grow by 2 * beta per branch level: deep code goes past any double. Past kCeiling
   // they are all equally large.
@@ -137,6 +142,9 @@ public:
 
   // False when the unrolled copies went over the limit.
   bool run(uint32_t kappa, uint32_t staticCap, FunctionCounts &out);
+  // Whether run() with these bounds would stay within the limit, found without evaluating a
+  // copy: an unrolling that does not fit costs its traversal only.
+  bool fits(uint32_t kappa, uint32_t staticCap);
 
 private:
   // A block in an unrolled copy: the header visits left to each loop around it (outermost
@@ -144,7 +152,15 @@ private:
   struct Node {
     uint32_t block = 0;
     std::vector<uint32_t> left;
-    bool operator<(const Node &o) const { return block != o.block ? block < o.block : left < o.left; }
+    bool operator==(const Node &o) const = default;
+  };
+  struct NodeHash {
+    size_t operator()(const Node &n) const {
+      uint64_t h = (uint64_t(n.block) + 1) * 0x9e3779b97f4a7c15ull;
+      for (uint32_t l : n.left)
+        h = (h ^ l) * 0xff51afd7ed558ccdull;
+      return size_t(h ^ (h >> 29));
+    }
   };
   uint32_t iterations(uint32_t loop) const {
     const std::optional<uint32_t> &t = cfg_.loops()[loop].tripCount;
@@ -167,8 +183,10 @@ private:
   const QceOptions &options_;
   const bool returnedValue_;
   uint32_t kappa_ = 0, staticCap_ = 0;
-  std::map<Node, Counts> memo_;
-  std::set<Node> active_; // being evaluated: met again, a cycle no loop bounds
+  // Hashed: tens of thousands of copies in an unrolled function, each looked up at every edge
+  // into it. Nodes, since value() hands out references while the memo grows.
+  absl::node_hash_map<Node, Counts, NodeHash> memo_;
+  absl::flat_hash_set<Node, NodeHash> active_; // being evaluated: met again, a cycle no loop bounds
   FunctionCounts *out_ = nullptr;
   std::vector<std::vector<uint32_t>> recordedLeft_; // per block: the copy recorded in out_
   bool overflow_ = false;
@@ -410,6 +428,51 @@ void FunctionEstimator::call(const Instr &in, Counts &q) {
   }
 }
 
+bool FunctionEstimator::fits(uint32_t kappa, uint32_t staticCap) {
+  kappa_ = std::max(kappa, 1u);
+  staticCap_ = staticCap;
+  const uint64_t limit = options_.maxCopiesPerFunction;
+  // A block has at most one copy per combination of visits left to its loops: where that
+  // bound fits, so do the copies.
+  double bound = 0;
+  for (uint32_t b = 0; b < fn_.blocks.size(); ++b) {
+    double copies = 1;
+    for (uint32_t l : cfg_.loopsOf(b))
+      copies *= double(iterations(l)) + 1;
+    bound += copies;
+  }
+  if (bound <= double(limit))
+    return true;
+  // run() evaluates the copies reachable from the same roots, and overflows exactly when
+  // there are more than the limit.
+  absl::flat_hash_set<Node, NodeHash> seen;
+  std::vector<Node> stack;
+  auto reach = [&](Node n) {
+    if (!seen.insert(n).second)
+      return true;
+    stack.push_back(std::move(n));
+    return seen.size() <= limit;
+  };
+  const std::vector<uint32_t> &rpo = cfg_.reversePostOrder();
+  for (auto b = rpo.rbegin(); b != rpo.rend(); ++b)
+    if (cfg_.loopsOf(*b).empty())
+      reach(Node{*b, {}});
+  reach(Node{0, {}});
+  std::vector<std::pair<Node, double>> targets;
+  while (!stack.empty()) {
+    const Node n = std::move(stack.back());
+    stack.pop_back();
+    for (uint32_t s : cfg_.successors(n.block)) {
+      targets.clear();
+      resolve(n, s, targets);
+      for (auto &[node, share] : targets)
+        if (!reach(std::move(node)))
+          return false;
+    }
+  }
+  return true;
+}
+
 bool FunctionEstimator::run(uint32_t kappa, uint32_t staticCap, FunctionCounts &out) {
   kappa_ = std::max(kappa, 1u);
   staticCap_ = staticCap;
@@ -544,8 +607,15 @@ QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions 
           continue;
         FunctionEstimator estimator(program, f, globals, est.functions, options, false);
         FunctionCounts counts;
+        // Halved until the unrolling fits; the last try is run whatever its size (its counts,
+        // cut at the limit, are the estimate then).
         uint32_t kappa = options.kappa, cap = std::max<uint32_t>(options.kappa, 256);
-        while (!estimator.run(kappa, cap, counts) && (kappa > 1 || cap > 1)) {
+        for (;;) {
+          const bool last = kappa == 1 && cap == 1;
+          if ((last || estimator.fits(kappa, cap)) && estimator.run(kappa, cap, counts))
+            break;
+          if (last)
+            break;
           kappa = std::max(1u, kappa / 2);
           cap = kappa;
         }

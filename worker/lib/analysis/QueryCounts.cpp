@@ -142,6 +142,15 @@ public:
 
   // False when the unrolled copies went over the limit.
   bool run(uint32_t kappa, uint32_t staticCap, FunctionCounts &out);
+  // Where the evaluation starts: the blocks outside loops in post-order (deep control flow
+  // recurses deeply, and so each finds most of what it needs already evaluated), then the entry.
+  template <class Each> void forEachRoot(Each each) const {
+    const std::vector<uint32_t> &rpo = cfg_.reversePostOrder();
+    for (auto b = rpo.rbegin(); b != rpo.rend(); ++b)
+      if (cfg_.loopsOf(*b).empty())
+        each(Node{*b, {}});
+    each(Node{0, {}});
+  }
   // Whether run() with these bounds would stay within the limit, found without evaluating a
   // copy: an unrolling that does not fit costs its traversal only.
   bool fits(uint32_t kappa, uint32_t staticCap);
@@ -453,11 +462,7 @@ bool FunctionEstimator::fits(uint32_t kappa, uint32_t staticCap) {
     stack.push_back(std::move(n));
     return seen.size() <= limit;
   };
-  const std::vector<uint32_t> &rpo = cfg_.reversePostOrder();
-  for (auto b = rpo.rbegin(); b != rpo.rend(); ++b)
-    if (cfg_.loopsOf(*b).empty())
-      reach(Node{*b, {}});
-  reach(Node{0, {}});
+  forEachRoot([&](Node n) { reach(std::move(n)); });
   std::vector<std::pair<Node, double>> targets;
   while (!stack.empty()) {
     const Node n = std::move(stack.back());
@@ -486,13 +491,10 @@ bool FunctionEstimator::run(uint32_t kappa, uint32_t staticCap, FunctionCounts &
   recordedLeft_.assign(fn_.blocks.size(), {});
   out_ = &out;
   if (!fn_.blocks.empty()) {
-    // Deep control flow recurses deeply: the blocks are evaluated in post-order first, so
-    // that each recursion finds most of what it needs already evaluated.
-    const std::vector<uint32_t> &rpo = cfg_.reversePostOrder();
-    for (auto b = rpo.rbegin(); b != rpo.rend() && !overflow_; ++b)
-      if (cfg_.loopsOf(*b).empty())
-        value(Node{*b, {}});
-    value(Node{0, {}});
+    forEachRoot([&](const Node &n) {
+      if (!overflow_)
+        value(n);
+    });
   }
   out.copies = memo_.size();
   out.memory = deps_.memory();

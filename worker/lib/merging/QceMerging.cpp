@@ -118,12 +118,10 @@ QceMerging::Track &QceMerging::track(ExecutionState &s) {
   s.mergeTrack = freeTracks_.back();
   freeTracks_.pop_back();
   Track &t = tracks_[s.mergeTrack];
-  std::vector<uint64_t> history = std::move(t.history), waitKey = std::move(t.waitKey);
+  std::vector<uint64_t> history = std::move(t.history);
   t = Track{};
-  history.clear(); // a reused slot keeps its vectors' room
-  waitKey.clear();
+  history.clear(); // a reused slot keeps its vector's room
   t.history = std::move(history);
-  t.waitKey = std::move(waitKey);
   t.owner = s.id;
   t.live = true;
   return t;
@@ -243,11 +241,11 @@ bool QceMerging::arrive(ExecutionState &s) {
   if (t.checkedAt == s.instructions)
     return false; // picked again where it stopped: it runs the block now
   t.checkedAt = s.instructions;
-  std::vector<uint64_t> key = stackPosition(s);
-  auto it = waiting_.find(key);
+  const PositionId position = similarity_->position(s);
+  auto it = waiting_.find(position);
   if (it == waiting_.end() && !distance_ && searcher_ && searcher_->pickedAgain(s, topologicalKey(s)))
     return false; // static merging: no state here to merge with, and it would be picked again
-  standAt(t, s, similarity_->hash(s, key, t.symbolicHot));
+  standAt(t, s, similarity_->hash(s, position, t.symbolicHot));
   if (t.cooldown)
     --t.cooldown;
   if (distance_)
@@ -256,7 +254,7 @@ bool QceMerging::arrive(ExecutionState &s) {
     WaitingAt &here = it->second;
     auto tryAll = [&](const std::vector<ExecutionState *> &states) {
       for (ExecutionState *w : states)
-        if (w != &s && mergeInto(*w, s, key))
+        if (w != &s && mergeInto(*w, s, position))
           return true;
       return false;
     };
@@ -270,13 +268,13 @@ bool QceMerging::arrive(ExecutionState &s) {
     if (tryAll(here.partlySymbolic))
       return true;
   }
-  t.waitKey = std::move(key);
+  t.waitingAt = position;
   wait(t, s);
   return true;
 }
 
 void QceMerging::wait(Track &t, ExecutionState &s) {
-  WaitingAt &here = waiting_[t.waitKey];
+  WaitingAt &here = waiting_[t.waitingAt];
   (t.symbolicHot ? here.partlySymbolic : here.concrete[t.current]).push_back(&s);
   t.waiting = true;
 }
@@ -285,7 +283,7 @@ void QceMerging::stopWaiting(Track &t, const ExecutionState &s) {
   if (!t.waiting)
     return;
   t.waiting = false;
-  auto w = waiting_.find(t.waitKey);
+  auto w = waiting_.find(t.waitingAt);
   if (w == waiting_.end())
     return;
   WaitingAt &here = w->second;
@@ -300,7 +298,7 @@ void QceMerging::stopWaiting(Track &t, const ExecutionState &s) {
     waiting_.erase(w);
 }
 
-bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position) {
+bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, PositionId position) {
   if (!similarity_->similar(waiting, arriving, position))
     return false;
   MergeStats &stats = engine_.stats.merging;
@@ -326,7 +324,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, co
   // Folding simplifies the queries to come; where the estimate expects none (a return of the
   // program's last frame), the merged state only ends, and its test is solved from one of its
   // paths (the disjunct-split layer) whatever the form of its condition.
-  context.foldPaths = distance_ > 0 && similarity_->queriesAhead(waiting, position) > 0;
+  context.foldPaths = distance_ > 0 && similarity_->queriesAhead(position) > 0;
   context.liveRegisters = live_.of(waiting);
   context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
   context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);
@@ -396,18 +394,18 @@ void QceMerging::picked(ExecutionState &s, bool fastForward) {
 }
 
 const std::vector<uint32_t> &QceMerging::topologicalIndex(uint32_t function) {
-  auto it = topo_.find(function);
-  if (it != topo_.end())
-    return it->second;
+  if (topo_.size() <= function)
+    topo_.resize(engine_.program.functions.size());
+  std::vector<uint32_t> &index = topo_[function];
   const Function &fn = engine_.program.functions[function];
-  std::vector<uint32_t> index(fn.blocks.size(), ~0u);
-  if (!fn.blocks.empty()) {
-    analysis::ControlFlow cfg(fn);
-    const std::vector<uint32_t> &order = cfg.loopsFirstOrder();
-    for (uint32_t i = 0; i < order.size(); ++i)
-      index[order[i]] = i;
-  }
-  return topo_.emplace(function, std::move(index)).first->second;
+  if (index.size() == fn.blocks.size())
+    return index;
+  index.assign(fn.blocks.size(), ~0u);
+  analysis::ControlFlow cfg(fn);
+  const std::vector<uint32_t> &order = cfg.loopsFirstOrder();
+  for (uint32_t i = 0; i < order.size(); ++i)
+    index[order[i]] = i;
+  return index;
 }
 
 bool QceMerging::mayAssume(const ExecutionState &s) {

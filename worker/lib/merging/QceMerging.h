@@ -22,7 +22,6 @@
 
 #include <deque>
 #include <memory>
-#include <unordered_map>
 
 namespace cairn::engine {
 
@@ -83,10 +82,10 @@ private:
     uint64_t checkedAt = ~uint64_t(0); // its instruction count when it stopped at this entry
     bool forwarded = false;            // picked to catch up, and not by the driving searcher since
     uint32_t cooldown = 0;             // block entries to go before it may be chased again
-    bool waiting = false;              // in waiting_, under waitKey and `current`
+    bool waiting = false;              // in waiting_, under waitingAt and `current`
     bool symbolicHot = false;          // a hot value is symbolic where it stands
     bool inForward = false;            // in forward_
-    std::vector<uint64_t> waitKey;
+    PositionId waitingAt = 0;
   };
   Track *findTrack(const ExecutionState &s);
   Track &track(ExecutionState &s); // found, or made
@@ -98,12 +97,13 @@ private:
   void holdersChanged(uint64_t hash, uint32_t before, uint32_t after);
   void standAt(Track &t, ExecutionState &s, uint64_t hash);
   void leaveEntry(Track &t, const ExecutionState &s);
-  bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, const std::vector<uint64_t> &position);
+  bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, PositionId position);
   void wait(Track &t, ExecutionState &s);
   void stopWaiting(Track &t, const ExecutionState &s);
   // The check at a block entry of a state that stands there: false when it is not at one, or
   // was checked here already.
   bool arrive(ExecutionState &s);
+  // Per function, each block's place in ControlFlow::loopsFirstOrder.
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
   // A user klee_assume may run before `s` returns from its outermost frame.
   bool mayAssume(const ExecutionState &s);
@@ -126,8 +126,8 @@ private:
     absl::flat_hash_map<uint64_t, std::vector<ExecutionState *>> concrete;
     std::vector<ExecutionState *> partlySymbolic;
   };
-  absl::flat_hash_map<std::vector<uint64_t>, WaitingAt> waiting_; // by stack position
-  std::unordered_map<uint32_t, std::vector<uint32_t>> topo_; // per function: block -> place in loopsFirstOrder
+  absl::flat_hash_map<PositionId, WaitingAt> waiting_;
+  std::vector<std::vector<uint32_t>> topo_; // by function, made when first needed
   LiveRegisters live_;
   std::unique_ptr<analysis::AssumeReach> assumes_;
 };

@@ -14,14 +14,6 @@ uint64_t mix(uint64_t h, uint64_t v) {
 
 } // namespace
 
-std::vector<uint64_t> stackPosition(const ExecutionState &s) {
-  std::vector<uint64_t> key;
-  key.reserve(s.stack.size());
-  for (const Frame &f : s.stack)
-    key.push_back((uint64_t(f.function) << 32) | f.pc);
-  return key;
-}
-
 QceSimilarity::QceSimilarity(const Program &program, analysis::QueryCountEstimate estimate)
     : program_(program), estimate_(std::move(estimate)) {}
 
@@ -38,10 +30,17 @@ const QueryCounts *QceSimilarity::countsAt(const std::vector<analysis::FunctionC
   return it == c.afterCall.end() ? nullptr : &it->second;
 }
 
-const QceSimilarity::AtPosition &QceSimilarity::at(const ExecutionState &s, const std::vector<uint64_t> &position) {
-  auto it = cache_.find(position);
-  if (it != cache_.end())
-    return it->second;
+PositionId QceSimilarity::position(const ExecutionState &s) {
+  scratch_.clear();
+  for (const Frame &f : s.stack)
+    scratch_.push_back((uint64_t(f.function) << 32) | f.pc);
+  auto [it, added] = ids_.try_emplace(scratch_, PositionId(at_.size()));
+  if (added)
+    at_.push_back(estimateAt(s));
+  return it->second;
+}
+
+QceSimilarity::AtPosition QceSimilarity::estimateAt(const ExecutionState &s) const {
   std::vector<const QueryCounts *> counts(s.stack.size()), returned(s.stack.size());
   double total = 0;
   for (size_t i = 0; i < s.stack.size(); ++i) {
@@ -69,11 +68,7 @@ const QceSimilarity::AtPosition &QceSimilarity::at(const ExecutionState &s, cons
     if (counts[i])
       for (uint32_t v : analysis::hotVariables(*counts[i], total, estimate_.options.alpha, returned[i], returnWeight[i]))
         here.hot.push_back({uint32_t(i), v});
-  return cache_.emplace(position, std::move(here)).first->second;
-}
-
-double QceSimilarity::queriesAhead(const ExecutionState &s, const std::vector<uint64_t> &position) {
-  return at(s, position).queriesAhead;
+  return here;
 }
 
 std::optional<u128> QceSimilarity::concreteValue(const ExecutionState &s, const Hot &h) const {
@@ -110,8 +105,8 @@ std::optional<u128> QceSimilarity::concreteValue(const ExecutionState &s, const 
   return v;
 }
 
-bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b, const std::vector<uint64_t> &position) {
-  for (const Hot &h : hotOf(a, position)) {
+bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b, PositionId position) {
+  for (const Hot &h : at_[position].hot) {
     std::optional<u128> x = concreteValue(a, h), y = concreteValue(b, h);
     if (x && y && *x != *y)
       return false;
@@ -119,12 +114,10 @@ bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b, co
   return true;
 }
 
-uint64_t QceSimilarity::hash(const ExecutionState &s, const std::vector<uint64_t> &position, bool &anySymbolic) {
+uint64_t QceSimilarity::hash(const ExecutionState &s, PositionId position, bool &anySymbolic) {
   anySymbolic = false;
-  uint64_t h = 0;
-  for (uint64_t point : position)
-    h = mix(h, point);
-  for (const Hot &hot : hotOf(s, position)) {
+  uint64_t h = mix(0, position);
+  for (const Hot &hot : at_[position].hot) {
     std::optional<u128> v = concreteValue(s, hot);
     anySymbolic |= !v;
     h = mix(h, v ? uint64_t(*v) ^ uint64_t(*v >> 64) : 0x5eed5eed5eed5eedull);
@@ -135,7 +128,7 @@ uint64_t QceSimilarity::hash(const ExecutionState &s, const std::vector<uint64_t
 
 std::vector<std::string> QceSimilarity::describeHot(const ExecutionState &s) {
   std::vector<std::string> out;
-  for (const Hot &h : hotOf(s, stackPosition(s))) {
+  for (const Hot &h : at_[position(s)].hot) {
     const Function &fn = program_.functions[s.stack[h.frame].function];
     const analysis::FunctionCounts &c = estimate_.functions[s.stack[h.frame].function];
     std::string name;

@@ -14,28 +14,31 @@
 #include "analysis/QueryCounts.h"
 #include "cairn/engine/ExecutionState.h"
 
-#include <absl/container/node_hash_map.h>
+#include <absl/container/flat_hash_map.h>
 
 #include <optional>
 
 namespace cairn::engine {
 
-// Where a state stands: (function << 32 | next instruction) per frame, outermost first.
-std::vector<uint64_t> stackPosition(const ExecutionState &s);
+// Where a state stands, its stack position ((function << 32 | next instruction) per frame,
+// outermost first), as a number: states at the same position have the same one. A block entry
+// looks the position up once; everything after keys on the number.
+using PositionId = uint32_t;
 
 class QceSimilarity {
 public:
   QceSimilarity(const Program &program, analysis::QueryCountEstimate estimate);
 
-  // Eq. 1, for states at the same `position` (stackPosition of both).
-  bool similar(const ExecutionState &a, const ExecutionState &b, const std::vector<uint64_t> &position);
+  PositionId position(const ExecutionState &s);
+  // Eq. 1, for states at the same `position`.
+  bool similar(const ExecutionState &a, const ExecutionState &b, PositionId position);
   // The position and the hot values, symbolic ones as one token: equal for states that are
   // similar with every hot variable equal or symbolic in both (DSM's hashable form of Eq. 1).
   // `anySymbolic`: a hot value was symbolic (the state may be similar to states of any hash).
-  uint64_t hash(const ExecutionState &s, const std::vector<uint64_t> &position, bool &anySymbolic);
-  // Q_t where the state stands: the queries it is expected to ask from here on, its callers'
-  // after their calls included.
-  double queriesAhead(const ExecutionState &s, const std::vector<uint64_t> &position);
+  uint64_t hash(const ExecutionState &s, PositionId position, bool &anySymbolic);
+  // Q_t at the position: the queries a state there is expected to ask from here on, its
+  // callers' after their calls included.
+  double queriesAhead(PositionId position) const { return at_[position].queriesAhead; }
   // The state's hot variables, as "function:name" (or register / offset) for messages and tests.
   std::vector<std::string> describeHot(const ExecutionState &s);
   const analysis::QueryCountEstimate &estimate() const { return estimate_; }
@@ -49,10 +52,7 @@ private:
     std::vector<Hot> hot;
     double queriesAhead = 0;
   };
-  const AtPosition &at(const ExecutionState &s, const std::vector<uint64_t> &position);
-  const std::vector<Hot> &hotOf(const ExecutionState &s, const std::vector<uint64_t> &position) {
-    return at(s, position).hot;
-  }
+  AtPosition estimateAt(const ExecutionState &s) const;
   // The variable's concrete value (its bytes, little-endian, in one number; at most 16 bytes
   // compared) or nothing when it is symbolic or cannot be read.
   std::optional<u128> concreteValue(const ExecutionState &s, const Hot &h) const;
@@ -62,8 +62,9 @@ private:
 
   const Program &program_;
   analysis::QueryCountEstimate estimate_;
-  // By stack position; nodes, since hotOf hands out references while the cache grows.
-  absl::node_hash_map<std::vector<uint64_t>, AtPosition> cache_;
+  absl::flat_hash_map<std::vector<uint64_t>, PositionId> ids_;
+  std::vector<AtPosition> at_; // by PositionId
+  std::vector<uint64_t> scratch_; // the position being looked up: no allocation per block entry
 };
 
 } // namespace cairn::engine

@@ -137,15 +137,21 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   out.quantified = merger->quantified();
   std::vector<ExprRef> values(group.size());
 
-  // Registers of every frame.
-  std::vector<Frame> stack = first.stack;
-  for (size_t f = 0; f < stack.size(); ++f) {
-    const Function &fn = program.functions[stack[f].function];
+  // Registers of every frame: those that differ, and their widths, are found before any is
+  // merged, so that a refusal leaves the states as they were without a copy of the stack.
+  struct Differing {
+    uint32_t frame, reg;
+    unsigned width;
+  };
+  std::vector<Differing> differing;
+  for (size_t f = 0; f < first.stack.size(); ++f) {
+    const Frame &frame = first.stack[f];
+    const Function &fn = program.functions[frame.function];
     const std::vector<bool> *live = f < context.liveRegisters.size() ? context.liveRegisters[f] : nullptr;
-    for (size_t r = 0; r < stack[f].regs.size(); ++r) {
+    for (size_t r = 0; r < frame.regs.size(); ++r) {
       if (live && r < live->size() && !(*live)[r])
         continue; // never read again: the first state's value stands
-      const Value &mine = stack[f].regs[r];
+      const Value &mine = frame.regs[r];
       bool same = true;
       for (const ExecutionState *s : group)
         same &= sameValue(s->stack[f].regs[r], mine);
@@ -165,10 +171,15 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
         out.refusal = "a register of " + fn.name + " wider than 128 bits differs";
         return out;
       }
-      for (size_t i = 0; i < group.size(); ++i)
-        values[i] = group[i]->stack[f].regs[r].expr(ctx, width);
-      stack[f].regs[r] = Value(merger->merge(values));
+      differing.push_back({uint32_t(f), uint32_t(r), width});
     }
+  }
+  std::vector<Value> mergedRegs;
+  mergedRegs.reserve(differing.size());
+  for (const Differing &d : differing) {
+    for (size_t i = 0; i < group.size(); ++i)
+      values[i] = group[i]->stack[d.frame].regs[d.reg].expr(ctx, d.width);
+    mergedRegs.push_back(Value(merger->merge(values)));
   }
 
   // Memory: the objects are the same in every state; their contents may differ byte by byte.
@@ -224,7 +235,8 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
       first.multiplicity += s->multiplicity;
   }
   first.merged = true;
-  first.stack = std::move(stack);
+  for (size_t k = 0; k < differing.size(); ++k)
+    first.stack[differing[k].frame].regs[differing[k].reg] = std::move(mergedRegs[k]);
   first.memory = std::move(memory);
   out.merged = true;
   out.constraintNodes = measure ? dagSize(merger->condition().get()) : 0;

@@ -149,6 +149,9 @@ run options:
                            them; states differing in a hot concrete value stay apart (1e-12)
   --qce-beta B             the chance each side of a branch is feasible (0.8)
   --qce-kappa K            iterations of a loop without a static trip count (10)
+  --qce-zeta Z             a query with a merged ite costs Z times one without: above 1,
+                           states whose symbolic values differ where queries lie ahead stay
+                           apart too (the paper's Eq. 7; default 1, its prototype's Eq. 1)
   --qce-cold-addresses     a variable reaching a memory address ahead is hot only by its
                            count (the paper's Eq. 2); by default it is hot wherever it does
   --dsm-distance D         dsm: block entries of history per state (8)

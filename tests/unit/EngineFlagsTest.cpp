@@ -32,6 +32,7 @@ TEST(EngineFlags, SetsOptionsFromNamesAndText) {
   EXPECT_EQ(flags.setText("--qce-alpha=0.5"), "");
   EXPECT_EQ(flags.setText("--qce-beta=0.6"), "");
   EXPECT_EQ(flags.setText("--qce-kappa=1"), "");
+  EXPECT_EQ(flags.setText("--qce-zeta=4"), "");
   EXPECT_EQ(flags.setText("--dsm-distance=4"), "");
   EXPECT_TRUE(o.merging.qceAddressesHot);
   EXPECT_EQ(flags.setText("--qce-cold-addresses"), "");
@@ -41,6 +42,7 @@ TEST(EngineFlags, SetsOptionsFromNamesAndText) {
   EXPECT_DOUBLE_EQ(o.merging.qceAlpha, 0.5);
   EXPECT_DOUBLE_EQ(o.merging.qceBeta, 0.6);
   EXPECT_EQ(o.merging.qceKappa, 1u);
+  EXPECT_DOUBLE_EQ(o.merging.qceZeta, 4);
   EXPECT_EQ(o.merging.dsmDistance, 4u);
   EXPECT_EQ(o.maxStackFrames, 30000u);
   EXPECT_EQ(o.stackSizeBytes, 1048576u);
@@ -68,6 +70,7 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
   EXPECT_EQ(flags.setValue("--array-refinement", "lazy"), "unknown array refinement 'lazy' (reads or axioms)");
   EXPECT_EQ(flags.setValue("--merge-strategy", "all"), "unknown merge strategy 'all' (none, ssm or dsm)");
   EXPECT_EQ(flags.setValue("--qce-beta", "1.5"), "--qce-beta needs a number from 0.0 to 1.0, got '1.5'");
+  EXPECT_EQ(flags.setValue("--qce-zeta", "0.5"), "--qce-zeta needs a number from 1.0 to any, got '0.5'");
   EXPECT_EQ(flags.setValue("--qce-alpha", "-1"), "--qce-alpha needs a number from 0.0 to any, got '-1'");
   EXPECT_EQ(flags.setValue("--qce-kappa", "0"), "--qce-kappa needs at least 1 iteration");
   auto combination = [](std::initializer_list<const char *> texts) {
@@ -79,9 +82,9 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
   };
   EXPECT_EQ(combination({"--capacity=4"}), "--size-mode and --capacity need --size-model symbolic");
   EXPECT_EQ(combination({"--qce-alpha=1"}),
-            "--qce-alpha, --qce-beta, --qce-kappa and --qce-cold-addresses need --merge-strategy ssm or dsm");
+            "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta and --qce-cold-addresses need --merge-strategy ssm or dsm");
   EXPECT_EQ(combination({"--qce-cold-addresses"}),
-            "--qce-alpha, --qce-beta, --qce-kappa and --qce-cold-addresses need --merge-strategy ssm or dsm");
+            "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta and --qce-cold-addresses need --merge-strategy ssm or dsm");
   EXPECT_EQ(combination({"--merge-strategy=ssm", "--dsm-distance=3"}), "--dsm-distance needs --merge-strategy dsm");
   EXPECT_EQ(combination({"--merge-objects"}),
             "--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable");

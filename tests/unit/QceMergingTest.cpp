@@ -66,6 +66,39 @@ TEST_F(QceMergingTest, HotVariableWithDifferentValuesKeepsStatesApart) {
   EXPECT_GT(merged.stats.queries, kept.stats.queries);
 }
 
+// The paper's Eq. 7: v is symbolic in both states and different (y + 1, y * 3), so by Eq. 1
+// they merge into v = ite(X < 0, Y + 1, Y * 3), which the branch ahead reads. With a query
+// over a merged ite costing zeta = 4 times one without, (zeta - 1) * Q_add(v) exceeds
+// alpha * Q_t: they stay apart and each decides v > 10 on its own (one fork more), merging
+// at the return. A branch on y alone, the same in both, leaves them similar under any zeta.
+TEST_F(QceMergingTest, AnIteCostAboveOneKeepsStatesWithDifferentSymbolicValuesApart) {
+  const char *program = "int main(void) {\n"
+                        "  int x, y, v;\n"
+                        "  klee_make_symbolic(&x, sizeof x, \"x\");\n"
+                        "  klee_make_symbolic(&y, sizeof y, \"y\");\n"
+                        "  if (x < 0) v = y + 1; else v = y * 3;\n"
+                        "  if (%s > 10) return 1;\n"
+                        "  return v;\n"
+                        "}\n";
+  auto run = [&](const char *tested, double zeta) {
+    char source[512];
+    std::snprintf(source, sizeof source, program, tested);
+    ExecutorOptions o = with(MergeStrategy::Static);
+    o.merging.qceZeta = zeta;
+    return runSource(source, o);
+  };
+  Outcome paper = run("v", 1);
+  EXPECT_EQ(paper.stats.forks, 2u) << "merged at the join; v > 10 forks the merged state";
+  EXPECT_EQ(paper.stats.merging.merges, 2u);
+  Outcome costly = run("v", 4);
+  EXPECT_EQ(costly.stats.forks, 3u) << "apart at the join: each state forks on v > 10";
+  EXPECT_EQ(costly.stats.merging.merges, 3u) << "the four meet at the return";
+  EXPECT_EQ(costly.stats.pathsCompleted, 1u);
+  Outcome same = run("y", 4);
+  EXPECT_EQ(same.stats.forks, 2u) << "y is the same in both: merged at the join";
+  EXPECT_EQ(same.stats.merging.merges, 2u);
+}
+
 // A cold variable: an accumulator no branch reads (the paper's `sleep`). Every fork of the
 // loop merges at its join, so eight symbolic bytes end in one path instead of 256.
 TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
@@ -84,7 +117,7 @@ TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
   EXPECT_EQ(ssm.stats.merging.merges, 8u);
   EXPECT_EQ(ssm.stats.merging.multiplicity, 256u);
   // Under DSM the driving searcher (random states, the paper's for exhaustive runs) picks anew
-  // at every block entry, so the states stay within a few blocks of each other, and fast-forwarding
+  // at every block entry near a fork, so the states stay within a few blocks of each other, and fast-forwarding
   // catches the laggards up: nearly as few paths as SSM, each counted with the paths it stands
   // for. (With the driving searcher keeping one state for a burst of picks, the leader ran
   // hundreds of blocks ahead and about 150 paths remained.)

@@ -291,6 +291,9 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
       {"--qce-beta", [](ExecutorOptions &o, const std::string &v) {
          return real("--qce-beta", v, 0, 1, "from 0.0 to 1.0", [&](double x) { o.merging.qceBeta = x; });
        }},
+      {"--qce-zeta", [](ExecutorOptions &o, const std::string &v) {
+         return real("--qce-zeta", v, 1, HUGE_VAL, "from 1.0 to any", [&](double x) { o.merging.qceZeta = x; });
+       }},
       {"--qce-kappa", [](ExecutorOptions &o, const std::string &v) -> std::string {
          std::string error = count("--qce-kappa", v, [&](uint64_t n) { o.merging.qceKappa = uint32_t(std::min<uint64_t>(n, 1000)); });
          return error.empty() && o.merging.qceKappa == 0 ? "--qce-kappa needs at least 1 iteration" : error;
@@ -466,9 +469,9 @@ std::string EngineFlags::check() const {
     return "--size-mode and --capacity need --size-model symbolic";
   const MergeStrategy strategy = options_.merging.strategy;
   if ((given_.count("--qce-alpha") || given_.count("--qce-beta") || given_.count("--qce-kappa") ||
-       given_.count("--qce-cold-addresses")) &&
+       given_.count("--qce-zeta") || given_.count("--qce-cold-addresses")) &&
       strategy == MergeStrategy::None)
-    return "--qce-alpha, --qce-beta, --qce-kappa and --qce-cold-addresses need --merge-strategy ssm or dsm";
+    return "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta and --qce-cold-addresses need --merge-strategy ssm or dsm";
   if (given_.count("--dsm-distance") && strategy != MergeStrategy::Dynamic)
     return "--dsm-distance needs --merge-strategy dsm";
   if ((given_.count("--transform-in-loops-only") || given_.count("--transform-stored-pointers") ||

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iterator>
 
 namespace cairn::engine::analysis {
@@ -27,18 +28,33 @@ double QueryCounts::addedFor(uint32_t variable) const {
   return it != added.end() && it->first == variable ? it->second : 0;
 }
 
+std::vector<std::pair<uint32_t, double>> variableCounts(const QueryCounts &at, const QueryCounts *returned,
+                                                        double returnWeight) {
+  std::vector<std::pair<uint32_t, double>> out = at.added;
+  if (returned && returnWeight > 0)
+    for (const auto &[v, r] : returned->added) {
+      auto it = findVariable(out, v);
+      if (it != out.end() && it->first == v)
+        it->second += r * returnWeight;
+      else
+        out.insert(it, {v, r * returnWeight});
+    }
+  for (uint32_t v : at.addressed) {
+    auto it = findVariable(out, v);
+    if (it != out.end() && it->first == v)
+      it->second = HUGE_VAL;
+    else
+      out.insert(it, {v, HUGE_VAL});
+  }
+  return out;
+}
+
 std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha, const QueryCounts *returned,
                                    double returnWeight) {
-  std::vector<uint32_t> out = at.addressed;
-  for (const auto &[v, x] : at.added)
-    if (x > alpha * total)
+  std::vector<uint32_t> out;
+  for (const auto &[v, count] : variableCounts(at, returned, returnWeight))
+    if (count > alpha * total)
       out.push_back(v);
-  if (returned && returnWeight > 0)
-    for (const auto &[v, r] : returned->added)
-      if (at.addedFor(v) + r * returnWeight > alpha * total)
-        out.push_back(v);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -38,6 +38,7 @@ namespace cairn::engine::analysis {
 
 struct QceOptions {
   double alpha = 1e-12; // H(l) = { v : Q_add(l, v) > alpha * Q_t(l) } (a strict >, as in Eq. 2)
+  double zeta = 1;      // the cost of a query with a merged ite (MergeOptions::qceZeta)
   double beta = 0.8;    // the chance that each side of a branch is feasible
   uint32_t kappa = 10;  // iterations of a loop whose trip count is not static
   bool countMemoryAccesses = true;
@@ -84,9 +85,14 @@ struct QueryCountEstimate {
   uint64_t functionsAnalysed = 0;
 };
 
-// H: the variables of `at` whose Q_add, plus their count in `returned` times `returnWeight`
-// (the caller's count on the value the frame returns), is above alpha * total (the state's
-// Q_t, which adds the callers' counts at their return points), and those of at.addressed, by id.
+// Each variable's count where a frame stands, by id: its Q_add in `at` plus its count in
+// `returned` times `returnWeight` (the caller's count on the value the frame returns); those of
+// at.addressed count infinitely many.
+std::vector<std::pair<uint32_t, double>> variableCounts(const QueryCounts &at, const QueryCounts *returned = nullptr,
+                                                        double returnWeight = 0);
+
+// H: the variables whose variableCounts is above alpha * total (the state's Q_t, which adds
+// the callers' counts at their return points), by id.
 std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha,
                                    const QueryCounts *returned = nullptr, double returnWeight = 0);
 

@@ -74,6 +74,7 @@ QceMerging::QceMerging(Engine &engine)
   qce.alpha = o.qceAlpha;
   qce.beta = o.qceBeta;
   qce.kappa = o.qceKappa;
+  qce.zeta = o.qceZeta;
   qce.addressesHot = o.qceAddressesHot;
   analysis::QueryCountEstimate estimate = analysis::estimateQueryCounts(engine.program, qce);
   engine.stats.merging.qceSeconds = estimate.seconds;
@@ -248,6 +249,8 @@ bool QceMerging::arrive(ExecutionState &s) {
   standAt(t, s, similarity_->hash(s, position, t.symbolicHot));
   if (t.cooldown)
     --t.cooldown;
+  if (t.nearFork)
+    --t.nearFork;
   if (distance_)
     remember(t, t.current);
   if (it != waiting_.end()) {
@@ -367,12 +370,14 @@ void QceMerging::resumed(const ExecutionState &s) {
 void QceMerging::forked(const ExecutionState &parent, ExecutionState &child) {
   forkedSinceSettled_.push_back(parent.id);
   forkedSinceSettled_.push_back(child.id);
-  const Track *from = findTrack(parent);
+  Track *from = findTrack(parent);
   if (!from)
     return;
+  from->nearFork = distance_;
   Track &copy = track(child); // the deque keeps `from` where it is
   copy.history = from->history;
   copy.cooldown = from->cooldown;
+  copy.nearFork = distance_;
   forEachDistinct(copy.history, [&](uint64_t h) { hold(h); });
 }
 
@@ -391,6 +396,11 @@ void QceMerging::picked(ExecutionState &s, bool fastForward) {
   if (fastForward && !t.forwarded)
     ++engine_.stats.merging.fastForwarded;
   t.forwarded = fastForward;
+}
+
+bool QceMerging::picksAnewAfter(const ExecutionState &s) {
+  const Track *t = findTrack(s);
+  return !t || t->nearFork > 0;
 }
 
 const std::vector<uint32_t> &QceMerging::topologicalIndex(uint32_t function) {

@@ -66,6 +66,10 @@ public:
   std::vector<uint64_t> topologicalKey(const ExecutionState &s);
   // DSM: `s` was picked to catch up (fast-forwarded) or by the driving searcher.
   void picked(ExecutionState &s, bool fastForward);
+  // DSM: whether the driving searcher picks anew now that `s` stopped at a block entry, rather
+  // than letting it run on as it would without merging: within dsmDistance block entries of a
+  // fork, so that the two sides stay near each other and the one behind can catch up.
+  bool picksAnewAfter(const ExecutionState &s);
 
   QceSimilarity &similarity() { return *similarity_; }
 
@@ -82,6 +86,7 @@ private:
     uint64_t checkedAt = ~uint64_t(0); // its instruction count when it stopped at this entry
     bool forwarded = false;            // picked to catch up, and not by the driving searcher since
     uint32_t cooldown = 0;             // block entries to go before it may be chased again
+    uint32_t nearFork = 0;             // block entries to go in which it is picked anew at each
     bool waiting = false;              // in waiting_, under waitingAt and `current`
     bool symbolicHot = false;          // a hot value is symbolic where it stands
     bool inForward = false;            // in forward_

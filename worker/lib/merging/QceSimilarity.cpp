@@ -1,5 +1,7 @@
 #include "merging/QceSimilarity.h"
 
+#include <algorithm>
+
 namespace cairn::engine {
 
 using analysis::MemoryVariable;
@@ -64,10 +66,24 @@ QceSimilarity::AtPosition QceSimilarity::estimateAt(const ExecutionState &s) con
   }
   AtPosition here;
   here.queriesAhead = total;
+  const double alpha = estimate_.options.alpha, zeta = estimate_.options.zeta;
+  std::vector<Counted> all;
   for (size_t i = 0; i < s.stack.size(); ++i)
     if (counts[i])
-      for (uint32_t v : analysis::hotVariables(*counts[i], total, estimate_.options.alpha, returned[i], returnWeight[i]))
-        here.hot.push_back({uint32_t(i), v});
+      for (const auto &[v, count] : analysis::variableCounts(*counts[i], returned[i], returnWeight[i])) {
+        if (count > alpha * total)
+          here.hot.push_back({uint32_t(i), v});
+        if (zeta > 1)
+          all.push_back({{uint32_t(i), v}, count});
+      }
+  // Under Eq. 7 a variable matters when, with the largest count of any as the other term, it
+  // could tip the sum over alpha * Q_t.
+  double largest = 0;
+  for (const Counted &c : all)
+    largest = std::max(largest, c.count);
+  for (const Counted &c : all)
+    if ((zeta - 1) * c.count + largest > alpha * total || c.count + (zeta - 1) * largest > alpha * total)
+      here.counted.push_back(c);
   return here;
 }
 
@@ -105,7 +121,41 @@ std::optional<u128> QceSimilarity::concreteValue(const ExecutionState &s, const 
   return v;
 }
 
+bool QceSimilarity::sameValue(const ExecutionState &a, const ExecutionState &b, const Hot &h) const {
+  const Frame &fa = a.stack[h.frame], &fb = b.stack[h.frame];
+  const analysis::FunctionCounts &c = estimate_.functions[fa.function];
+  if (h.variable < c.numRegs)
+    return h.variable < fa.regs.size() && h.variable < fb.regs.size() && fa.regs[h.variable].sym &&
+           fa.regs[h.variable].sym == fb.regs[h.variable].sym;
+  // In memory: the same contents object (copy-on-write shares it until one state writes).
+  const MemoryVariable &m = c.memory[h.variable - c.numRegs];
+  if (m.base != MemoryVariable::Base::Global &&
+      (m.index >= fa.regs.size() || m.index >= fb.regs.size() || !fa.regs[m.index].concrete() ||
+       !fb.regs[m.index].concrete() || fa.regs[m.index].bits != fb.regs[m.index].bits))
+    return false;
+  const u128 base = m.base == MemoryVariable::Base::Global ? program_.globals[m.index].address : fa.regs[m.index].bits;
+  const uint64_t address = uint64_t(base) + uint64_t(m.offset);
+  const AddressSpace::Entry *x = a.memory.find(address), *y = b.memory.find(address);
+  return x && y && x->state == y->state;
+}
+
+bool QceSimilarity::similarWithIteCost(const ExecutionState &a, const ExecutionState &b, const AtPosition &here) const {
+  double concrete = 0, symbolic = 0;
+  for (const Counted &c : here.counted) {
+    std::optional<u128> x = concreteValue(a, c.variable), y = concreteValue(b, c.variable);
+    if (x && y) {
+      if (*x != *y)
+        concrete = std::max(concrete, c.count);
+    } else if (!sameValue(a, b, c.variable)) {
+      symbolic = std::max(symbolic, c.count);
+    }
+  }
+  return !((estimate_.options.zeta - 1) * symbolic + concrete > estimate_.options.alpha * here.queriesAhead);
+}
+
 bool QceSimilarity::similar(const ExecutionState &a, const ExecutionState &b, PositionId position) {
+  if (estimate_.options.zeta > 1)
+    return similarWithIteCost(a, b, at_[position]);
   for (const Hot &h : at_[position].hot) {
     std::optional<u128> x = concreteValue(a, h), y = concreteValue(b, h);
     if (x && y && *x != *y)

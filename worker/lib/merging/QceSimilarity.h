@@ -48,10 +48,21 @@ private:
     uint32_t frame;
     uint32_t variable; // an id of the frame's function's estimate
   };
+  struct Counted {
+    Hot variable;
+    double count; // variableCounts, the return share included
+  };
   struct AtPosition {
     std::vector<Hot> hot;
     double queriesAhead = 0;
+    // zeta > 1: the variables whose count can tip Eq. 7, concretely or symbolically different.
+    std::vector<Counted> counted;
   };
+  // Eq. 7, (zeta - 1) * max count of a symbolic difference + max count of a concrete one
+  // <= alpha * Q_t (a strict > keeps states apart, as H's does).
+  bool similarWithIteCost(const ExecutionState &a, const ExecutionState &b, const AtPosition &here) const;
+  // Both states hold the same value of the variable (the same expression, the same object).
+  bool sameValue(const ExecutionState &a, const ExecutionState &b, const Hot &h) const;
   AtPosition estimateAt(const ExecutionState &s) const;
   // The variable's concrete value (its bytes, little-endian, in one number; at most 16 bytes
   // compared) or nothing when it is symbolic or cannot be read.

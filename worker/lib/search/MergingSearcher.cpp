@@ -29,9 +29,11 @@ ExecutionState &MergingSearcher::selectDynamic() {
   ExecutionState *pick = merging_.firstToForward();
   const bool fastForward = pick != nullptr;
   if (!fastForward) {
-    driving_->pickAnew();
+    if (!running_ || merging_.picksAnewAfter(*running_))
+      driving_->pickAnew();
     pick = &driving_->select();
   }
+  running_ = pick;
   merging_.picked(*pick, fastForward);
   return *pick;
 }
@@ -47,6 +49,8 @@ void MergingSearcher::add(ExecutionState *s) {
 void MergingSearcher::remove(ExecutionState *s) {
   if (!members_.erase(s))
     return;
+  if (running_ == s)
+    running_ = nullptr;
   merging_.forget(*s);
   if (dynamic_) {
     driving_->remove(s);

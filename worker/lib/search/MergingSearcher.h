@@ -4,7 +4,7 @@
 //   DSM: the paper's Algorithm 2: among the states whose position and hot values match a
 //        recent block entry of another state (F), the first in topological order, so that it
 //        catches up and merges; the driving searcher's choice when F is empty, made anew at
-//        every block entry. F is kept up to date as states move (QceMerging::firstToForward).
+//        every block entry near a fork (QceMerging::picksAnewAfter). F is kept up to date as states move (QceMerging::firstToForward).
 #pragma once
 
 #include "cairn/engine/Searcher.h"
@@ -47,6 +47,8 @@ private:
   // pick (a child is placed after its fork is announced) go in at the next pick.
   TopologicalQueue order_;
   std::vector<ExecutionState *> unplaced_;
+  // DSM: the state picked last, which stopped at a block entry when the next pick is made.
+  ExecutionState *running_ = nullptr;
 };
 
 } // namespace cairn::engine

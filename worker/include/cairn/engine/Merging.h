@@ -45,6 +45,11 @@ struct MergeOptions {
   double qceAlpha = 1e-12;
   double qceBeta = 0.8;
   uint32_t qceKappa = 10;
+  // A query with an `ite` a merge made costs zeta times one without (the paper's §3.3, Eq. 7):
+  // above 1, a variable symbolic in either state and different in the two also keeps them apart
+  // when (zeta - 1) times its count, plus the largest count of a concretely different one,
+  // exceeds alpha * Q_t. 1: the paper's prototype (Eq. 1), where only concrete differences count.
+  double qceZeta = 1;
   // A variable whose value reaches an address ahead is hot whatever its count
   // (analysis::QceOptions::addressesHot); false: the paper's Eq. 2 alone.
   bool qceAddressesHot = true;

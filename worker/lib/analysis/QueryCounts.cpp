@@ -31,21 +31,17 @@ double QueryCounts::addedFor(uint32_t variable) const {
 std::vector<std::pair<uint32_t, double>> variableCounts(const QueryCounts &at, const QueryCounts *returned,
                                                         double returnWeight) {
   std::vector<std::pair<uint32_t, double>> out = at.added;
-  if (returned && returnWeight > 0)
-    for (const auto &[v, r] : returned->added) {
-      auto it = findVariable(out, v);
-      if (it != out.end() && it->first == v)
-        it->second += r * returnWeight;
-      else
-        out.insert(it, {v, r * returnWeight});
-    }
-  for (uint32_t v : at.addressed) {
+  auto entry = [&](uint32_t v) -> double & {
     auto it = findVariable(out, v);
-    if (it != out.end() && it->first == v)
-      it->second = HUGE_VAL;
-    else
-      out.insert(it, {v, HUGE_VAL});
-  }
+    if (it == out.end() || it->first != v)
+      it = out.insert(it, {v, 0.0});
+    return it->second;
+  };
+  if (returned && returnWeight > 0)
+    for (const auto &[v, r] : returned->added)
+      entry(v) += r * returnWeight;
+  for (uint32_t v : at.addressed)
+    entry(v) = HUGE_VAL;
   return out;
 }
 

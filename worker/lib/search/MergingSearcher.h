@@ -4,7 +4,8 @@
 //   DSM: the paper's Algorithm 2: among the states whose position and hot values match a
 //        recent block entry of another state (F), the first in topological order, so that it
 //        catches up and merges; the driving searcher's choice when F is empty, made anew at
-//        every block entry near a fork (QceMerging::picksAnewAfter). F is kept up to date as states move (QceMerging::firstToForward).
+//        every block entry near a fork (QceMerging::picksAnewAfter). F is kept up to date as
+//        states move (QceMerging::firstToForward).
 #pragma once
 
 #include "cairn/engine/Searcher.h"

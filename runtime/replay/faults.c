@@ -5,11 +5,12 @@
  * global) and a call through a pointer to no function from other bad accesses. This handler
  * prints, before AddressSanitizer's report (it runs first and then hands the signal on):
  *
- *   cairn-replay: fault signal=11 code=2 address=0x... pc=0x... access=write mapping=r--p
+ *   cairn-replay: fault signal=11 code=2 address=0x... pc=0x... sp-mapping=rw-p access=write mapping=r--p
  *
  * code is si_code (SEGV_MAPERR 1, SEGV_ACCERR 2), access is read, write or unknown (the x86-64
- * page-fault error code), and mapping the permissions of the mapping in /proc/self/maps that
- * holds the address, or "none". Only async-signal-safe calls: the fault may come from anywhere. */
+ * page-fault error code), and mapping and sp-mapping the permissions of the mappings in
+ * /proc/self/maps that hold the address and the stack pointer, or "none". Only
+ * async-signal-safe calls: the fault may come from anywhere. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
@@ -122,6 +123,10 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
 #if defined(__x86_64__)
   put(" pc=");
   put_hex((uintptr_t)uc->uc_mcontext.gregs[REG_RIP]);
+  char stack[5];
+  cairn_replay_mapping_of((uintptr_t)uc->uc_mcontext.gregs[REG_RSP], stack);
+  put(" sp-mapping=");
+  put(stack);
   access = uc->uc_mcontext.gregs[REG_ERR] & 2 ? "write" : "read";
 #else
   (void)uc;

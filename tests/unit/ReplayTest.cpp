@@ -116,6 +116,14 @@ TEST(ReplayClassify, MemoryFaultsAreNamedByWhatFaulted) {
       "mapping=none\n==1==ERROR: AddressSanitizer: stack-overflow on address 0x7fff01e6aff8\n",
       1, 0);
   EXPECT_EQ(overflow.type + "/" + overflow.kind, "exec/stack-overflow");
+  // A big frame's local written past the stack's end, further from the stack pointer than
+  // AddressSanitizer looks: "SEGV on unknown address", but the stack pointer is in no mapping.
+  EXPECT_EQ(kindOf("signal=11 code=1 address=0x7ffebe7bffe8 pc=0x55f01bc8d12f sp-mapping=none access=write "
+                   "mapping=none"),
+            "exec/stack-overflow");
+  EXPECT_EQ(kindOf("signal=11 code=1 address=0x7ffebe7bffe8 pc=0x55f01bc8d12f sp-mapping=rw-p access=write "
+                   "mapping=none"),
+            "ptr/out-of-bounds");
 }
 
 TEST(ReplayClassify, TheReplayLibrarysVerdictsNeedItsExitStatus) {

@@ -65,6 +65,11 @@ std::pair<const char *, const char *> classifyFault(const std::string &facts) {
     return {"ptr", "read-only"};
   if (address < kNullPage)
     return {"ptr", "null"};
+  // The stack pointer itself is in no mapping: the stack grew past its limit. AddressSanitizer
+  // names that a stack overflow only when the address is within 64 KiB of the pointer, and a
+  // big frame's locals lie further (where ASLR put the stack decides which it reports).
+  if (f["sp-mapping"] == "none")
+    return {"exec", "stack-overflow"};
   return {"ptr", "out-of-bounds"};
 }
 } // namespace

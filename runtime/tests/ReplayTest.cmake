@@ -109,7 +109,7 @@ foreach(variant IN LISTS variants)
     replay(empty-block empty-block 1 "^$" "AddressSanitizer: use-after-poison" x=00000000)
     # realloc(p, 0) frees p and returns NULL, as glibc's does: the write is through NULL.
     replay(realloc-zero-is-null empty-block 1 "^$"
-           "cairn-replay: fault signal=11 code=1 address=0x0 pc=0x[0-9a-f]+ access=write mapping=none\n" x=01000000)
+           "cairn-replay: fault signal=11 code=1 address=0x0 pc=0x[0-9a-f]+ sp-mapping=rw-p access=write mapping=none\n" x=01000000)
     replay(empty-block-calloc empty-block 1 "^$" "AddressSanitizer: use-after-poison" x=02000000)
     replay(one-byte-block empty-block 0 "^$" "^$" x=03000000)
     # KLEE's memory functions: sizes from AddressSanitizer (and the fixed objects), errors as
@@ -122,7 +122,7 @@ foreach(variant IN LISTS variants)
     replay(memory-api-freed memory-api 1 "^sizes " "AddressSanitizer: heap-use-after-free" x=03000000)
     replay(memory-api-past-fixed memory-api 1 "^sizes " "AddressSanitizer: use-after-poison" x=04000000)
     replay(read-only read-only 1 "^$"
-           "cairn-replay: fault signal=11 code=2 address=0x[0-9a-f]+ pc=0x[0-9a-f]+ access=write mapping=r--p\n"
+           "cairn-replay: fault signal=11 code=2 address=0x[0-9a-f]+ pc=0x[0-9a-f]+ sp-mapping=rw-p access=write mapping=r--p\n"
            x=00000000)
   endif()
 

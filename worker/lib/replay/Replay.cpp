@@ -48,7 +48,7 @@ bool lineAfter(const std::string &out, const std::string &prefix, std::string &r
 }
 
 // A memory fault as runtime/replay/faults.c describes it ("signal=11 code=2 address=0x...
-// pc=0x... access=write mapping=r--p"), named as the engine names the access.
+// pc=0x... sp-mapping=rw-p access=write mapping=r--p"), named as the engine names the access.
 std::pair<const char *, const char *> classifyFault(const std::string &facts) {
   std::map<std::string, std::string> f;
   std::istringstream in(facts);

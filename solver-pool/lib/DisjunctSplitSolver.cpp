@@ -25,13 +25,20 @@ public:
       return next_->check(q, wantModel);
     Query narrow;
     bool split = false;
-    for (const ExprRef &c : q.constraints) {
-      if (c && c->width() == 1 && c->kind() == Kind::Or) {
-        split = true;
-        conjuncts(firstDisjunct(c.get()), narrow.constraints);
-      } else {
-        narrow.constraints.push_back(c);
+    // A disjunct's conjuncts may be disjunctions again (a merged state merged once more): each
+    // is narrowed in turn, so that what goes on is one path's conjunction.
+    std::vector<ExprRef> pending(q.constraints.rbegin(), q.constraints.rend());
+    while (!pending.empty()) {
+      ExprRef c = std::move(pending.back());
+      pending.pop_back();
+      if (!isDisjunction(c)) {
+        narrow.constraints.push_back(std::move(c));
+        continue;
       }
+      split = true;
+      std::vector<ExprRef> parts;
+      conjuncts(firstDisjunct(c.get()), parts);
+      pending.insert(pending.end(), parts.rbegin(), parts.rend());
     }
     if (!split)
       return next_->check(q, wantModel);
@@ -48,6 +55,7 @@ public:
   }
 
 private:
+  static bool isDisjunction(const ExprRef &c) { return c && c->width() == 1 && c->kind() == Kind::Or; }
   static const Expr *firstDisjunct(const Expr *e) {
     while (e->width() == 1 && e->kind() == Kind::Or)
       e = e->kid(0);

@@ -130,10 +130,13 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
     s = createQueryCachingSolver(std::move(s));
   if (o.addressCache)
     s = createAddressCachingSolver(std::move(s), o.addressCacheOptions);
-  if (o.disjunctSplit)
-    s = createDisjunctSplitSolver(std::move(s));
   if (o.independence)
     s = createIndependentSolver(std::move(s));
+  // Above the slicing: the one path a merged state's model is solved from then falls apart
+  // into its independent parts, each likely answered by a cache or the byte domain, and the
+  // disjunction's footprint is never computed where that path is satisfiable.
+  if (o.disjunctSplit)
+    s = createDisjunctSplitSolver(std::move(s));
   return s;
 }
 

@@ -134,6 +134,26 @@ TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
   EXPECT_EQ(bfs.stats.merging.multiplicity, 256u);
 }
 
+// Far from a fork, with no state to catch up and none behind it, a DSM state would be picked
+// again at every block entry: it runs on instead, so that the driving searcher sees the picks it
+// would see without merging. Here each side of the one fork runs a 300-iteration loop that
+// forks no more: some 1800 block entries, of which a state stops at the first dsmDistance after
+// the fork (and where the sides meet again).
+TEST_F(QceMergingTest, DynamicMergingLetsAStateFarFromAForkRunOn) {
+  const char *program = "int main(void) {\n"
+                        "  int x, sum = 0, step = 5;\n"
+                        "  klee_make_symbolic(&x, sizeof x, \"x\");\n"
+                        "  if (x > 10) step = 3; else step += 2;\n"
+                        "  for (int i = 0; i < 300; ++i)\n"
+                        "    sum += i % 7 == 0 ? step : 1;\n"
+                        "  return sum;\n"
+                        "}\n";
+  Outcome dsm = runSource(program, with(MergeStrategy::Dynamic, SearchStrategy::RandomState));
+  EXPECT_EQ(dsm.stats.merging.multiplicity, 2u);
+  EXPECT_GT(dsm.stats.merging.stops, 0u);
+  EXPECT_LT(dsm.stats.merging.stops, 100u) << "a state stopped at most block entries of its loop";
+}
+
 // The paper's sleep over ten arguments of up to three digits under DSM: by Eq. 2 the digit
 // index is cold where the estimate counts every argument still to come (QueryCountsTest), so
 // a laggard merged into a state an iteration ahead of it and every later read of the argument

@@ -71,6 +71,7 @@ TEST(ServiceMessages, MergingCountersAddUpOverItems) {
   item.merging.multiplicity = 40;
   item.merging.fastForwarded = 5;
   item.merging.fastForwardedMerged = 2;
+  item.merging.stops = 9;
   item.merging.qceFunctions = 7;
   item.merging.qceSeconds = 0.25;
   v1::Counters job;
@@ -84,6 +85,7 @@ TEST(ServiceMessages, MergingCountersAddUpOverItems) {
   EXPECT_EQ(m.multiplicity, 42u);
   EXPECT_EQ(m.fastForwarded, 10u);
   EXPECT_EQ(m.fastForwardedMerged, 4u);
+  EXPECT_EQ(m.stops, 18u);
   EXPECT_EQ(m.qceFunctions, 7u); // the program's functions, not a sum
   EXPECT_DOUBLE_EQ(m.qceSeconds, 0.5);
 

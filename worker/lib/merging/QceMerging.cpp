@@ -246,13 +246,13 @@ bool QceMerging::arrive(ExecutionState &s) {
   auto it = waiting_.find(position);
   if (it == waiting_.end() && !distance_ && searcher_ && searcher_->pickedAgain(s, topologicalKey(s)))
     return false; // static merging: no state here to merge with, and it would be picked again
-  standAt(t, s, similarity_->hash(s, position, t.symbolicHot));
+  const uint64_t hash = similarity_->hash(s, position, t.symbolicHot);
   if (t.cooldown)
     --t.cooldown;
   if (t.nearFork)
     --t.nearFork;
   if (distance_)
-    remember(t, t.current);
+    remember(t, hash);
   if (it != waiting_.end()) {
     WaitingAt &here = it->second;
     auto tryAll = [&](const std::vector<ExecutionState *> &states) {
@@ -262,18 +262,37 @@ bool QceMerging::arrive(ExecutionState &s) {
       return false;
     };
     if (t.symbolicHot) {
-      for (auto &[hash, states] : here.concrete)
+      for (auto &[other, states] : here.concrete)
         if (tryAll(states))
           return true;
-    } else if (auto same = here.concrete.find(t.current); same != here.concrete.end() && tryAll(same->second)) {
+    } else if (auto same = here.concrete.find(hash); same != here.concrete.end() && tryAll(same->second)) {
       return true;
     }
     if (tryAll(here.partlySymbolic))
       return true;
   }
+  if (runsOn(t, hash)) {
+    leaveEntry(t, s);
+    return false;
+  }
+  standAt(t, s, hash);
   t.waitingAt = position;
   wait(t, s);
+  ++engine_.stats.merging.stops;
   return true;
+}
+
+// DSM: a state far from a fork, picked by the driving searcher, with no state to catch up
+// anywhere and none behind it here, would be picked again at once: it runs on without stopping
+// (its history still records the entry, so a state behind it can be found and caught up). So
+// the driving searcher sees the picks it would see without merging: a burst searcher's burst
+// counts picks, and one pick per block entry made its bursts an eighth as long.
+bool QceMerging::runsOn(const Track &t, uint64_t hash) {
+  if (!distance_ || t.nearFork || t.forwarded)
+    return false;
+  if (auto h = holders_.find(hash); h != holders_.end() && h->second >= 2)
+    return false;
+  return firstToForward() == nullptr;
 }
 
 void QceMerging::wait(Track &t, ExecutionState &s) {

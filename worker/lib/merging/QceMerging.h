@@ -5,8 +5,8 @@
 // (search/MergingSearcher.h picks the next one): the states that are not running wait at block
 // entries, so that a state arriving where another waits can merge into it (the merge step of
 // the paper's Algorithm 1) when the two are compatible (StateMerging.h) and QCE-similar
-// (QceSimilarity.h); under SSM a state the searcher would pick again, with no state waiting
-// where it stands, runs on. Stopping at joins only would be cheaper, but under SSM a state at a loop
+// (QceSimilarity.h); a state the searcher would pick again at once runs on (SSM: no state
+// waits where it stands; DSM: runsOn). Stopping at joins only would be cheaper, but under SSM a state at a loop
 // header ahead of the loop's body (in the topological order) would then run into the next
 // iteration before the body's states reach it. DSM also keeps, per state, the hashes of its
 // last `dsmDistance` block entries: a state whose hash is among another state's recent ones is
@@ -108,6 +108,7 @@ private:
   // The check at a block entry of a state that stands there: false when it is not at one, or
   // was checked here already.
   bool arrive(ExecutionState &s);
+  bool runsOn(const Track &t, uint64_t hash);
   // Per function, each block's place in ControlFlow::loopsFirstOrder.
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
   // A user klee_assume may run before `s` returns from its outermost frame.

@@ -31,7 +31,7 @@ public:
     while (!pending.empty()) {
       ExprRef c = std::move(pending.back());
       pending.pop_back();
-      if (!isDisjunction(c)) {
+      if (!isDisjunction(c.get())) {
         narrow.constraints.push_back(std::move(c));
         continue;
       }
@@ -55,9 +55,9 @@ public:
   }
 
 private:
-  static bool isDisjunction(const ExprRef &c) { return c && c->width() == 1 && c->kind() == Kind::Or; }
+  static bool isDisjunction(const Expr *e) { return e && e->width() == 1 && e->kind() == Kind::Or; }
   static const Expr *firstDisjunct(const Expr *e) {
-    while (e->width() == 1 && e->kind() == Kind::Or)
+    while (isDisjunction(e))
       e = e->kid(0);
     return e;
   }

@@ -155,6 +155,11 @@ void QceMerging::holdersChanged(uint64_t hash, uint32_t before, uint32_t after) 
       after >= 2 ? enterForward(*t, *s) : leaveForward(*t, *s);
 }
 
+bool QceMerging::heldByTwo(uint64_t hash) const {
+  auto h = holders_.find(hash);
+  return h != holders_.end() && h->second >= 2;
+}
+
 void QceMerging::hold(uint64_t hash) {
   uint32_t &n = holders_[hash];
   holdersChanged(hash, n, n + 1);
@@ -192,7 +197,7 @@ void QceMerging::standAt(Track &t, ExecutionState &s, uint64_t hash) {
   if (distance_ == 0)
     return; // static merging keeps no history
   standing_[hash].push_back(&s);
-  if (auto h = holders_.find(hash); h != holders_.end() && h->second >= 2)
+  if (heldByTwo(hash))
     enterForward(t, s);
 }
 
@@ -290,9 +295,7 @@ bool QceMerging::arrive(ExecutionState &s) {
 bool QceMerging::runsOn(const Track &t, uint64_t hash) {
   if (!distance_ || t.nearFork || t.forwarded)
     return false;
-  if (auto h = holders_.find(hash); h != holders_.end() && h->second >= 2)
-    return false;
-  return firstToForward() == nullptr;
+  return !heldByTwo(hash) && firstToForward() == nullptr;
 }
 
 void QceMerging::wait(Track &t, ExecutionState &s) {

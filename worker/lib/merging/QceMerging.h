@@ -98,6 +98,8 @@ private:
   void leaveForward(Track &t, const ExecutionState &s);
   void remember(Track &t, uint64_t hash);
   void hold(uint64_t hash);
+  // Two histories hold the hash: a state standing at it stands where another stood lately.
+  bool heldByTwo(uint64_t hash) const;
   void release(uint64_t hash);
   void holdersChanged(uint64_t hash, uint32_t before, uint32_t after);
   void standAt(Track &t, ExecutionState &s, uint64_t hash);

@@ -26,6 +26,8 @@ struct MergeContext {
   // (PathDisjunction.h): for states merged a pair at a time, in no order, as dynamic merging
   // does; merges at joins in topological order get their siblings together anyway.
   bool foldPaths = false;
+  // The caller found the group compatible (incompatibility()) already: not checked again.
+  bool groupCompatible = false;
   // Per frame of the states, the registers that may still be read (analysis/Liveness.h); a
   // register no frame reads again is not merged. Empty, or a null entry: every register.
   std::vector<const std::vector<bool> *> liveRegisters;

@@ -10,7 +10,6 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace cairn::engine {
 
@@ -26,30 +25,44 @@ template <class T> size_t commonPrefix(const T &a, const T &b) {
 // Puts the constraints both paths have first, in one order, and returns how many there are:
 // the merged path condition is then those and the disjunction of the rest (Cloud9's
 // intersection), which stays small where the paths forked in different orders, as they do
-// under dynamic merging, and not only where one is a prefix of the other.
+// under dynamic merging, and not only where one is a prefix of the other. The common prefix is
+// shared as it stands; only the constraints after it are compared (a few against a path's
+// tens: a merge at a return used to hash every constraint of both paths).
 size_t shareConstraints(ConstraintList &a, ConstraintList &b) {
-  std::unordered_set<const Expr *> inB;
-  for (const ExprRef &c : b)
-    inB.insert(c.get());
-  std::vector<ExprRef> common, onlyA;
-  std::unordered_set<const Expr *> shared;
-  for (const ExprRef &c : a)
-    if (inB.count(c.get()) && shared.insert(c.get()).second)
-      common.push_back(c);
+  const size_t prefix = commonPrefix(a.exprs(), b.exprs());
+  if (prefix == a.size() || prefix == b.size())
+    return prefix;
+  std::vector<const Expr *> restOfB;
+  restOfB.reserve(b.size() - prefix);
+  for (size_t i = prefix; i < b.size(); ++i)
+    restOfB.push_back(b[i].get());
+  std::sort(restOfB.begin(), restOfB.end());
+  std::vector<const Expr *> shared; // the constraints after the prefix that both have
+  std::vector<ExprRef> onlyA;
+  for (size_t i = prefix; i < a.size(); ++i) {
+    const Expr *c = a[i].get();
+    if (std::binary_search(restOfB.begin(), restOfB.end(), c) &&
+        std::find(shared.begin(), shared.end(), c) == shared.end())
+      shared.push_back(c);
     else
-      onlyA.push_back(c);
-  std::vector<ExprRef> onlyB;
-  for (const ExprRef &c : b)
-    if (!shared.count(c.get()))
-      onlyB.push_back(c);
-  const size_t n = common.size();
-  if (commonPrefix(a.exprs(), common) == n && commonPrefix(b.exprs(), common) == n)
-    return n; // already in that order
-  std::vector<ExprRef> newA = common, newB = common;
+      onlyA.push_back(a[i]);
+  }
+  if (shared.empty())
+    return prefix;
+  std::vector<ExprRef> newA(a.exprs().begin(), a.exprs().begin() + prefix);
+  for (const Expr *c : shared)
+    newA.push_back(ExprRef(c));
+  std::vector<ExprRef> newB = newA;
   newA.insert(newA.end(), onlyA.begin(), onlyA.end());
-  newB.insert(newB.end(), onlyB.begin(), onlyB.end());
-  a.reorder(std::move(newA));
-  b.reorder(std::move(newB));
+  std::sort(shared.begin(), shared.end());
+  for (size_t i = prefix; i < b.size(); ++i)
+    if (!std::binary_search(shared.begin(), shared.end(), b[i].get()))
+      newB.push_back(b[i]);
+  const size_t n = prefix + shared.size();
+  if (newA != a.exprs()) // a reorder drops the list's partition, made again when asked
+    a.reorder(std::move(newA));
+  if (newB != b.exprs())
+    b.reorder(std::move(newB));
   return n;
 }
 
@@ -260,7 +273,7 @@ bool QceMerging::arrive(ExecutionState &s) {
     remember(t, hash);
   if (it != waiting_.end()) {
     WaitingAt &here = it->second;
-    auto tryAll = [&](const std::vector<ExecutionState *> &states) {
+    auto tryAll = [&](const auto &states) {
       for (ExecutionState *w : states)
         if (w != &s && mergeInto(*w, s, position))
           return true;
@@ -300,7 +313,10 @@ bool QceMerging::runsOn(const Track &t, uint64_t hash) {
 
 void QceMerging::wait(Track &t, ExecutionState &s) {
   WaitingAt &here = waiting_[t.waitingAt];
-  (t.symbolicHot ? here.partlySymbolic : here.concrete[t.current]).push_back(&s);
+  if (t.symbolicHot)
+    here.partlySymbolic.push_back(&s);
+  else
+    here.concrete[t.current].push_back(&s);
   t.waiting = true;
 }
 
@@ -315,7 +331,8 @@ void QceMerging::stopWaiting(Track &t, const ExecutionState &s) {
   if (t.symbolicHot) {
     std::erase(here.partlySymbolic, &s);
   } else if (auto bucket = here.concrete.find(t.current); bucket != here.concrete.end()) {
-    std::erase(bucket->second, &s);
+    auto &states = bucket->second;
+    states.erase(std::remove(states.begin(), states.end(), &s), states.end());
     if (bucket->second.empty())
       here.concrete.erase(bucket);
   }
@@ -350,6 +367,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, Po
   // program's last frame), the merged state only ends, and its test is solved from one of its
   // paths (the disjunct-split layer) whatever the form of its condition.
   context.foldPaths = distance_ > 0 && similarity_->queriesAhead(position) > 0;
+  context.groupCompatible = true;
   context.liveRegisters = live_.of(waiting);
   context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
   context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);

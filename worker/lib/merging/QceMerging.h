@@ -131,7 +131,7 @@ private:
   // states of the same hash, or with a symbolic hot value, can be similar to them), and the
   // others, which may be similar to any. An arrival so checks few states, not all.
   struct WaitingAt {
-    absl::flat_hash_map<uint64_t, std::vector<ExecutionState *>> concrete;
+    absl::flat_hash_map<uint64_t, absl::InlinedVector<ExecutionState *, 1>> concrete; // mostly one each
     std::vector<ExecutionState *> partlySymbolic;
   };
   absl::flat_hash_map<PositionId, WaitingAt> waiting_;

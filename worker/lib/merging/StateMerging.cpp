@@ -72,9 +72,8 @@ public:
     for (const ExecutionState::OutputByte &b : s.symbolicOutput)
       symbolic_[key(b.stream, b.position)] = b.byte;
   }
-  bool sameAs(const PrintedBytes &o) const {
-    return state_.output == o.state_.output && state_.errorOutput == o.state_.errorOutput &&
-           state_.symbolicOutput == o.state_.symbolicOutput;
+  static bool same(const ExecutionState &a, const ExecutionState &b) {
+    return a.output == b.output && a.errorOutput == b.errorOutput && a.symbolicOutput == b.symbolicOutput;
   }
   ExprRef byte(ExprContext &ctx, uint8_t stream, uint32_t position) const {
     auto it = symbolic_.find(key(stream, position));
@@ -93,14 +92,12 @@ private:
 // Outputs of the same length merge byte by byte: a byte the states printed differently becomes
 // a symbolic byte, each state's own under its path, which a test evaluates under its inputs.
 void mergeOutputs(ExprContext &ctx, MergeEncoding &merger, std::span<ExecutionState *const> group) {
+  auto samePrinted = [&](const ExecutionState *s) { return PrintedBytes::same(*s, *group.front()); };
+  if (std::all_of(group.begin() + 1, group.end(), samePrinted))
+    return;
   std::vector<PrintedBytes> printed;
   for (const ExecutionState *s : group)
     printed.emplace_back(*s);
-  bool same = true;
-  for (size_t i = 1; i < group.size(); ++i)
-    same &= printed[i].sameAs(printed[0]);
-  if (same)
-    return;
   ExecutionState &first = *group.front();
   std::vector<ExecutionState::OutputByte> merged;
   std::vector<ExprRef> values(group.size());
@@ -119,6 +116,18 @@ void mergeOutputs(ExprContext &ctx, MergeEncoding &merger, std::span<ExecutionSt
   first.symbolicOutput = std::move(merged);
 }
 
+// Byte `b` is the same concrete byte in every state's contents: nothing to merge, and no
+// expression to build to find that out.
+bool sameConcreteByte(std::span<const AddressSpace::Entry> entries, uint64_t b) {
+  const ObjectState &first = *entries.front().state;
+  if (!first.isConcreteByte(b))
+    return false;
+  for (const AddressSpace::Entry &e : entries.subspan(1))
+    if (!e.state->isConcreteByte(b) || e.state->concreteByte(b) != first.concreteByte(b))
+      return false;
+  return true;
+}
+
 } // namespace
 
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
@@ -126,7 +135,7 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
                          bool validate) {
   MergeOutcome out;
   ExecutionState &first = *group.front();
-  for (size_t i = 1; i < group.size(); ++i)
+  for (size_t i = 1; i < group.size() && !context.groupCompatible; ++i)
     if (std::string why = incompatibility(first, *group[i]); !why.empty()) {
       out.refusal = why;
       return out;
@@ -195,6 +204,8 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
       continue;
     auto contents = std::make_shared<ObjectState>(*entry.state);
     for (uint64_t b = 0; b < contents->size(); ++b) {
+      if (sameConcreteByte(entries, b))
+        continue;
       bool same = true;
       for (size_t i = 0; i < group.size(); ++i) {
         values[i] = entries[i].state->byteExpr(ctx, b);

@@ -289,7 +289,8 @@ bool QceMerging::arrive(ExecutionState &s) {
     if (tryAll(here.partlySymbolic))
       return true;
   }
-  if (runsOn(t, hash)) {
+  const bool gathering = gathers(s, position);
+  if (!gathering && runsOn(t, hash)) {
     leaveEntry(t, s);
     return false;
   }
@@ -297,7 +298,29 @@ bool QceMerging::arrive(ExecutionState &s) {
   t.waitingAt = position;
   wait(t, s);
   ++engine_.stats.merging.stops;
+  if (gathering)
+    searcher_->gather(s);
   return true;
+}
+
+// DSM: a state in main's own frame, at a block that only returns (no call in it) with no query
+// ahead, only ends; the states behind it cannot catch up with it by their hashes: they differ
+// in hot values it no longer has (a tokenizer's state, the last character's class). Without a
+// wait the first to get there ends before the others come, and every path ends apart
+// (state-machine N=9: 31 tests, each a solver query for a merged state's inputs, against
+// static merging's one); so it waits out of the driving searcher's reach until no other state
+// is left to it. Only the return itself: a state with calls or blocks still ahead has lines
+// to cover, and the driving searcher's picks among them are the run's coverage.
+bool QceMerging::gathers(const ExecutionState &s, PositionId position) const {
+  if (!distance_ || !searcher_ || s.stack.size() != 1 || similarity_->queriesAhead(position) > 0)
+    return false;
+  const Frame &f = s.stack.back();
+  const Function &fn = engine_.program.functions[f.function];
+  const uint32_t end = fn.blockEnd(f.block);
+  for (uint32_t i = f.pc; i < end; ++i)
+    if (fn.instrs[i].op == Opcode::Call)
+      return false;
+  return end > f.pc && fn.instrs[end - 1].op == Opcode::Ret;
 }
 
 // DSM: a state far from a fork, picked by the driving searcher, with no state to catch up

@@ -111,6 +111,8 @@ private:
   // was checked here already.
   bool arrive(ExecutionState &s);
   bool runsOn(const Track &t, uint64_t hash);
+  // DSM: `s`, stopped at `position`, waits at the program's end for the states still running.
+  bool gathers(const ExecutionState &s, PositionId position) const;
   // Per function, each block's place in ControlFlow::loopsFirstOrder.
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
   // A user klee_assume may run before `s` returns from its outermost frame.

@@ -3,6 +3,8 @@
 #include "cairn/engine/ExecutionState.h"
 #include "merging/QceMerging.h"
 
+#include <algorithm>
+
 namespace cairn::engine {
 
 ExecutionState &MergingSearcher::select() {
@@ -25,10 +27,35 @@ bool MergingSearcher::pickedAgain(const ExecutionState &s, const std::vector<uin
   return !dynamic_ && unplaced_.size() == 1 && unplaced_.front() == &s && order_.before(s, key);
 }
 
+void MergingSearcher::gather(ExecutionState &s) {
+  if (!gatheredSet_.insert(&s).second)
+    return;
+  driving_->remove(&s);
+  gathered_.push_back(&s);
+  if (running_ == &s)
+    running_ = nullptr;
+}
+
+bool MergingSearcher::ungather(ExecutionState *s) {
+  if (!gatheredSet_.erase(s))
+    return false;
+  gathered_.erase(std::find(gathered_.begin(), gathered_.end(), s));
+  return true;
+}
+
 ExecutionState &MergingSearcher::selectDynamic() {
   ExecutionState *pick = merging_.firstToForward();
   const bool fastForward = pick != nullptr;
-  if (!fastForward) {
+  if (fastForward) {
+    if (ungather(pick))
+      driving_->add(pick);
+  } else {
+    if (driving_->empty()) { // every state left is at the end: they go on, in the order they came
+      for (ExecutionState *s : gathered_)
+        driving_->add(s);
+      gathered_.clear();
+      gatheredSet_.clear();
+    }
     if (!running_ || merging_.picksAnewAfter(*running_))
       driving_->pickAnew();
     pick = &driving_->select();
@@ -53,7 +80,8 @@ void MergingSearcher::remove(ExecutionState *s) {
     running_ = nullptr;
   merging_.forget(*s);
   if (dynamic_) {
-    driving_->remove(s);
+    if (!ungather(s))
+      driving_->remove(s);
   } else {
     std::erase(unplaced_, s);
     order_.erase(*s);

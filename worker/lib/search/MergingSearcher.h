@@ -5,7 +5,8 @@
 //        recent block entry of another state (F), the first in topological order, so that it
 //        catches up and merges; the driving searcher's choice when F is empty, made anew at
 //        every block entry near a fork (QceMerging::picksAnewAfter). F is kept up to date as
-//        states move (QceMerging::firstToForward).
+//        states move (QceMerging::firstToForward). States that reached the program's end
+//        wait there out of the driving searcher's reach while it has other states.
 #pragma once
 
 #include "cairn/engine/Searcher.h"
@@ -33,6 +34,9 @@ public:
   // SSM: `s`, running with no state added since it was picked, stands before every other
   // state in topological order, so that it would be picked again were it to stop.
   bool pickedAgain(const ExecutionState &s, const std::vector<uint64_t> &key) const;
+  // DSM: `s` (not running) leaves the driving searcher until no other state is left to it,
+  // or until it is picked to catch up (QceMerging::gathers).
+  void gather(ExecutionState &s);
 
 private:
   ExecutionState &selectStatic();
@@ -50,6 +54,11 @@ private:
   std::vector<ExecutionState *> unplaced_;
   // DSM: the state picked last, which stopped at a block entry when the next pick is made.
   ExecutionState *running_ = nullptr;
+  // DSM: the states gathered at the program's end, out of the driving searcher, in the order
+  // they came (the order they go back in: a run is the same run each time).
+  std::vector<ExecutionState *> gathered_;
+  std::unordered_set<const ExecutionState *> gatheredSet_;
+  bool ungather(ExecutionState *s); // false: `s` was not gathered
 };
 
 } // namespace cairn::engine

@@ -135,7 +135,7 @@ TEST_F(Fixture, CexCacheModelsSatisfyTheQuery) {
 
 // A merged state's path condition: a prefix and the disjunction of two paths' suffixes. Its
 // model comes from one disjunct, through the cache that saw that path's query; an unsatisfiable
-// first disjunct sends the whole query on, and the model still satisfies it.
+// first disjunct has the next one tried, and the model still satisfies the whole.
 TEST_F(Fixture, DisjunctSplitAnswersAMergedPathFromOneOfItsPaths) {
   auto solver = createDisjunctSplitSolver(createCexCachingSolver(createZ3Solver(10)));
   ExprRef prefix = ctx.ult(byte(1), c8(100));
@@ -151,12 +151,28 @@ TEST_F(Fixture, DisjunctSplitAnswersAMergedPathFromOneOfItsPaths) {
   EXPECT_TRUE(evaluatesTrue(ctx.land(prefix, either).get(), *m));
   EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 1u);
   EXPECT_EQ(answeredBy(*solver, "cex-cache"), cachedBefore + 1) << "the narrowed query is a path seen before";
-  // A prefix that contradicts the disjunct tried first: the whole query answers.
+  // A prefix that contradicts the disjunct tried first: the second answers.
   ExprRef against = either->kid(0) == left.get() ? high : low;
   Answer<Assignment> n = solver->getInitialValues(std::vector<ExprRef>{against, either}, {input});
   ASSERT_TRUE(n.known());
   EXPECT_TRUE(evaluatesTrue(ctx.land(against, either).get(), *n));
-  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 1u);
+  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 2u);
+}
+
+// A branch on a merged state: whether it is feasible is asked without a model, and a disjunct
+// that allows it answers (the disjuncts tried before it do not). Of six paths, each allowing
+// one value of byte 0, the first four tried answer for their values; for the other two the
+// whole query goes on, and its answer stands.
+TEST_F(Fixture, DisjunctSplitDecidesABranchOfAMergedPath) {
+  auto solver = createDisjunctSplitSolver(createZ3Solver(10));
+  ExprRef paths = ctx.falseExpr();
+  for (uint8_t k = 0; k < 6; ++k)
+    paths = ctx.lor(paths, ctx.land(ctx.eq(byte(0), c8(k)), ctx.ult(byte(1), c8(10 + k))));
+  for (uint8_t k = 0; k < 6; ++k)
+    EXPECT_EQ(solver->check(Query({paths}, ctx.eq(byte(0), c8(k))), false).result, SatResult::Sat) << int(k);
+  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 4u);
+  EXPECT_EQ(solver->check(Query({paths}, ctx.eq(byte(0), c8(9))), false).result, SatResult::Unsat);
+  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 4u);
 }
 
 // Random constraint sets over four bytes: the full chain and bare Z3 agree on every answer,

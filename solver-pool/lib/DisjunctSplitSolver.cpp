@@ -58,8 +58,14 @@ public:
     if (split == q.constraints.size())
       return next_->check(q, wantModel);
     ScopedSolverTimer timer(stats_);
-    for (const Expr *disjunct : leadingDisjuncts(q.constraints[split].get(), kDisjunctsTried)) {
-      SolverResponse r = next_->check(narrowed(q, split, disjunct), wantModel);
+    // One more than tried: whether the disjuncts tried are all there are.
+    const std::vector<const Expr *> disjuncts = leadingDisjuncts(q.constraints[split].get(), kDisjunctsTried + 1);
+    const bool all = disjuncts.size() <= kDisjunctsTried;
+    bool exact = all; // every narrowed query was the whole query's restriction to one disjunct
+    for (size_t i = 0; i < disjuncts.size() && i < kDisjunctsTried; ++i) {
+      bool narrowedMore = false;
+      SolverResponse r = next_->check(narrowed(q, split, disjuncts[i], narrowedMore), wantModel);
+      exact = exact && !narrowedMore && r.result == SatResult::Unsat;
       if (r.result != SatResult::Sat)
         continue;
       ++stats_.answered;
@@ -67,14 +73,18 @@ public:
         completeModel(r.model, q); // symbols only the other disjuncts read: any value does
       return r;
     }
+    if (exact) { // no disjunct is satisfiable: neither is their disjunction
+      ++stats_.answered;
+      return SolverResponse{SatResult::Unsat, {}, {}};
+    }
     return next_->check(q, wantModel);
   }
 
 private:
   // `q` with its constraint `split` replaced by `disjunct`. A conjunct that is a disjunction
   // again (a merged state merged once more), there or in another constraint, is narrowed to its
-  // first disjunct in turn, so that what goes on is one path's conjunction.
-  static Query narrowed(const Query &q, size_t split, const Expr *disjunct) {
+  // first disjunct in turn (`narrowedMore`), so that what goes on is one path's conjunction.
+  static Query narrowed(const Query &q, size_t split, const Expr *disjunct, bool &narrowedMore) {
     Query narrow;
     std::vector<ExprRef> pending;
     for (size_t i = q.constraints.size(); i-- > split + 1;)
@@ -90,6 +100,7 @@ private:
         narrow.constraints.push_back(std::move(c));
         continue;
       }
+      narrowedMore = true;
       parts.clear();
       conjuncts(firstDisjunct(c.get()), parts);
       pending.insert(pending.end(), parts.rbegin(), parts.rend());

@@ -162,7 +162,8 @@ TEST_F(Fixture, DisjunctSplitAnswersAMergedPathFromOneOfItsPaths) {
 // A branch on a merged state: whether it is feasible is asked without a model, and a disjunct
 // that allows it answers (the disjuncts tried before it do not). Of six paths, each allowing
 // one value of byte 0, the first four tried answer for their values; for the other two the
-// whole query goes on, and its answer stands.
+// whole query goes on, and its answer stands. Where every disjunct was tried and none is
+// satisfiable, the query is not: no whole query then.
 TEST_F(Fixture, DisjunctSplitDecidesABranchOfAMergedPath) {
   auto solver = createDisjunctSplitSolver(createZ3Solver(10));
   ExprRef paths = ctx.falseExpr();
@@ -172,7 +173,11 @@ TEST_F(Fixture, DisjunctSplitDecidesABranchOfAMergedPath) {
     EXPECT_EQ(solver->check(Query({paths}, ctx.eq(byte(0), c8(k))), false).result, SatResult::Sat) << int(k);
   EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 4u);
   EXPECT_EQ(solver->check(Query({paths}, ctx.eq(byte(0), c8(9))), false).result, SatResult::Unsat);
-  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 4u);
+  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 4u) << "six disjuncts, four tried: the whole query said unsat";
+  // Three paths, none allowing the value: each tried, each unsatisfiable, so is the whole.
+  ExprRef three = ctx.lor(ctx.lor(ctx.eq(byte(0), c8(1)), ctx.eq(byte(0), c8(2))), ctx.eq(byte(0), c8(3)));
+  EXPECT_EQ(solver->check(Query({three}, ctx.eq(byte(0), c8(9))), false).result, SatResult::Unsat);
+  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 5u);
 }
 
 // Random constraint sets over four bytes: the full chain and bare Z3 agree on every answer,

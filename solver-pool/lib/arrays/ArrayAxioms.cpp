@@ -1,4 +1,5 @@
 #include "ArrayAxioms.h"
+#include "ReadLookup.h"
 
 #include <algorithm>
 #include <map>
@@ -116,8 +117,11 @@ ExprRef axiomExpr(const Axiom &axiom, const std::vector<AbstractRead> &reads) {
 
 ExprRef wholeReadExpr(const AbstractRead &read) {
   ExprContext &ctx = read.index->context();
-  if (!read.contents->symbolic())
+  if (!read.contents->symbolic()) {
+    if (ExprRef tie = lookupTie(read))
+      return tie;
     return ctx.eq(read.variable, ctx.select(ExprRef(read.array), read.index));
+  }
   // The positions the query lets the index take (its interval, at its offset within an
   // element): the query rules every other index out, as it does for the pool's axioms.
   const unsigned w = read.index->width();

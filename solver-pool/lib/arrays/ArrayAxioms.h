@@ -11,6 +11,7 @@
 
 #include "ArrayReads.h"
 #include "IntegerProgram.h"
+#include "KnownBits.h"
 
 #include "cairn/expr/Assignment.h"
 
@@ -27,6 +28,7 @@ struct AbstractRead {
   Interval interval;
   u128 modulus = 1; // the element width it is pruned by, and its offset within an element
   u128 offset = 0;
+  KnownBits indexBits; // of the query's own index term (before its reads were abstracted)
 };
 
 struct Axiom {

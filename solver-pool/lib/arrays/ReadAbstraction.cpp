@@ -1,4 +1,5 @@
 #include "ReadAbstraction.h"
+#include "ReadLookup.h"
 
 namespace cairn::arrays {
 
@@ -43,7 +44,9 @@ std::pair<std::vector<const Expr *>, const Expr *> peelSymbolicStores(const Expr
 uint64_t elementAxioms(const AbstractRead &r) {
   const Int lo = std::max<Int>(r.interval.lo, 0);
   const Int hi = std::min<Int>(r.interval.hi, Int(r.contents->size()) - 1);
-  return hi < lo ? 0 : uint64_t((hi - lo) / Int(r.modulus)) + 1;
+  const uint64_t inInterval = hi < lo ? 0 : uint64_t((hi - lo) / Int(r.modulus)) + 1;
+  const std::optional<uint64_t> byBits = lookupPositions(r);
+  return byBits ? std::min(inInterval, *byBits) : inInterval;
 }
 
 ExprRef ReadAbstraction::rewrite(const Expr *root) {
@@ -134,6 +137,7 @@ ExprRef ReadAbstraction::readKnown(const Expr *array, const ExprRef &index, cons
   r.contents = it->second;
   r.index = index;
   r.interval = intervalOf(intervals_, originalIndex);
+  r.indexBits = knownBits_.of(originalIndex);
   r.modulus = elementBytes(types_, root);
   if (std::optional<u128> k = residue(index.get(), r.modulus)) {
     r.offset = *k;

@@ -68,6 +68,7 @@ private:
   FreshReads &fresh_;
   const PrecheckResult &intervals_;
   const ArrayTypes *types_;
+  KnownBitsAnalysis knownBits_;
   std::unordered_map<const Expr *, ExprRef> memo_;
   std::unordered_map<const Expr *, std::shared_ptr<const ArrayContents>> contents_;
   uint64_t maxElementAxioms_;

@@ -1,0 +1,169 @@
+#include "ReadLookup.h"
+
+#include <vector>
+
+namespace cairn::arrays {
+
+namespace {
+
+unsigned bitLength(u128 v) {
+  unsigned n = 0;
+  while (n < 128 && (v >> n) != 0)
+    ++n;
+  return n;
+}
+
+// The index bits a lookup tests, lowest first, and the bits it takes as given: the known bits,
+// and the bits above the interval's top (zero in every value the query gives the index).
+struct LookupBits {
+  std::vector<unsigned> varying;
+  u128 fixedMask = 0;
+  u128 fixedValue = 0;
+};
+
+std::optional<LookupBits> lookupBits(const AbstractRead &r) {
+  const unsigned w = r.index->width();
+  const u128 m = widthMask(w);
+  LookupBits b;
+  b.fixedMask = (r.indexBits.zero | r.indexBits.one) & m;
+  b.fixedValue = r.indexBits.one & m;
+  if (r.interval.lo >= 0 && r.interval.hi >= 0 && u128(r.interval.hi) <= m) {
+    const unsigned top = bitLength(u128(r.interval.hi));
+    b.fixedMask |= m & ~widthMask(top);
+    b.fixedValue &= widthMask(top);
+  }
+  for (unsigned j = 0; j < w; ++j)
+    if (!((b.fixedMask >> j) & 1)) {
+      if (b.varying.size() == kMaxLookupTreeBits)
+        return std::nullopt;
+      b.varying.push_back(j);
+    }
+  return b;
+}
+
+// The index value the leaf `t` stands for: the fixed bits, and t's bits spread over the varying.
+u128 positionOf(const LookupBits &b, uint64_t t) {
+  u128 p = b.fixedValue;
+  for (size_t j = 0; j < b.varying.size(); ++j)
+    if ((t >> j) & 1)
+      p |= u128(1) << b.varying[j];
+  return p;
+}
+
+// Whether the query lets the index be `p`: inside its interval and at its offset in an element.
+bool admitted(const AbstractRead &r, u128 p) {
+  return r.interval.contains(Int(p)) && p % r.modulus == r.offset % r.modulus;
+}
+
+ExprRef elementAt(const AbstractRead &r, u128 p) {
+  u128 value = 0;
+  if (const Expr *e = r.contents->at(p, value))
+    return ExprRef(e);
+  return r.index->context().constant(value, 8);
+}
+
+// Bit j of `e` as a width-1 term, taken from the operand that decides it where the structure
+// does (extensions, extracts, concatenations, shifts by constants, sums without carries into
+// the bit): the core then reads the bit where it is made, with no adder or multiplier between.
+class BitTerms {
+public:
+  explicit BitTerms(ExprContext &ctx) : ctx_(ctx) {}
+  ExprRef bit(const Expr *e, unsigned j) {
+    switch (e->kind()) {
+    case Kind::Constant: return ctx_.constant((e->value() >> j) & 1, 1);
+    case Kind::ZExt: return j < e->kid(0)->width() ? bit(e->kid(0), j) : ctx_.constant(0, 1);
+    case Kind::Extract: return bit(e->kid(0), j + e->extractOffset());
+    case Kind::Concat: {
+      const unsigned low = e->kid(1)->width();
+      return j < low ? bit(e->kid(1), j) : bit(e->kid(0), j - low);
+    }
+    case Kind::Mul:
+    case Kind::Shl:
+      if (std::optional<unsigned> k = shiftOf(e))
+        return j < *k ? ctx_.constant(0, 1) : bit(e->kid(e->kind() == Kind::Mul ? 1 : 0), j - *k);
+      break;
+    case Kind::Add: {
+      // No two operand bits below j can both be 1: no carry reaches bit j.
+      const KnownBits a = known_.of(e->kid(0)), b = known_.of(e->kid(1));
+      const unsigned w = e->width();
+      const u128 below = widthMask(j);
+      if ((~a.zero & ~b.zero & below & widthMask(w)) == 0) {
+        if ((a.zero >> j) & 1)
+          return bit(e->kid(1), j);
+        if ((b.zero >> j) & 1)
+          return bit(e->kid(0), j);
+        return ctx_.bvxor(bit(e->kid(0), j), bit(e->kid(1), j));
+      }
+      break;
+    }
+    default: break;
+    }
+    return ctx_.extract(ExprRef(e), j, 1);
+  }
+
+private:
+  // k where `e` is x * 2^k (the constant either side) or x << k for a constant k.
+  static std::optional<unsigned> shiftOf(const Expr *e) {
+    if (e->kind() == Kind::Shl)
+      return e->kid(1)->isConstant() && e->kid(1)->value() < e->width() ? std::optional<unsigned>(unsigned(e->kid(1)->value()))
+                                                                       : std::nullopt;
+    // The context puts a product's constant first.
+    const u128 c = e->kid(0)->isConstant() ? e->kid(0)->value() : 0;
+    if (c == 0 || (c & (c - 1)) != 0)
+      return std::nullopt;
+    return bitLength(c) - 1;
+  }
+
+  ExprContext &ctx_;
+  KnownBitsAnalysis known_;
+};
+
+} // namespace
+
+std::optional<uint64_t> lookupPositions(const AbstractRead &read) {
+  std::optional<LookupBits> b = lookupBits(read);
+  if (!b)
+    return std::nullopt;
+  uint64_t n = 0;
+  for (uint64_t t = 0; t < (uint64_t(1) << b->varying.size()); ++t)
+    n += admitted(read, positionOf(*b, t));
+  return n;
+}
+
+ExprRef lookupTie(const AbstractRead &read) {
+  std::optional<LookupBits> b = lookupBits(read);
+  if (!b)
+    return {};
+  ExprContext &ctx = read.index->context();
+  const unsigned w = read.index->width();
+  std::vector<ExprRef> bit;
+  BitTerms bits(ctx);
+  for (unsigned j : b->varying)
+    bit.push_back(ctx.eq(bits.bit(read.index.get(), j), ctx.constant(1, 1)));
+  // Leaves [lo, lo + 2^level): a null term where every leaf is free, one term where the others
+  // are free or equal to it (hash-consing makes equal subtrees one term), else a test of the
+  // level's bit.
+  auto build = [&](auto &&self, uint64_t lo, unsigned level) -> ExprRef {
+    if (level == 0) {
+      const u128 p = positionOf(*b, lo);
+      return admitted(read, p) ? elementAt(read, p) : ExprRef();
+    }
+    ExprRef low = self(self, lo, level - 1);
+    ExprRef high = self(self, lo + (uint64_t(1) << (level - 1)), level - 1);
+    if (!low || high.get() == low.get())
+      return high;
+    if (!high)
+      return low;
+    return ctx.ite(bit[level - 1], high, low);
+  };
+  ExprRef value = build(build, 0, unsigned(b->varying.size()));
+  if (!value) // no position at all: the query is unsatisfiable; any value ties the read
+    value = ctx.constant(read.contents->defaultValue(), 8);
+  ExprRef tie = ctx.eq(read.variable, value);
+  if (b->fixedMask != 0)
+    tie = ctx.land(tie, ctx.eq(ctx.bvand(read.index, ctx.constant(b->fixedMask, w)),
+                               ctx.constant(b->fixedValue, w)));
+  return tie;
+}
+
+} // namespace cairn::arrays

@@ -1,6 +1,7 @@
 // A core solver for layer tests: Z3, counting the queries that reach it.
 #pragma once
 
+#include "cairn/expr/Assignment.h"
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/Solver.h"
 
@@ -36,6 +37,14 @@ inline uint64_t layerCounter(const Solver &s, const std::string &name) {
         return v;
   ADD_FAILURE() << "no counter " << name;
   return 0;
+}
+
+// Whether `model` satisfies every constraint of `q` and its expression.
+inline bool modelSatisfies(const Query &q, const Assignment &model) {
+  for (const ExprRef &c : q.constraints)
+    if (c && !evaluatesTrue(c.get(), model))
+      return false;
+  return !q.expr || evaluatesTrue(q.expr.get(), model);
 }
 
 } // namespace cairn::unit

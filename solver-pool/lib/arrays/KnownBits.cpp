@@ -14,13 +14,6 @@ u128 bitsFrom(unsigned count, unsigned width) {
   return count >= width ? 0 : widthMask(width) & ~widthMask(count);
 }
 
-unsigned bitLength(u128 v) {
-  unsigned n = 0;
-  while (n < 128 && (v >> n) != 0)
-    ++n;
-  return n;
-}
-
 // Bits known zero in every value no greater than `max`.
 u128 aboveMaximum(u128 max, unsigned width) { return bitsFrom(bitLength(max), width); }
 

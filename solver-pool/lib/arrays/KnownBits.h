@@ -21,6 +21,14 @@ struct KnownBits {
   bool admits(u128 v) const { return (v & zero) == 0 && (v & one) == one; }
 };
 
+// The number of bits up to the highest 1 of v (0 for 0).
+inline unsigned bitLength(u128 v) {
+  unsigned n = 0;
+  while (n < 128 && (v >> n) != 0)
+    ++n;
+  return n;
+}
+
 class KnownBitsAnalysis {
 public:
   KnownBits of(const Expr *e) { return of(e, 0); }

@@ -6,13 +6,6 @@ namespace cairn::arrays {
 
 namespace {
 
-unsigned bitLength(u128 v) {
-  unsigned n = 0;
-  while (n < 128 && (v >> n) != 0)
-    ++n;
-  return n;
-}
-
 // The index bits a lookup tests, lowest first, and the bits it takes as given: the known bits,
 // and the bits above the interval's top (zero in every value the query gives the index).
 struct LookupBits {

@@ -15,6 +15,14 @@ ExprRef FreshReads::variableFor(const Expr *select) {
   return v;
 }
 
+ExprRef FreshReads::tieOf(const AbstractRead &r) {
+  Tie &t = ties_[r.variable.get()];
+  if (!t.tie || t.index.get() != r.index.get() || t.array.get() != r.array || t.interval.lo != r.interval.lo ||
+      t.interval.hi != r.interval.hi || t.modulus != r.modulus || t.offset != r.offset)
+    t = {r.index, ExprRef(r.array), r.interval, r.modulus, r.offset, wholeReadExpr(r)};
+  return t.tie;
+}
+
 void FreshReads::startQuery() {
   if (variables_.size() <= capacity_)
     return;
@@ -23,6 +31,7 @@ void FreshReads::startQuery() {
   variables_.clear();
   symbols_.clear();
   tiedWhole_.clear();
+  ties_.clear();
   ++forgotten_;
 }
 
@@ -148,7 +157,8 @@ ExprRef ReadAbstraction::readKnown(const Expr *array, const ExprRef &index, cons
   }
   // A read that could land on many positions stays with the core's own encoding (a lookup
   // tree over the table): refining it element by element would take a round per element.
-  if (elementAxioms(r) > maxElementAxioms_) {
+  r.positions = elementAxioms(r);
+  if (r.positions > maxElementAxioms_) {
     ++concrete_;
     abstracted_.emplace(select.get(), select);
     return select;

@@ -29,6 +29,9 @@ public:
   size_t size() const { return variables_.size(); }
   void tieWhole(const Expr *variable) { tiedWhole_.insert(variable); }
   bool tiedWhole(const Expr *variable) const { return tiedWhole_.contains(variable); }
+  // wholeReadExpr(r), made once for a read as long as its index, array, interval and element
+  // width stay those of the query that made it: a path's queries tie the same reads again.
+  ExprRef tieOf(const AbstractRead &r);
   // Between queries: forgets every read once more than `capacity` are kept.
   void startQuery();
   uint64_t timesForgotten() const { return forgotten_; }
@@ -37,6 +40,13 @@ private:
   std::unordered_map<const Expr *, std::pair<ExprRef, ExprRef>> variables_; // select -> (select, variable)
   std::unordered_set<const SymbolDecl *> symbols_;
   std::unordered_set<const Expr *> tiedWhole_; // variables of reads tied whole
+  struct Tie {
+    ExprRef index, array; // held, so that an address in the cache is never another term's
+    Interval interval;
+    u128 modulus = 0, offset = 0;
+    ExprRef tie;
+  };
+  std::unordered_map<const Expr *, Tie> ties_; // by the read's variable
   size_t capacity_;
   uint64_t forgotten_ = 0;
 };

@@ -48,13 +48,6 @@ bool admitted(const AbstractRead &r, u128 p) {
   return r.interval.contains(Int(p)) && p % r.modulus == r.offset % r.modulus;
 }
 
-ExprRef elementAt(const AbstractRead &r, u128 p) {
-  u128 value = 0;
-  if (const Expr *e = r.contents->at(p, value))
-    return ExprRef(e);
-  return r.index->context().constant(value, 8);
-}
-
 // Bit j of `e` as a width-1 term, taken from the operand that decides it where the structure
 // does (extensions, extracts, concatenations, shifts by constants, sums without carries into
 // the bit): the core then reads the bit where it is made, with no adder or multiplier between.
@@ -127,27 +120,47 @@ ExprRef lookupTie(const AbstractRead &read) {
   std::optional<LookupBits> b = lookupBits(read);
   if (!b)
     return {};
+  // The leaves' values, and which are free.
+  const size_t n = size_t(1) << b->varying.size();
+  std::vector<u128> leaf(n, 0);
+  std::vector<bool> free(n, true);
+  for (size_t t = 0; t < n; ++t) {
+    const u128 p = positionOf(*b, t);
+    if (!admitted(read, p))
+      continue;
+    if (read.contents->at(p, leaf[t]))
+      return {}; // a symbolic element: not a lookup of known contents
+    free[t] = false;
+  }
   ExprContext &ctx = read.index->context();
   const unsigned w = read.index->width();
-  std::vector<ExprRef> bit;
   BitTerms bits(ctx);
-  for (unsigned j : b->varying)
-    bit.push_back(ctx.eq(bits.bit(read.index.get(), j), ctx.constant(1, 1)));
-  // Leaves [lo, lo + 2^level): a null term where every leaf is free, one term where the others
-  // are free or equal to it (hash-consing makes equal subtrees one term), else a test of the
-  // level's bit.
-  auto build = [&](auto &&self, uint64_t lo, unsigned level) -> ExprRef {
-    if (level == 0) {
-      const u128 p = positionOf(*b, lo);
-      return admitted(read, p) ? elementAt(read, p) : ExprRef();
-    }
+  std::vector<ExprRef> tests(b->varying.size()); // of each level's bit, made when first needed
+  // Leaves [lo, lo + 2^level): a null term where every leaf is free, a constant where the
+  // others are free or equal to it (hash-consing makes equal subtrees one term), else a test of
+  // the level's bit.
+  auto build = [&](auto &&self, size_t lo, unsigned level) -> ExprRef {
+    const size_t end = lo + (size_t(1) << level);
+    size_t first = lo;
+    while (first < end && free[first])
+      ++first;
+    if (first == end)
+      return {};
+    bool uniform = true;
+    for (size_t t = first + 1; t < end && uniform; ++t)
+      uniform = free[t] || leaf[t] == leaf[first];
+    if (uniform)
+      return ctx.constant(leaf[first], 8);
     ExprRef low = self(self, lo, level - 1);
-    ExprRef high = self(self, lo + (uint64_t(1) << (level - 1)), level - 1);
+    ExprRef high = self(self, lo + (size_t(1) << (level - 1)), level - 1);
     if (!low || high.get() == low.get())
       return high;
     if (!high)
       return low;
-    return ctx.ite(bit[level - 1], high, low);
+    ExprRef &test = tests[level - 1];
+    if (!test)
+      test = ctx.eq(bits.bit(read.index.get(), b->varying[level - 1]), ctx.constant(1, 1));
+    return ctx.ite(test, high, low);
   };
   ExprRef value = build(build, 0, unsigned(b->varying.size()));
   if (!value) // no position at all: the query is unsatisfiable; any value ties the read

@@ -119,8 +119,8 @@ private:
     // model got it wrong costs more than the tie.
     const bool tieFew = options_.axiomsBeforeWholeRead != ~0u;
     for (size_t k = 0; k < reads.size(); ++k)
-      if (fresh_.tiedWhole(reads[k].variable.get()) || (tieFew && elementAxioms(reads[k]) <= kFewPositions)) {
-        session->add(wholeReadExpr(reads[k]));
+      if (fresh_.tiedWhole(reads[k].variable.get()) || (tieFew && reads[k].positions <= kFewPositions)) {
+        session->add(fresh_.tieOf(reads[k]));
         whole[k] = true;
         ++seededReads_;
       }
@@ -143,7 +143,7 @@ private:
           continue;
         const bool positional = axiom.kind != Axiom::Kind::Congruence;
         if (positional && violations[axiom.read] >= options_.axiomsBeforeWholeRead) {
-          session->add(wholeReadExpr(reads[axiom.read]));
+          session->add(fresh_.tieOf(reads[axiom.read]));
           whole[axiom.read] = true;
           fresh_.tieWhole(reads[axiom.read].variable.get());
           ++wholeReads_;

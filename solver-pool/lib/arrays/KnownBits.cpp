@@ -81,6 +81,20 @@ bool isPowerOfTwo(u128 v) { return v != 0 && (v & (v - 1)) == 0; }
 
 } // namespace
 
+std::optional<PowerOfTwoScaled> powerOfTwoScaled(const Expr *e) {
+  if (e->kind() == Kind::Shl) {
+    if (e->kid(1)->isConstant() && e->kid(1)->value() < e->width())
+      return PowerOfTwoScaled{e->kid(0), unsigned(e->kid(1)->value())};
+    return std::nullopt;
+  }
+  if (e->kind() != Kind::Mul)
+    return std::nullopt;
+  for (unsigned c = 0; c < 2; ++c)
+    if (e->kid(c)->isConstant() && isPowerOfTwo(e->kid(c)->value()))
+      return PowerOfTwoScaled{e->kid(1 - c), bitLength(e->kid(c)->value()) - 1};
+  return std::nullopt;
+}
+
 KnownBits KnownBitsAnalysis::of(const Expr *e, unsigned depth) {
   if (e->isConstant())
     return exact(e->value(), e->width());
@@ -140,9 +154,8 @@ KnownBits KnownBitsAnalysis::compute(const Expr *e, unsigned depth) {
   case Kind::Add: return addWithCarry(kid(0), kid(1), false, w);
   case Kind::Sub: return addWithCarry(kid(0), bitNot(kid(1), w), true, w);
   case Kind::Mul:
-    for (unsigned c = 0; c < 2; ++c)
-      if (constantKid(c) && isPowerOfTwo(e->kid(c)->value()))
-        return shiftLeft(kid(1 - c), bitLength(e->kid(c)->value()) - 1, w);
+    if (std::optional<PowerOfTwoScaled> s = powerOfTwoScaled(e))
+      return shiftLeft(of(s->x, depth), s->k, w);
     return multiply(kid(0), kid(1), w);
   case Kind::UDiv:
     if (constantKid(1) && e->kid(1)->value() != 0)

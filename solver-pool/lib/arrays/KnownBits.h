@@ -10,6 +10,7 @@
 
 #include "cairn/expr/Expr.h"
 
+#include <optional>
 #include <unordered_map>
 
 namespace cairn::arrays {
@@ -28,6 +29,14 @@ inline unsigned bitLength(u128 v) {
     ++n;
   return n;
 }
+
+// `e` as x * 2^k: a product with a power of two (either side) or a shift by a constant below
+// the width; none otherwise.
+struct PowerOfTwoScaled {
+  const Expr *x;
+  unsigned k;
+};
+std::optional<PowerOfTwoScaled> powerOfTwoScaled(const Expr *e);
 
 class KnownBitsAnalysis {
 public:

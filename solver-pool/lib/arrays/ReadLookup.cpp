@@ -65,8 +65,8 @@ public:
     }
     case Kind::Mul:
     case Kind::Shl:
-      if (std::optional<unsigned> k = shiftOf(e))
-        return j < *k ? ctx_.constant(0, 1) : bit(e->kid(e->kind() == Kind::Mul ? 1 : 0), j - *k);
+      if (std::optional<PowerOfTwoScaled> s = powerOfTwoScaled(e))
+        return j < s->k ? ctx_.constant(0, 1) : bit(s->x, j - s->k);
       break;
     case Kind::Add: {
       // No two operand bits below j can both be 1: no carry reaches bit j.
@@ -88,18 +88,6 @@ public:
   }
 
 private:
-  // k where `e` is x * 2^k (the constant either side) or x << k for a constant k.
-  static std::optional<unsigned> shiftOf(const Expr *e) {
-    if (e->kind() == Kind::Shl)
-      return e->kid(1)->isConstant() && e->kid(1)->value() < e->width() ? std::optional<unsigned>(unsigned(e->kid(1)->value()))
-                                                                       : std::nullopt;
-    // The context puts a product's constant first.
-    const u128 c = e->kid(0)->isConstant() ? e->kid(0)->value() : 0;
-    if (c == 0 || (c & (c - 1)) != 0)
-      return std::nullopt;
-    return bitLength(c) - 1;
-  }
-
   ExprContext &ctx_;
   KnownBitsAnalysis known_;
 };

@@ -9,6 +9,9 @@
 #include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/SolverChain.h"
 
+#include <algorithm>
+#include <optional>
+
 namespace cairn {
 
 namespace {
@@ -27,6 +30,15 @@ const Expr *firstDisjunct(const Expr *e) {
   return e;
 }
 
+// Whether `e` is a condition built of others (a merged value's, a merged path's), parts of
+// which a path's literal constraints may decide.
+bool compound(const Expr *e) {
+  if (!e || e->width() != 1)
+    return false;
+  const Kind k = e->kind() == Kind::Not ? e->kid(0)->kind() : e->kind();
+  return k == Kind::And || k == Kind::Or || k == Kind::Ite;
+}
+
 // Up to `max` disjuncts of the disjunction `e`, left to right.
 std::vector<const Expr *> leadingDisjuncts(const Expr *e, size_t max) {
   std::vector<const Expr *> out, pending{e};
@@ -43,6 +55,18 @@ std::vector<const Expr *> leadingDisjuncts(const Expr *e, size_t max) {
   return out;
 }
 
+// A disjunction of paths (a merged state's condition): some disjunct is a conjunction or a
+// choice, not a plain condition. A disjunction of plain conditions (a branch on !(a && b)) is
+// an ordinary path's constraint, which the layers below take as it is.
+bool isPathDisjunction(const Expr *e) {
+  if (!isDisjunction(e))
+    return false;
+  for (const Expr *d : leadingDisjuncts(e, 16))
+    if (compound(d))
+      return true;
+  return false;
+}
+
 class DisjunctSplitSolver final : public SolverLayer {
 public:
   explicit DisjunctSplitSolver(std::unique_ptr<Solver> next) : SolverLayer(std::move(next)) {
@@ -50,11 +74,30 @@ public:
   }
   std::string name() const override { return "disjunct-split(" + next_->name() + ")"; }
 
-  SolverResponse check(const Query &q, bool wantModel) override {
+  SolverResponse check(const Query &asked, bool wantModel) override {
     ++stats_.queries;
-    size_t split = 0;
-    while (split < q.constraints.size() && !isDisjunction(q.constraints[split].get()))
-      ++split;
+    Query simplified;
+    const bool decidedHere = decided(asked, simplified, false);
+    const Query &q = decidedHere ? simplified : asked;
+    if (decidedHere && q.expr && q.expr->isFalse()) {
+      ++stats_.answered;
+      return SolverResponse{SatResult::Unsat, {}, {}};
+    }
+    if (std::optional<SolverResponse> r = byChoice(q, wantModel)) {
+      ++stats_.answered;
+      return std::move(*r);
+    }
+    // Split at a merged state's condition if there is one, else at a plain disjunction: its
+    // disjuncts may each read one byte where together they read several.
+    auto first = [&](bool (*is)(const Expr *)) {
+      size_t i = 0;
+      while (i < q.constraints.size() && !is(q.constraints[i].get()))
+        ++i;
+      return i;
+    };
+    size_t split = first(isPathDisjunction);
+    if (split == q.constraints.size())
+      split = first(isDisjunction);
     if (split == q.constraints.size())
       return next_->check(q, wantModel);
     ScopedSolverTimer timer(stats_);
@@ -73,7 +116,7 @@ public:
         completeModel(r.model, q); // symbols only the other disjuncts read: any value does
       return r;
     }
-    if (exact) { // no disjunct is satisfiable: neither is their disjunction
+    if (exact || unsatWithoutDisjunctions(q)) { // no disjunct is satisfiable: neither is their disjunction
       ++stats_.answered;
       return SolverResponse{SatResult::Unsat, {}, {}};
     }
@@ -81,9 +124,123 @@ public:
   }
 
 private:
-  // `q` with its constraint `split` replaced by `disjunct`. A conjunct that is a disjunction
-  // again (a merged state merged once more), there or in another constraint, is narrowed to its
-  // first disjunct in turn (`narrowedMore`), so that what goes on is one path's conjunction.
+  // The query with what its constraints decide of its compound parts decided: of its expr by
+  // all of them, of each compound constraint by the literal ones (but disjunctions, which
+  // `narrowed` takes apart first, unless `disjunctionsToo`). With those parts go the bytes the
+  // lower layers would otherwise see together. False, and `out` untouched, when nothing changed.
+  static bool decided(const Query &q, Query &out, bool disjunctionsToo) {
+    std::vector<ExprRef> literals;
+    bool rewritable = false;
+    for (const ExprRef &c : q.constraints)
+      if (!compound(c.get()))
+        literals.push_back(c);
+      else
+        rewritable |= disjunctionsToo || !isPathDisjunction(c.get());
+    ExprRef expr = q.expr;
+    if (compound(expr.get()) && !q.constraints.empty())
+      expr = assuming(expr->context(), expr, q.constraints);
+    bool changed = expr != q.expr, constraintsChanged = false;
+    std::vector<ExprRef> constraints;
+    if (rewritable && !literals.empty()) {
+      constraints.reserve(q.constraints.size());
+      for (const ExprRef &c : q.constraints) {
+        if (!compound(c.get()) || (!disjunctionsToo && isPathDisjunction(c.get()))) {
+          constraints.push_back(c);
+          continue;
+        }
+        ExprRef d = assuming(c->context(), c, literals);
+        constraintsChanged |= d != c;
+        if (d->isFalse())
+          expr = d; // the query is unsatisfiable
+        else if (!d->isTrue())
+          constraints.push_back(std::move(d));
+      }
+    }
+    if (!changed && !constraintsChanged)
+      return false;
+    out = withoutPath(q);
+    if (constraintsChanged)
+      out.constraints = std::move(constraints);
+    else
+      out.path = q.path; // the same constraints
+    out.expr = std::move(expr);
+    return true;
+  }
+
+  // A branch on a condition merged from two states, ite(the first's path, its condition, the
+  // other's): satisfiable where the first's path with its condition is, or the rest with the
+  // other's, and each of those is an ordinary path's query. Each case goes through this layer
+  // again (a choice nested in a choice, a constraint that is a disjunction) down to
+  // kChoiceDepth; nothing when a case is unknown or the expression is no such choice.
+  static constexpr unsigned kChoiceDepth = 3;
+
+  std::optional<SolverResponse> byChoice(const Query &q, bool wantModel) {
+    const Expr *e = q.expr.get();
+    bool negated = false;
+    for (; e && e->kind() == Kind::Not && e->width() == 1; e = e->kid(0))
+      negated = !negated;
+    if (!e || e->kind() != Kind::Ite || e->width() != 1 || choiceDepth_ >= kChoiceDepth)
+      return std::nullopt;
+    ExprContext &ctx = e->context();
+    auto condition = [&](unsigned kid) { return negated ? ctx.lnot(ExprRef(e->kid(kid))) : ExprRef(e->kid(kid)); };
+    const ExprRef guard(e->kid(0));
+    Query firstCase = withoutPath(q), otherCase = withoutPath(q);
+    std::vector<ExprRef> path;
+    conjuncts(guard.get(), path);
+    for (ExprRef &c : path) // the merged paths' common constraints are the query's already
+      if (std::find(q.constraints.begin(), q.constraints.end(), c) == q.constraints.end())
+        firstCase.constraints.push_back(std::move(c));
+    otherCase.constraints.push_back(ctx.lnot(guard));
+    firstCase.expr = condition(1);
+    otherCase.expr = condition(2);
+    ++choiceDepth_;
+    bool unknown = false;
+    std::optional<SolverResponse> answer;
+    for (const Query *c : {&firstCase, &otherCase}) {
+      SolverResponse r = check(*c, wantModel);
+      unknown |= r.result == SatResult::Unknown;
+      if (r.result == SatResult::Sat) {
+        if (wantModel)
+          completeModel(r.model, q);
+        answer = std::move(r);
+        break;
+      }
+    }
+    --choiceDepth_;
+    if (!answer && !unknown)
+      answer = SolverResponse{SatResult::Unsat, {}, {}};
+    return answer;
+  }
+
+  static Query withoutPath(const Query &q) {
+    Query copy;
+    copy.constraints = q.constraints;
+    copy.terms = q.terms;
+    copy.arrayTypes = q.arrayTypes;
+    return copy;
+  }
+
+  unsigned choiceDepth_ = 0;
+
+  // Whether the query's constraints that are no disjunction rule it out alone: a branch the
+  // merged paths' common constraints decide, with the disjunction in the way of the layers
+  // below (a tokenizer's merged state asking whether a character above '9' is a quote).
+  bool unsatWithoutDisjunctions(const Query &q) {
+    Query rest;
+    for (const ExprRef &c : q.constraints)
+      if (!isPathDisjunction(c.get()))
+        rest.constraints.push_back(c);
+    if (rest.constraints.size() == q.constraints.size()) // no merged state's condition: the whole query
+      return false;
+    rest.expr = q.expr;
+    rest.arrayTypes = q.arrayTypes;
+    return next_->check(rest, false).result == SatResult::Unsat;
+  }
+
+  // `q` with its constraint `split` replaced by `disjunct`. A conjunct that is a merged state's
+  // condition again (a merged state merged once more), there or in another constraint, is
+  // narrowed to its first disjunct in turn (`narrowedMore`), so that what goes on is one path's
+  // conjunction; plain disjunctions stay, as on any path.
   static Query narrowed(const Query &q, size_t split, const Expr *disjunct, bool &narrowedMore) {
     Query narrow;
     std::vector<ExprRef> pending;
@@ -96,7 +253,7 @@ private:
     while (!pending.empty()) {
       ExprRef c = std::move(pending.back());
       pending.pop_back();
-      if (!isDisjunction(c.get())) {
+      if (!isPathDisjunction(c.get())) {
         narrow.constraints.push_back(std::move(c));
         continue;
       }
@@ -108,7 +265,8 @@ private:
     narrow.expr = q.expr;
     narrow.terms = q.terms;
     narrow.arrayTypes = q.arrayTypes;
-    return narrow;
+    Query decidedNarrow; // one path's literals decide more than the merged paths' did
+    return decided(narrow, decidedNarrow, true) ? decidedNarrow : narrow;
   }
 };
 

@@ -38,11 +38,11 @@ public:
       wanted.merge(footprintOf(q.expr));
     for (const ExprRef &t : q.terms)
       wanted.merge(footprintOf(t));
-    if (wanted.empty()) // "are the constraints satisfiable?": nothing to slice against
-      return forward(q, wantModel);
-
     const ConstraintPartition *partition =
         q.path && q.path->size() == q.constraints.size() ? &q.path->partition() : nullptr;
+    if (wanted.empty()) // "are the constraints satisfiable?": nothing to slice against
+      return satisfiable(q, partition, wantModel);
+
     const std::vector<uint32_t> kept =
         partition ? keptByPartition(*partition, wanted) : keptByFixpoint(q, std::move(wanted));
     Query sliced;
@@ -60,8 +60,16 @@ public:
         form->constraints.push_back(q.original->constraints[i]);
       sliced.original = std::move(form);
     }
+    // "May a && b hold?", where a and b read apart (a branch on a value merged from states that
+    // took different bytes' sides): each conjunct with its own constraints is a query of its
+    // own, as small as an unmerged path's, and the caches below have likely answered it.
+    if (std::vector<ExprRef> items = withConjunctsApart(sliced); !items.empty())
+      if (Components parts = componentsByPairs(items); parts.ends.size() > 1)
+        return solveFactors(sliced, items, parts, wantModel);
     if (wantModel && !q.terms.empty())
-      return solveFactors(sliced, partition ? componentsByPartition(*partition, kept, sliced) : componentsByPairs(sliced));
+      return solveFactors(sliced, itemsOf(sliced),
+                          partition ? componentsByPartition(*partition, kept, sliced) : componentsByPairs(itemsOf(sliced)),
+                          true);
     return forward(sliced, wantModel);
   }
 
@@ -160,11 +168,27 @@ private:
     return componentsByLabel(labelOf, partition.size() + 1);
   }
 
-  // Without one: a union-find over the items, joined where footprints meet.
-  Components componentsByPairs(const Query &q) {
+  // A query's items: its constraints, then its expr when that is not true.
+  static std::vector<ExprRef> itemsOf(const Query &q) {
     std::vector<ExprRef> items = q.constraints;
     if (q.expr && !q.expr->isTrue())
       items.push_back(q.expr);
+    return items;
+  }
+
+  // The constraints, then the conjuncts of an expr that is a conjunction; nothing when it is
+  // not one, or when the query's symbolic form has an expr of its own that would need the same
+  // split.
+  static std::vector<ExprRef> withConjunctsApart(const Query &q) {
+    if (!q.expr || q.expr->kind() != Kind::And || q.expr->width() != 1 || (q.original && q.original->expr != q.expr))
+      return {};
+    std::vector<ExprRef> items = q.constraints;
+    conjuncts(q.expr.get(), items);
+    return items;
+  }
+
+  // Without one: a union-find over the items, joined where footprints meet.
+  Components componentsByPairs(const std::vector<ExprRef> &items) {
     std::vector<uint32_t> parent(items.size());
     for (uint32_t i = 0; i < items.size(); ++i)
       parent[i] = i;
@@ -182,18 +206,19 @@ private:
     return componentsByLabel(parent, items.size());
   }
 
-  // A model for a whole path (the terms ask for whole inputs) is the union of the models of
-  // its independent parts, each a small query that repeats across paths and so hits the
+  // A query over independent parts (`items` of `q`, its constraints first) is satisfiable when
+  // each part is, and a model for it (the terms ask for whole inputs) is the union of the
+  // parts' models; each part is a small query that repeats across paths and so hits the
   // caches below.
-  SolverResponse solveFactors(const Query &q, const Components &components) {
-    std::vector<ExprRef> items = q.constraints;
-    if (q.expr && !q.expr->isTrue())
-      items.push_back(q.expr);
+  SolverResponse solveFactors(const Query &q, const std::vector<ExprRef> &items, const Components &components,
+                              bool wantModel) {
     std::vector<ExprRef> symbolicItems;
     if (q.original) {
       symbolicItems = q.original->constraints;
-      if (q.expr && !q.expr->isTrue())
+      if (items.size() == q.constraints.size() + 1 && items.back() == q.expr)
         symbolicItems.push_back(q.original->expr);
+      else // the expr's conjuncts, split only where the symbolic form's expr is q's
+        symbolicItems.insert(symbolicItems.end(), items.begin() + q.constraints.size(), items.end());
     }
     SolverResponse merged{SatResult::Sat, {}, {}};
     std::map<const SymbolDecl *, std::vector<u128>> arrays;
@@ -211,12 +236,14 @@ private:
           form->constraints.push_back(symbolicItems[i]);
         part.original = std::move(form);
       }
-      SolverResponse answer = next_->check(part, true);
+      SolverResponse answer = next_->check(part, wantModel);
       if (answer.result != SatResult::Sat) {
         if (answer.result == SatResult::Unknown)
           ++stats_.unknown;
         return answer;
       }
+      if (!wantModel)
+        continue;
       // What the part's members read is the part's: copied member by member (parts read
       // disjoint elements, so no copy overwrites another part's).
       for (size_t i : members)
@@ -237,10 +264,28 @@ private:
           }
         });
     }
+    if (!wantModel)
+      return merged;
     for (auto &[s, values] : arrays)
       merged.model.setArray(s, std::move(values));
     completeModel(merged.model, q);
     return merged;
+  }
+
+  // Whether the constraints hold together: where they fall into independent parts (the
+  // constraints of a merged path's case, each byte's apart), whether each part does.
+  SolverResponse satisfiable(const Query &q, const ConstraintPartition *partition, bool wantModel) {
+    constexpr size_t kMostPairs = 128; // beyond, without a partition, the pairs cost more than the parts save
+    std::vector<ExprRef> items = itemsOf(q);
+    if (items.size() > 1 && (partition || items.size() <= kMostPairs)) {
+      std::vector<uint32_t> all(q.constraints.size());
+      for (uint32_t i = 0; i < all.size(); ++i)
+        all[i] = i;
+      Components parts = partition ? componentsByPartition(*partition, all, q) : componentsByPairs(items);
+      if (parts.ends.size() > 1)
+        return solveFactors(q, items, parts, wantModel);
+    }
+    return forward(q, wantModel);
   }
 
   SolverResponse forward(const Query &q, bool wantModel) {

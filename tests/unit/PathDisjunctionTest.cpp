@@ -2,9 +2,12 @@
 // the fork's own condition; paths that do not complete a subtree are left as they came.
 #include "merging/PathDisjunction.h"
 
+#include "cairn/expr/Assignment.h"
 #include "cairn/solver/SolverChain.h"
 
 #include <gtest/gtest.h>
+
+#include <random>
 
 using namespace cairn;
 using namespace cairn::engine;
@@ -76,7 +79,61 @@ TEST_F(PathDisjunctionTest, TheNegationOfAConjunctionFoldsWithIt) {
 
 TEST_F(PathDisjunctionTest, PathsOutsideOneSubtreeAreLeftAsTheyCame) {
   EXPECT_FALSE(foldedDisjunction(ctx, {{xLow, yLow}, {no(xLow), no(yLow)}}));
-  EXPECT_FALSE(foldedDisjunction(ctx, {{no(xLow)}, {xLow, xHigh, no(yLow)}}));
+  EXPECT_FALSE(foldedDisjunction(ctx, {{xLow, xHigh}, {yLow, no(xHigh)}}));
+}
+
+// States of different subtrees merged in pairs, as dynamic merging meets them: one path holds
+// all of another's literals (the other adds nothing), or all but the negation of one of them
+// (which it then needs no more).
+TEST_F(PathDisjunctionTest, APathImpliedByAnotherGoesAndAnOppositeLiteralIsDropped) {
+  EXPECT_EQ(foldedDisjunction(ctx, {{z, no(xLow)}, {z}}), z);
+  EXPECT_EQ(foldedDisjunction(ctx, {{z}, {z, xLow, yHigh}, {z, no(yLow)}}), z);
+  ExprRef d = foldedDisjunction(ctx, {{no(xLow)}, {xLow, xHigh, no(yLow)}});
+  ASSERT_TRUE(d);
+  EXPECT_TRUE(equivalent(d, disjoin({{no(xLow)}, {xHigh, no(yLow)}})));
+  // The digit loop's exits merged out of order: the subtree completes all the same.
+  ExprRef merged = disjoin({{xLow, xHigh, yLow, yHigh}, {no(xLow)}});
+  merged = disjoin({{merged}, {xLow, xHigh, no(yLow)}});
+  merged = disjoin({{merged}, {xLow, no(xHigh)}});
+  EXPECT_FALSE(merged->isTrue());
+  merged = disjoin({{merged}, {xLow, xHigh, yLow, no(yHigh)}});
+  EXPECT_TRUE(merged->isTrue());
+}
+
+// Random disjunctions of paths over the loop's literals: the folded form means what it was
+// given under every class of inputs (x and y below, among and above the digits; z true and
+// false). Fails when a path is dropped that another does not imply.
+TEST_F(PathDisjunctionTest, RandomDisjunctionsFoldToEquivalentForms) {
+  const SymbolDecl *xs = x->symbol(), *ys = y->symbol(),
+                   *zs = z->kid(0)->symbol();
+  const std::vector<ExprRef> literals = {xLow, xHigh, yLow, yHigh, z};
+  std::mt19937 rng(7);
+  int folded = 0;
+  for (int round = 0; round < 400; ++round) {
+    std::vector<std::vector<ExprRef>> paths(1 + rng() % 5);
+    for (std::vector<ExprRef> &p : paths)
+      for (const ExprRef &l : literals)
+        if (int pick = rng() % 3; pick)
+          p.push_back(pick == 1 ? l : no(l));
+    ExprRef plain = ctx.falseExpr();
+    for (const std::vector<ExprRef> &p : paths)
+      plain = ctx.lor(plain, disjoin({p}));
+    ExprRef d = foldedDisjunction(ctx, paths);
+    if (!d)
+      continue;
+    ++folded;
+    for (uint64_t xv : {0, 50, 100})
+      for (uint64_t yv : {0, 50, 100})
+        for (uint64_t zv : {0, 5}) {
+          Assignment a;
+          a.setScalar(xs, xv);
+          a.setScalar(ys, yv);
+          a.setScalar(zs, zv);
+          ASSERT_EQ(evaluatesTrue(d.get(), a), evaluatesTrue(plain.get(), a))
+              << "round " << round << ": " << toString(plain.get()) << " folded to " << toString(d.get());
+        }
+  }
+  EXPECT_GT(folded, 100);
 }
 
 // What folds and what stays, the result means the disjunction it was given.

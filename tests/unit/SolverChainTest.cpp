@@ -180,6 +180,119 @@ TEST_F(Fixture, DisjunctSplitDecidesABranchOfAMergedPath) {
   EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 5u);
 }
 
+// "May a && b hold?" where a and b read different bytes: each with its own constraints is a
+// query of its own, as is each independent part of a query that only asks whether its
+// constraints hold together.
+TEST_F(Fixture, IndependenceAsksAConjunctionsIndependentConjunctsApart) {
+  auto rec = std::make_unique<RecordingSolver>();
+  RecordingSolver *recorder = rec.get();
+  auto solver = createIndependentSolver(std::move(rec));
+  std::vector<ExprRef> pc = {ctx.ult(byte(0), c8(10)), ctx.ult(byte(1), c8(20))};
+  ExprRef both = ctx.land(ctx.eq(byte(0), c8(4)), ctx.eq(byte(1), c8(30)));
+  EXPECT_EQ(solver->check(Query(pc, both), false).result, SatResult::Unsat);
+  EXPECT_EQ(solver->check(Query(pc, ctx.land(ctx.eq(byte(0), c8(4)), ctx.eq(byte(1), c8(15)))), false).result,
+            SatResult::Sat);
+  auto reads = [](const Query &q, unsigned i) {
+    const std::string select = "(select input " + std::to_string(i) + ":w32)";
+    bool any = toString(q.expr.get()).find(select) != std::string::npos;
+    for (const ExprRef &c : q.constraints)
+      any |= toString(c.get()).find(select) != std::string::npos;
+    return any;
+  };
+  for (const Query &q : recorder->seen)
+    EXPECT_NE(reads(q, 0), reads(q, 1)) << "one byte a query";
+  EXPECT_GE(recorder->seen.size(), 3u); // the first query's parts until one is unsatisfiable, the second's two
+  recorder->seen.clear();
+  std::vector<ExprRef> apart = {ctx.ult(byte(0), c8(10)), ctx.ult(byte(1), c8(20)), ctx.eq(byte(2), byte(3))};
+  EXPECT_EQ(solver->check(Query(apart, ctx.trueExpr()), false).result, SatResult::Sat);
+  ASSERT_EQ(recorder->seen.size(), 3u);
+  EXPECT_EQ(recorder->seen[2].constraints.size(), 1u);
+}
+
+// A branch on a value merged from two states, ite(the first's path, its condition, the
+// other's), under the merged path condition: decided case by case, each case's condition
+// with what its constraints already decide taken out, so that no query below holds the choice
+// or the merged condition whole. The answers are those of the whole query.
+TEST_F(Fixture, DisjunctSplitDecidesABranchOnAMergedValueCaseByCase) {
+  auto rec = std::make_unique<RecordingSolver>();
+  RecordingSolver *recorder = rec.get();
+  auto solver = createDisjunctSplitSolver(std::move(rec));
+  std::unique_ptr<Solver> bare = createZ3Solver(10);
+  ExprRef digit0 = ctx.land(ctx.ule(c8(48), byte(0)), ctx.ule(byte(0), c8(57)));
+  ExprRef digit1 = ctx.land(ctx.ule(c8(48), byte(1)), ctx.ule(byte(1), c8(57)));
+  // The first state read a digit at 0 and then none at 1; the other none at 0.
+  ExprRef first = ctx.land(digit0, ctx.lnot(digit1)), other = ctx.lnot(digit0);
+  ExprRef merged = ctx.lor(first, other);
+  // Its `&&` value: the first state's is whether byte 2 is a digit, the other's false.
+  ExprRef digit2 = ctx.land(ctx.ule(c8(48), byte(2)), ctx.ule(byte(2), c8(57)));
+  ExprRef value = ctx.ite(first, digit2, ctx.land(digit1, digit0));
+  for (const ExprRef &branch : {value, ctx.lnot(value), ctx.land(value, ctx.eq(byte(2), c8(60)))}) {
+    Query q({merged}, branch);
+    EXPECT_EQ(solver->check(q, false).result, bare->check(q, false).result) << toString(branch.get());
+  }
+  for (const Query &q : recorder->seen) {
+    for (const ExprRef &c : q.constraints)
+      EXPECT_NE(c->kind(), Kind::Or) << "the merged condition reached the core: " << toString(c.get());
+    EXPECT_NE(q.expr->kind(), Kind::Ite) << toString(q.expr.get());
+  }
+  // The other state's value is false under its own path: that case asks nothing.
+  recorder->seen.clear();
+  EXPECT_EQ(solver->check(Query({other}, value), false).result, SatResult::Unsat);
+  EXPECT_TRUE(recorder->seen.empty());
+}
+
+// Random queries as merged states ask them (a disjunction of paths among the constraints, an
+// ite of conditions or a conjunction as the question): the full chain and bare Z3 agree.
+TEST_F(Fixture, ChainAgreesWithBareBackendOnMergedStatesQueries) {
+  std::unique_ptr<Solver> bare = createZ3Solver(10);
+  std::unique_ptr<Solver> chain = createSolverChain(SolverChainOptions{});
+  std::mt19937 rng(11);
+  auto atom = [&]() -> ExprRef {
+    ExprRef x = byte(rng() % 4);
+    switch (rng() % 3) {
+    case 0: return ctx.ult(x, c8(rng() % 256));
+    case 1: return ctx.ult(c8(rng() % 256), x);
+    default: return ctx.eq(x, c8(rng() % 4 * 60));
+    }
+  };
+  auto path = [&]() {
+    ExprRef p = atom();
+    for (unsigned i = rng() % 3; i-- > 0;)
+      p = ctx.land(p, rng() % 3 ? atom() : ctx.lnot(atom()));
+    return p;
+  };
+  int sat = 0, unsat = 0;
+  for (int round = 0; round < 400; ++round) {
+    std::vector<ExprRef> pc;
+    for (unsigned i = rng() % 3; i-- > 0;)
+      pc.push_back(atom());
+    ExprRef a = path(), b = path();
+    pc.push_back(ctx.lor(a, b));
+    ExprRef e;
+    switch (rng() % 3) {
+    case 0: e = ctx.ite(a, path(), path()); break;
+    case 1: e = ctx.lnot(ctx.ite(rng() % 2 ? a : b, path(), atom())); break;
+    default: e = ctx.land(path(), path()); break;
+    }
+    if (bare->check(Query(pc, ctx.trueExpr()), false).result != SatResult::Sat)
+      continue;
+    SolverResponse expected = bare->check(Query(pc, e), false);
+    SolverResponse got = chain->check(Query(pc, e, {input}), true);
+    ASSERT_EQ(expected.result, got.result) << "round " << round << ": " << toString(e.get());
+    if (got.result == SatResult::Sat) {
+      ++sat;
+      Query whole(pc, e);
+      for (const ExprRef &c : whole.constraints)
+        EXPECT_TRUE(evaluatesTrue(c.get(), got.model)) << "round " << round;
+      EXPECT_TRUE(evaluatesTrue(e.get(), got.model)) << "round " << round;
+    } else {
+      ++unsat;
+    }
+  }
+  EXPECT_GT(sat, 100);
+  EXPECT_GT(unsat, 30);
+}
+
 // Random constraint sets over four bytes: the full chain and bare Z3 agree on every answer,
 // and every model the chain gives satisfies its query.
 TEST_F(Fixture, ChainAgreesWithBareBackendOnRandomQueries) {

@@ -1,4 +1,8 @@
 #include "cairn/expr/ExprUtil.h"
+#include "cairn/expr/ExprContext.h"
+#include "cairn/expr/ExprRewrite.h"
+
+#include <unordered_map>
 
 namespace cairn {
 
@@ -43,6 +47,23 @@ void SymbolCollector::add(const Expr *root) {
       if (e->kid(i)->kind() != Kind::Constant) // most leaves: not worth a visit
         work.push_back(e->kid(i));
   }
+}
+
+ExprRef assuming(ExprContext &ctx, const ExprRef &e, std::span<const ExprRef> known) {
+  if (known.empty() || e->isConstant())
+    return e;
+  std::unordered_map<const Expr *, ExprRef> value;
+  std::vector<ExprRef> negations; // the keys' nodes live while the map does
+  negations.reserve(known.size());
+  for (const ExprRef &k : known)
+    if (k->width() == 1 && !k->isConstant()) {
+      value.emplace(k.get(), ctx.trueExpr());
+      value.emplace(negations.emplace_back(ctx.lnot(k)).get(), ctx.falseExpr());
+    }
+  return rebuildWith(ctx, e.get(), [&](const Expr *n, auto &&) {
+    auto it = value.find(n);
+    return it == value.end() ? ExprRef() : it->second;
+  });
 }
 
 size_t dagSize(const Expr *root) {

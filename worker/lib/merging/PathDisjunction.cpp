@@ -98,8 +98,20 @@ class Folder {
 public:
   explicit Folder(ExprContext &ctx) : ctx_(ctx) {}
 
-  // Folds pairs (X & c) | (X & !c) into X until none is left; true when a path became empty.
-  bool fold(std::vector<Path> &paths) {
+  // Folds pairs (X & c) | (X & !c) into X, strengthens and drops paths by the others, until
+  // nothing changes; true when a path became empty. `changed` says whether anything did.
+  bool fold(std::vector<Path> &paths, bool &changed) {
+    changed = false;
+    do
+      if (foldSiblings(paths, changed))
+        return true;
+    while (absorb(paths) && (changed = true));
+    return false;
+  }
+
+private:
+  // Pairs (X & c) | (X & !c) folded into X until none is left; true when a path became empty.
+  bool foldSiblings(std::vector<Path> &paths, bool &foldedAny) {
     for (bool changed = true; changed;) {
       changed = false;
       dedupe(paths);
@@ -126,6 +138,7 @@ public:
       if (folded.empty())
         break;
       changed = true;
+      foldedAny = true;
       for (size_t i = 0; i < paths.size(); ++i)
         if (!used[i])
           folded.push_back(std::move(paths[i]));
@@ -134,7 +147,48 @@ public:
     return false;
   }
 
-private:
+  // Resolution where one side's rest is a subset of the other's: in (X & c) | (X & Y & !c)
+  // the second path needs no !c (the disjunction is (X & c) | (X & Y)); then a path that
+  // holds all of another's literals adds nothing to it: X | (X & Y) is X. Merges of states
+  // from different subtrees, as dynamic merging makes them, leave such pairs that the
+  // sibling fold does not see. True when a path changed or went.
+  bool absorb(std::vector<Path> &paths) {
+    bool changed = false;
+    for (size_t k = 0; k < paths.size(); ++k)
+      for (size_t m = 0; m < paths[k].size(); ++m) {
+        const Expr *opposite = negation(paths[k][m]);
+        for (size_t i = 0; i < paths.size(); ++i) {
+          Path &p = paths[i];
+          auto at = std::lower_bound(p.begin(), p.end(), opposite, exprLess);
+          if (i == k || at == p.end() || *at != opposite || !includesBut(p, paths[k], m))
+            continue;
+          p.erase(at);
+          changed = true;
+        }
+      }
+    std::vector<bool> implied(paths.size(), false);
+    for (size_t i = 0; i < paths.size(); ++i)
+      for (size_t k = 0; k < paths.size() && !implied[i]; ++k)
+        if (k != i && !implied[k] && paths[k].size() <= paths[i].size() &&
+            std::includes(paths[i].begin(), paths[i].end(), paths[k].begin(), paths[k].end(), exprLess))
+          implied[i] = paths[k].size() < paths[i].size() || k < i; // of two equal paths, one stays
+    size_t kept = 0;
+    for (size_t i = 0; i < paths.size(); ++i)
+      if (!implied[i] && kept++ != i)
+        paths[kept - 1] = std::move(paths[i]);
+    changed |= kept < paths.size();
+    paths.resize(kept);
+    return changed;
+  }
+
+  // Whether `p` holds every literal of `q` but its `skip`th.
+  static bool includesBut(const Path &p, const Path &q, size_t skip) {
+    for (size_t j = 0; j < q.size(); ++j)
+      if (j != skip && !std::binary_search(p.begin(), p.end(), q[j], exprLess))
+        return false;
+    return true;
+  }
+
   static void dedupe(std::vector<Path> &paths) {
     std::sort(paths.begin(), paths.end(), [](const Path &a, const Path &b) {
       return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), exprLess);
@@ -189,10 +243,10 @@ ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRe
         spread(ctx, p, std::max<size_t>(1, kMaxPaths / std::max<size_t>(1, paths.size())), keep, ranks);
     all.insert(all.end(), std::make_move_iterator(spreadOut.begin()), std::make_move_iterator(spreadOut.end()));
   }
-  const size_t spreadPaths = all.size();
-  if (Folder(ctx).fold(all))
+  bool changed = false;
+  if (Folder(ctx).fold(all, changed))
     return ctx.trueExpr();
-  if (all.size() == spreadPaths) // nothing folded: the suffixes as they came are smaller
+  if (!changed) // nothing folded: the suffixes as they came are smaller
     return nullptr;
   ExprRef result = ctx.falseExpr();
   for (Path &p : all) {

@@ -1,5 +1,6 @@
 // The disjunction of path-condition suffixes, with the paths that together cover a whole
-// subtree of forks folded back into the subtree's own condition: (X & c) | (X & !c) is X.
+// subtree of forks folded back into the subtree's own condition: (X & c) | (X & !c) is X,
+// X | (X & Y) is X, and (X & c) | (X & Y & !c) is (X & c) | (X & Y).
 //
 // States merged one pair at a time, as dynamic merging does, each bring a suffix; without the
 // folding, the merged condition of all the leaves under a fork is a disjunction the solver must

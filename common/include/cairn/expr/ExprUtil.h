@@ -31,6 +31,10 @@ void conjuncts(const Expr *e, std::vector<ExprRef> &out);
 // The conjunction of `parts` in their order (true when there are none).
 ExprRef conjunction(ExprContext &ctx, std::span<const ExprRef> parts);
 
+// `e` where every one of `known` (width 1) holds: each subterm that is one of them is true,
+// each that is the negation of one false, and the rest simplified around them.
+ExprRef assuming(ExprContext &ctx, const ExprRef &e, std::span<const ExprRef> known);
+
 // Number of distinct nodes below `e`.
 size_t dagSize(const Expr *e);
 // toString(e) for a log line when `e` has at most `maxNodes` distinct nodes, else its size:

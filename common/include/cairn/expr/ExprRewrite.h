@@ -1,0 +1,37 @@
+// Bottom-up rewriting of expression DAGs, each shared node rewritten once.
+#pragma once
+
+#include "cairn/expr/ExprContext.h"
+
+#include <span>
+#include <unordered_map>
+
+namespace cairn {
+
+// `e` rebuilt bottom-up, each node first offered to `replace(node, rebuild)`, which gives its
+// replacement or null to have its kids rebuilt; a node whose kids did not change is kept.
+template <class Replace> ExprRef rebuildWith(ExprContext &ctx, const Expr *e, Replace replace) {
+  std::unordered_map<const Expr *, ExprRef> done;
+  auto rebuild = [&](auto &self, const Expr *n) -> ExprRef {
+    if (auto it = done.find(n); it != done.end())
+      return it->second;
+    ExprRef out = replace(n, [&](const Expr *kid) { return self(self, kid); });
+    if (!out && isLeaf(n->kind()))
+      out = ExprRef(n);
+    if (!out) {
+      ExprRef kids[3];
+      bool changed = false;
+      for (unsigned k = 0; k < n->numKids(); ++k) {
+        kids[k] = self(self, n->kid(k));
+        changed |= kids[k].get() != n->kid(k);
+      }
+      out = changed ? ctx.build(n->kind(), std::span<const ExprRef>(kids, n->numKids()), n->width(), n->aux())
+                    : ExprRef(n);
+    }
+    done.emplace(n, out);
+    return out;
+  };
+  return rebuild(rebuild, e);
+}
+
+} // namespace cairn

@@ -14,10 +14,12 @@ namespace cairn::unit {
 class CountingSolver final : public Solver {
 public:
   size_t calls = 0;
+  std::vector<Query> seen; // each query asked, as asked
   std::unique_ptr<Solver> z3 = createZ3Solver(10);
 
   SolverResponse check(const Query &q, bool wantModel) override {
     ++calls;
+    seen.push_back(q);
     return z3->check(q, wantModel);
   }
   std::string name() const override { return "counting"; }

@@ -397,6 +397,39 @@ TEST_F(Arrays, ReadsOfFewPositionsAreTiedFromTheStart) {
   EXPECT_GT(layerCounter(*paper, "refinement_rounds"), 1u);
 }
 
+// A read tied from the start is inlined: the core sees its value (the lookup over the table)
+// where the read's variable would stand, nested in the next read's index, and no variable of
+// the layer's own; the model it gives satisfies the query. Refined by axioms, the variables stay.
+TEST_F(Arrays, ReadsTiedFromTheStartAreInlined) {
+  ExprRef a = intArray({3, 6, 0, 7, 1, 5, 2, 4});
+  Query q({ctx.ule(iw, c32(7))}, ctx.eq(element(a, element(a, element(a, iw))), c32(5)), {i});
+  q.arrayTypes = wordTyped(a);
+  auto mentionsFreshRead = [](const Query &asked) {
+    bool any = asked.expr && toString(asked.expr.get()).find("array_read") != std::string::npos;
+    for (const ExprRef &c : asked.constraints)
+      any |= toString(c.get()).find("array_read") != std::string::npos;
+    return any;
+  };
+  for (bool excludeTheOnlyModel : {false, true}) {
+    CountingSolver *core = nullptr;
+    auto solver = typedChain(core);
+    Query asked = q;
+    if (excludeTheOnlyModel) // a[a[a[5]]] is 5, and no other index's is
+      asked.constraints.push_back(ctx.ne(iw, c32(5)));
+    SolverResponse s = solver->check(asked, true);
+    ASSERT_EQ(s.result, excludeTheOnlyModel ? SatResult::Unsat : SatResult::Sat) << s.reason;
+    if (s.result == SatResult::Sat)
+      EXPECT_TRUE(modelSatisfies(asked, s.model));
+    ASSERT_FALSE(core->seen.empty());
+    for (const Query &seen : core->seen)
+      EXPECT_FALSE(mentionsFreshRead(seen));
+  }
+  CountingSolver *core = nullptr;
+  auto paper = typedChain(core, true, true, ~0u);
+  ASSERT_EQ(paper->check(q, true).result, SatResult::Sat);
+  EXPECT_TRUE(mentionsFreshRead(core->seen.front()));
+}
+
 // The reads kept across queries are bounded: past the capacity, the next query starts with
 // none (no variable, no tie), and a read seen again gets a new variable.
 TEST_F(Arrays, FreshReadsForgetEveryReadPastTheirCapacity) {

@@ -115,12 +115,12 @@ ExprRef axiomExpr(const Axiom &axiom, const std::vector<AbstractRead> &reads) {
   return ctx.trueExpr();
 }
 
-ExprRef wholeReadExpr(const AbstractRead &read) {
+WholeRead wholeRead(const AbstractRead &read) {
   ExprContext &ctx = read.index->context();
   if (!read.contents->symbolic()) {
-    if (ExprRef tie = lookupTie(read))
-      return tie;
-    return ctx.eq(read.variable, ctx.select(ExprRef(read.array), read.index));
+    if (std::optional<WholeRead> lookup = lookupRead(read))
+      return std::move(*lookup);
+    return {ctx.select(ExprRef(read.array), read.index), ctx.trueExpr()};
   }
   // The positions the query lets the index take (its interval, at its offset within an
   // element): the query rules every other index out, as it does for the pool's axioms.
@@ -138,7 +138,12 @@ ExprRef wholeReadExpr(const AbstractRead &read) {
   }
   for (size_t k = positions.size(); k-- > 0;)
     value = ctx.ite(ctx.eq(read.index, ctx.constant(positions[k], w)), valueAt(positions[k]), value);
-  return ctx.eq(read.variable, value);
+  return {std::move(value), ctx.trueExpr()};
+}
+
+ExprRef wholeReadExpr(const AbstractRead &read, const WholeRead &whole) {
+  ExprContext &ctx = read.index->context();
+  return ctx.land(ctx.eq(read.variable, whole.value), whole.indexFacts);
 }
 
 } // namespace cairn::arrays

@@ -61,9 +61,17 @@ bool violates(const Axiom &axiom, const std::vector<AbstractRead> &reads, const 
 // The axiom as a width-1 expression in the reads' context.
 ExprRef axiomExpr(const Axiom &axiom, const std::vector<AbstractRead> &reads);
 // The read tied to its array whole, equivalent to all of its element and beyond axioms where
-// the query holds: its variable equals the array's element at its index. Constant contents
-// are read as such (the core's lookup over the table); contents with symbolic elements as an
+// the query holds: its variable equals `value`, the array's element at its index, and the index
+// has the bits `indexFacts` says (true in every model of the query; true when there are none).
+// Constant contents are read by a lookup over the positions the index can take (ReadLookup.h)
+// or else as such (the core's lookup over the table); contents with symbolic elements as an
 // if-then-else over the positions of the read's pool, which spares the core a chain of stores.
-ExprRef wholeReadExpr(const AbstractRead &read);
+struct WholeRead {
+  ExprRef value;
+  ExprRef indexFacts;
+};
+WholeRead wholeRead(const AbstractRead &read);
+// wholeRead as one width-1 expression: the variable equal to the value, and the index facts.
+ExprRef wholeReadExpr(const AbstractRead &read, const WholeRead &whole);
 
 } // namespace cairn::arrays

@@ -15,12 +15,15 @@ ExprRef FreshReads::variableFor(const Expr *select) {
   return v;
 }
 
-ExprRef FreshReads::tieOf(const AbstractRead &r) {
+const FreshReads::Tie &FreshReads::tied(const AbstractRead &r) {
   Tie &t = ties_[r.variable.get()];
   if (!t.tie || t.index.get() != r.index.get() || t.array.get() != r.array || t.interval.lo != r.interval.lo ||
-      t.interval.hi != r.interval.hi || t.modulus != r.modulus || t.offset != r.offset)
-    t = {r.index, ExprRef(r.array), r.interval, r.modulus, r.offset, wholeReadExpr(r)};
-  return t.tie;
+      t.interval.hi != r.interval.hi || t.modulus != r.modulus || t.offset != r.offset) {
+    WholeRead whole = wholeRead(r);
+    ExprRef tie = wholeReadExpr(r, whole);
+    t = {r.index, ExprRef(r.array), r.interval, r.modulus, r.offset, std::move(whole), std::move(tie)};
+  }
+  return t;
 }
 
 void FreshReads::startQuery() {

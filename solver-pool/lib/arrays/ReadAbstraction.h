@@ -29,9 +29,11 @@ public:
   size_t size() const { return variables_.size(); }
   void tieWhole(const Expr *variable) { tiedWhole_.insert(variable); }
   bool tiedWhole(const Expr *variable) const { return tiedWhole_.contains(variable); }
-  // wholeReadExpr(r), made once for a read as long as its index, array, interval and element
-  // width stay those of the query that made it: a path's queries tie the same reads again.
-  ExprRef tieOf(const AbstractRead &r);
+  // wholeRead(r) and wholeReadExpr of it, made once for a read as long as its index, array,
+  // interval and element width stay those of the query that made them: a path's queries tie
+  // the same reads again.
+  const WholeRead &wholeOf(const AbstractRead &r) { return tied(r).whole; }
+  ExprRef tieOf(const AbstractRead &r) { return tied(r).tie; }
   // Between queries: forgets every read once more than `capacity` are kept.
   void startQuery();
   uint64_t timesForgotten() const { return forgotten_; }
@@ -44,8 +46,10 @@ private:
     ExprRef index, array; // held, so that an address in the cache is never another term's
     Interval interval;
     u128 modulus = 0, offset = 0;
+    WholeRead whole;
     ExprRef tie;
   };
+  const Tie &tied(const AbstractRead &r);
   std::unordered_map<const Expr *, Tie> ties_; // by the read's variable
   size_t capacity_;
   uint64_t forgotten_ = 0;

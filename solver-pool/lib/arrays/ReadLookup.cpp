@@ -104,10 +104,10 @@ std::optional<uint64_t> lookupPositions(const AbstractRead &read) {
   return n;
 }
 
-ExprRef lookupTie(const AbstractRead &read) {
+std::optional<WholeRead> lookupRead(const AbstractRead &read) {
   std::optional<LookupBits> b = lookupBits(read);
   if (!b)
-    return {};
+    return std::nullopt;
   // The leaves' values, and which are free.
   const size_t n = size_t(1) << b->varying.size();
   std::vector<u128> leaf(n, 0);
@@ -117,7 +117,7 @@ ExprRef lookupTie(const AbstractRead &read) {
     if (!admitted(read, p))
       continue;
     if (read.contents->at(p, leaf[t]))
-      return {}; // a symbolic element: not a lookup of known contents
+      return std::nullopt; // a symbolic element: not a lookup of known contents
     free[t] = false;
   }
   ExprContext &ctx = read.index->context();
@@ -153,11 +153,15 @@ ExprRef lookupTie(const AbstractRead &read) {
   ExprRef value = build(build, 0, unsigned(b->varying.size()));
   if (!value) // no position at all: the query is unsatisfiable; any value ties the read
     value = ctx.constant(read.contents->defaultValue(), 8);
-  ExprRef tie = ctx.eq(read.variable, value);
-  if (b->fixedMask != 0)
-    tie = ctx.land(tie, ctx.eq(ctx.bvand(read.index, ctx.constant(b->fixedMask, w)),
-                               ctx.constant(b->fixedValue, w)));
-  return tie;
+  ExprRef facts = b->fixedMask == 0 ? ctx.trueExpr()
+                                     : ctx.eq(ctx.bvand(read.index, ctx.constant(b->fixedMask, w)),
+                                              ctx.constant(b->fixedValue, w));
+  return WholeRead{std::move(value), std::move(facts)};
+}
+
+ExprRef lookupTie(const AbstractRead &read) {
+  std::optional<WholeRead> whole = lookupRead(read);
+  return whole ? wholeReadExpr(read, *whole) : ExprRef();
 }
 
 } // namespace cairn::arrays

@@ -20,8 +20,10 @@ constexpr unsigned kMaxLookupTreeBits = 12;
 // index varies in more than kMaxLookupTreeBits bits.
 std::optional<uint64_t> lookupPositions(const AbstractRead &read);
 
-// `read.variable` equal to the lookup, with the known bits of the index, which every model of
-// the query gives it, asserted of the abstraction's index; null when lookupPositions is none.
+// The lookup as the read's value, with the known bits of the index, which every model of the
+// query gives it, as the abstraction index's facts; none when lookupPositions is none.
+std::optional<WholeRead> lookupRead(const AbstractRead &read);
+// `read.variable` equal to the lookup, with its index facts; null when lookupRead is none.
 ExprRef lookupTie(const AbstractRead &read);
 
 } // namespace cairn::arrays

@@ -11,6 +11,7 @@
 #include "ArrayAxioms.h"
 #include "ArrayPrecheck.h"
 #include "ReadAbstraction.h"
+#include "ReadInlining.h"
 
 #include "cairn/solver/SolverChain.h"
 
@@ -110,25 +111,39 @@ private:
     unprunedAxioms_ += pool.unpruned;
     std::vector<bool> added(pool.axioms.size(), false), whole(reads.size(), false);
     std::vector<unsigned> violations(reads.size(), 0); // of each read's element and beyond axioms
-    std::unique_ptr<SolverSession> session = next_->openSession(abstract);
     // A read tied whole in an earlier query (the same read is the same variable: FreshReads)
     // is tied from the start: a path's queries share most of their reads, and one a model got
     // wrong before would cost the same round again.
     // So is a read with few positions in its interval (unless reads are refined by axioms
     // only, the paper's way): its tie is an `ite` over those few, and a round to find that a
     // model got it wrong costs more than the tie.
+    // Those reads are inlined (ReadInlining.h): their values stand where their variables did.
     const bool tieFew = options_.axiomsBeforeWholeRead != ~0u;
+    ReadInlining inlined;
+    std::vector<ExprRef> indexFacts;
     for (size_t k = 0; k < reads.size(); ++k)
       if (fresh_.tiedWhole(reads[k].variable.get()) || (tieFew && reads[k].positions <= kFewPositions)) {
-        session->add(fresh_.tieOf(reads[k]));
+        const WholeRead &w = fresh_.wholeOf(reads[k]);
+        inlined.add(reads[k].variable, w);
+        if (!w.indexFacts->isTrue())
+          indexFacts.push_back(w.indexFacts);
         whole[k] = true;
         ++seededReads_;
       }
+    if (!inlined.empty()) {
+      for (ExprRef &c : abstract.constraints)
+        c = inlined.apply(c);
+      abstract.expr = inlined.apply(abstract.expr);
+    }
+    std::unique_ptr<SolverSession> session = next_->openSession(abstract);
+    for (const ExprRef &fact : indexFacts)
+      session->add(inlined.apply(fact));
     for (unsigned round = 0; round < options_.maxRounds; ++round) {
       ++rounds_;
       SolverResponse r = timed([&] { return session->check(true); });
       if (r.result != SatResult::Sat)
         return r; // UNSAT of the abstraction is UNSAT of the query; Unknown stays Unknown
+      inlined.complete(r.model);
       if (satisfies(q, r.model)) {
         SolverResponse sat{SatResult::Sat, {}, {}};
         if (wantModel)
@@ -143,12 +158,12 @@ private:
           continue;
         const bool positional = axiom.kind != Axiom::Kind::Congruence;
         if (positional && violations[axiom.read] >= options_.axiomsBeforeWholeRead) {
-          session->add(fresh_.tieOf(reads[axiom.read]));
+          session->add(inlined.apply(fresh_.tieOf(reads[axiom.read])));
           whole[axiom.read] = true;
           fresh_.tieWhole(reads[axiom.read].variable.get());
           ++wholeReads_;
         } else {
-          session->add(axiomExpr(axiom, reads));
+          session->add(inlined.apply(axiomExpr(axiom, reads)));
           added[a] = true;
           ++axiomsAdded_;
         }

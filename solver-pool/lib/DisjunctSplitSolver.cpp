@@ -138,17 +138,18 @@ private:
         rewritable |= disjunctionsToo || !isPathDisjunction(c.get());
     ExprRef expr = q.expr;
     if (compound(expr.get()) && !q.constraints.empty())
-      expr = assuming(expr->context(), expr, q.constraints);
+      expr = Assuming(expr->context(), q.constraints)(expr);
     bool changed = expr != q.expr, constraintsChanged = false;
     std::vector<ExprRef> constraints;
     if (rewritable && !literals.empty()) {
       constraints.reserve(q.constraints.size());
+      Assuming byLiterals(literals.front()->context(), literals);
       for (const ExprRef &c : q.constraints) {
         if (!compound(c.get()) || (!disjunctionsToo && isPathDisjunction(c.get()))) {
           constraints.push_back(c);
           continue;
         }
-        ExprRef d = assuming(c->context(), c, literals);
+        ExprRef d = byLiterals(c);
         constraintsChanged |= d != c;
         if (d->isFalse())
           expr = d; // the query is unsatisfiable

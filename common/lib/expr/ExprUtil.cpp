@@ -2,7 +2,6 @@
 #include "cairn/expr/ExprContext.h"
 #include "cairn/expr/ExprRewrite.h"
 
-#include <unordered_map>
 
 namespace cairn {
 
@@ -49,21 +48,25 @@ void SymbolCollector::add(const Expr *root) {
   }
 }
 
-ExprRef assuming(ExprContext &ctx, const ExprRef &e, std::span<const ExprRef> known) {
-  if (known.empty() || e->isConstant())
-    return e;
-  std::unordered_map<const Expr *, ExprRef> value;
-  std::vector<ExprRef> negations; // the keys' nodes live while the map does
-  negations.reserve(known.size());
+Assuming::Assuming(ExprContext &ctx, std::span<const ExprRef> known) : ctx_(ctx) {
+  negations_.reserve(known.size());
   for (const ExprRef &k : known)
     if (k->width() == 1 && !k->isConstant()) {
-      value.emplace(k.get(), ctx.trueExpr());
-      value.emplace(negations.emplace_back(ctx.lnot(k)).get(), ctx.falseExpr());
+      value_.emplace(k.get(), ctx.trueExpr());
+      value_.emplace(negations_.emplace_back(ctx.lnot(k)).get(), ctx.falseExpr());
     }
-  return rebuildWith(ctx, e.get(), [&](const Expr *n, auto &&) {
-    auto it = value.find(n);
-    return it == value.end() ? ExprRef() : it->second;
-  });
+}
+
+ExprRef Assuming::operator()(const ExprRef &e) {
+  if (value_.empty() || e->isConstant())
+    return e;
+  return rebuildWith(
+      ctx_, e.get(),
+      [&](const Expr *n, auto &&) {
+        auto it = value_.find(n);
+        return it == value_.end() ? ExprRef() : it->second;
+      },
+      rebuilt_);
 }
 
 size_t dagSize(const Expr *root) {

@@ -8,10 +8,13 @@
 
 namespace cairn {
 
+// What rebuildWith has rebuilt: each node's result. Kept across calls with the same `replace`,
+// it shares the work on what several expressions share.
+using RebuildMemo = std::unordered_map<const Expr *, ExprRef>;
+
 // `e` rebuilt bottom-up, each node first offered to `replace(node, rebuild)`, which gives its
 // replacement or null to have its kids rebuilt; a node whose kids did not change is kept.
-template <class Replace> ExprRef rebuildWith(ExprContext &ctx, const Expr *e, Replace replace) {
-  std::unordered_map<const Expr *, ExprRef> done;
+template <class Replace> ExprRef rebuildWith(ExprContext &ctx, const Expr *e, Replace replace, RebuildMemo &done) {
   auto rebuild = [&](auto &self, const Expr *n) -> ExprRef {
     if (auto it = done.find(n); it != done.end())
       return it->second;
@@ -32,6 +35,11 @@ template <class Replace> ExprRef rebuildWith(ExprContext &ctx, const Expr *e, Re
     return out;
   };
   return rebuild(rebuild, e);
+}
+
+template <class Replace> ExprRef rebuildWith(ExprContext &ctx, const Expr *e, Replace replace) {
+  RebuildMemo done;
+  return rebuildWith(ctx, e, replace, done);
 }
 
 } // namespace cairn

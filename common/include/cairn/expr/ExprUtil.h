@@ -6,6 +6,7 @@
 
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace cairn {
@@ -31,9 +32,20 @@ void conjuncts(const Expr *e, std::vector<ExprRef> &out);
 // The conjunction of `parts` in their order (true when there are none).
 ExprRef conjunction(ExprContext &ctx, std::span<const ExprRef> parts);
 
-// `e` where every one of `known` (width 1) holds: each subterm that is one of them is true,
-// each that is the negation of one false, and the rest simplified around them.
-ExprRef assuming(ExprContext &ctx, const ExprRef &e, std::span<const ExprRef> known);
+// Expressions where every one of `known` (width 1) holds: each subterm that is one of them is
+// true, each that is the negation of one false, and the rest simplified around them. Made once
+// for a set of facts, it rewrites many expressions, each shared subterm once.
+class Assuming {
+public:
+  Assuming(ExprContext &ctx, std::span<const ExprRef> known);
+  ExprRef operator()(const ExprRef &e);
+
+private:
+  ExprContext &ctx_;
+  std::unordered_map<const Expr *, ExprRef> value_;
+  std::vector<ExprRef> negations_; // the keys' nodes live while the map does
+  std::unordered_map<const Expr *, ExprRef> rebuilt_;
+};
 
 // Number of distinct nodes below `e`.
 size_t dagSize(const Expr *e);

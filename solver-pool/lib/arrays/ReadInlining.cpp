@@ -1,5 +1,7 @@
 #include "ReadInlining.h"
 
+#include "cairn/expr/ExprRewrite.h"
+
 namespace cairn::arrays {
 
 void ReadInlining::add(const ExprRef &variable, const WholeRead &whole) {
@@ -8,34 +10,22 @@ void ReadInlining::add(const ExprRef &variable, const WholeRead &whole) {
 }
 
 ExprRef ReadInlining::apply(const ExprRef &e) {
-  return valueOf_.empty() ? e : rewrite(e.get());
-}
-
-ExprRef ReadInlining::rewrite(const Expr *e) {
-  if (auto it = memo_.find(e); it != memo_.end())
-    return it->second;
-  ExprRef out;
-  if (auto v = valueOf_.find(e); v != valueOf_.end()) {
-    out = rewrite(v->second.get()); // a value's index may hold another inlined read
-  } else if (e->isArray() || e->numKids() == 0) {
-    out = ExprRef(e);
-  } else {
-    ExprRef kids[3];
-    bool changed = false;
-    for (unsigned k = 0; k < e->numKids(); ++k) {
-      kids[k] = rewrite(e->kid(k));
-      changed |= kids[k].get() != e->kid(k);
-    }
-    out = changed ? e->context().build(e->kind(), std::span<const ExprRef>(kids, e->numKids()), e->width(), e->aux())
-                  : ExprRef(e);
-  }
-  memo_.emplace(e, out);
-  return out;
+  if (valueOf_.empty())
+    return e;
+  return rebuildWith(
+      e->context(), e.get(),
+      [&](const Expr *n, auto &&rebuild) -> ExprRef {
+        if (n->isArray())
+          return ExprRef(n); // known contents: no read's variable below
+        auto v = valueOf_.find(n);
+        return v == valueOf_.end() ? ExprRef() : rebuild(v->second.get()); // a value's index may hold another
+      },
+      memo_);
 }
 
 void ReadInlining::complete(Assignment &model) {
   for (const auto &[variable, value] : valueOf_)
-    model.setScalar(variable->symbol(), evaluate(rewrite(variable).get(), model));
+    model.setScalar(variable->symbol(), evaluate(apply(ExprRef(variable)).get(), model));
 }
 
 } // namespace cairn::arrays

@@ -22,8 +22,6 @@ public:
   void complete(Assignment &model);
 
 private:
-  ExprRef rewrite(const Expr *e);
-
   std::unordered_map<const Expr *, ExprRef> valueOf_; // variable -> its read's value
   std::unordered_map<const Expr *, ExprRef> memo_;    // of apply, across a query's expressions
 };

@@ -171,10 +171,11 @@ run options:
   --array-precheck         decide array queries UNSAT by an integer over-approximation first
   --array-refinement reads|axioms   typed: a read a model gets wrong is tied to its array
                            whole (default), or given the one pool axiom it violates
-  --array-bounds propagation|relaxed|integer|glpk   bound indices by bound propagation
-                           (default: no solver call), by optimising over the linear
-                           relaxation, or by integer optimisation (tighter, costlier); glpk:
-                           the relaxation by GLPK's exact simplex instead of Z3
+  --array-bounds propagation|relaxed|integer|glpk|cbc   bound indices by bound
+                           propagation (default: no solver call), by optimising over the
+                           linear relaxation, or by integer optimisation (tighter, costlier);
+                           glpk: the relaxation by GLPK's exact simplex instead of Z3; cbc:
+                           the integers by CBC's branch and cut instead of Z3
   --address-aware-cache    relocatable: reuse answers of queries equal up to renaming bases
   --validate-address-cache with --address-aware-cache: check every hit with the solver
   --no-address-cache-models  with --address-aware-cache: sat/unsat answers only, no models

@@ -25,7 +25,7 @@ packages=(
   llvm-15-dev clang-15
   libz3-dev libcvc5-dev z3
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libspdlog-dev libgtest-dev libgmock-dev libsqlite3-dev libglpk-dev libabsl-dev
+  libspdlog-dev libgtest-dev libgmock-dev libsqlite3-dev libglpk-dev coinor-libcbc-dev libabsl-dev
   musl-dev dpkg-dev python3
 )
 

@@ -42,10 +42,10 @@ const char *kUsage = R"(usage: cairn-solver-pool [options]
   --array-precheck         decide array queries UNSAT by an integer over-approximation first
   --array-refinement reads|axioms   typed: a read a model gets wrong is tied to its array
                            whole (default), or given the one pool axiom it violates
-  --array-bounds propagation|relaxed|integer|glpk   how the array layer bounds indices:
-                           through the linearised constraints (default), Z3's linear
-                           relaxation, Z3's integer optimisation, or GLPK's exact simplex
-                           over the relaxation
+  --array-bounds propagation|relaxed|integer|glpk|cbc   how the array layer bounds
+                           indices: through the linearised constraints (default), Z3's
+                           linear relaxation, Z3's integer optimisation, GLPK's exact
+                           simplex over the relaxation, or CBC's integer optimisation
   --token-file FILE        bearer tokens accepted from clients, one a line (default:
                            cairn-solver-pool.token in the working directory, created with a
                            fresh 256-bit token, mode 600, when it does not exist: give it to
@@ -98,7 +98,7 @@ Options parseOptions(int argc, char **argv) {
     }
     if (a == "--array-bounds") {
       if (!parseArrayBounds(value, o.service.lane.arrays.bounds))
-        kCommandLine.fail("unknown array bounds '" + value + "' (propagation, relaxed, integer or glpk)");
+        kCommandLine.fail("unknown array bounds '" + value + "' (propagation, relaxed, integer, glpk or cbc)");
       continue;
     }
     if (a == "--open-clients") {

@@ -28,6 +28,8 @@ bool parseArrayBounds(std::string_view name, ArrayBounds &out) {
     out = ArrayBounds::Integer;
   else if (name == "glpk")
     out = ArrayBounds::Glpk;
+  else if (name == "cbc")
+    out = ArrayBounds::Cbc;
   else
     return false;
   return true;

@@ -537,6 +537,11 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
   byGlpk.precheck = true;
   byGlpk.bounds = ArrayBounds::Glpk;
   std::unique_ptr<Solver> glpkPrechecked = createTypedArraySolver(createZ3Solver(30), byGlpk);
+  // And by CBC's integer optimisation: on a third.
+  ArraySolverOptions byCbc;
+  byCbc.precheck = true;
+  byCbc.bounds = ArrayBounds::Cbc;
+  std::unique_ptr<Solver> cbcPrechecked = createTypedArraySolver(createZ3Solver(30), byCbc);
   unsigned sat = 0, unsat = 0;
   constexpr unsigned kQueries = 2000;
   constexpr unsigned kCvc5Every = 16; // cvc5 takes 20x Z3's time on these: a sample of them
@@ -600,6 +605,9 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
     if (n % kExactEvery == 5) {
       ASSERT_EQ(glpkPrechecked->check(q, false).result, expected) << "GLPK-bounded pre-check, query " << n;
     }
+    if (n % kExactEvery == 9) {
+      ASSERT_EQ(cbcPrechecked->check(q, false).result, expected) << "CBC-bounded pre-check, query " << n;
+    }
     if (n % kAxiomsEvery == 2) {
       ASSERT_EQ(byAxioms->check(q, false).result, expected) << "refined by axioms, query " << n;
     }
@@ -627,6 +635,7 @@ TEST_F(Arrays, T11DifferentialAgainstZ3AndCvc5) {
   EXPECT_EQ(layerCounter(*byAxioms, "reads_tied_whole"), 0u);
   EXPECT_GT(layerCounter(*prechecked, "precheck_unsat"), 0u);
   EXPECT_GT(layerCounter(*glpkPrechecked, "precheck_unsat"), 0u);
+  EXPECT_GT(layerCounter(*cbcPrechecked, "precheck_unsat"), 0u);
 }
 
 } // namespace

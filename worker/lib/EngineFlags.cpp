@@ -223,7 +223,7 @@ const std::map<std::string, ValueHandler, std::less<>> &valued() {
       {"--array-bounds", [](ExecutorOptions &o, const std::string &v) -> std::string {
          return parseArrayBounds(v, o.solver.arrays.bounds)
                     ? ""
-                    : "unknown array bounds '" + v + "' (propagation, relaxed, integer or glpk)";
+                    : "unknown array bounds '" + v + "' (propagation, relaxed, integer, glpk or cbc)";
        }},
       {"--max-time", [](ExecutorOptions &o, const std::string &v) {
          return seconds("--max-time", v, [&](double s) { o.maxTimeSeconds = s; });

@@ -22,20 +22,29 @@ ElementOf elementAt(const AbstractRead &r, uint64_t position) {
 // The positions of the array the read's element axioms are about: inside its index's interval
 // and the array, at its offset within an element (the first such position, then one per
 // element).
-std::vector<uint64_t> elementPositions(const AbstractRead &read) {
+template <class Each> void forEachElementPosition(const AbstractRead &read, Each &&each) {
   const Int lo = std::max<Int>(read.interval.lo, 0);
   const Int hi = std::min<Int>(read.interval.hi, Int(read.contents->size()) - 1);
-  std::vector<uint64_t> positions;
   for (Int j = lo + Int((read.offset + read.modulus - u128(lo) % read.modulus) % read.modulus); j <= hi;
        j += Int(read.modulus))
-    positions.push_back(uint64_t(j));
+    each(uint64_t(j));
+}
+
+std::vector<uint64_t> elementPositions(const AbstractRead &read) {
+  std::vector<uint64_t> positions;
+  forEachElementPosition(read, [&](uint64_t j) { positions.push_back(j); });
   return positions;
 }
 
 } // namespace
 
-AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads) {
+AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads, PoolContents contents) {
   AxiomPool pool;
+  auto add = [&](Axiom a) {
+    ++pool.size;
+    if (contents == PoolContents::Axioms)
+      pool.axioms.push_back(a);
+  };
   std::map<const Expr *, std::vector<uint32_t>> byArray;
   for (uint32_t r = 0; r < reads.size(); ++r)
     byArray[reads[r].array].push_back(r);
@@ -44,10 +53,9 @@ AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads) {
     pool.unpruned += size * members.size() + members.size() * (members.size() - 1) / 2;
     for (uint32_t r : members) {
       const AbstractRead &read = reads[r];
-      for (uint64_t j : elementPositions(read))
-        pool.axioms.push_back({Axiom::Kind::Element, r, 0, j});
+      forEachElementPosition(read, [&](uint64_t j) { add({Axiom::Kind::Element, r, 0, j}); });
       if (read.interval.hi >= Int(size))
-        pool.axioms.push_back({Axiom::Kind::Beyond, r, 0, 0});
+        add({Axiom::Kind::Beyond, r, 0, 0});
     }
     for (size_t a = 0; a < members.size(); ++a)
       for (size_t b = a + 1; b < members.size(); ++b) {
@@ -59,7 +67,7 @@ AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads) {
           continue;
         if (x.interval.hi < y.interval.lo || y.interval.hi < x.interval.lo)
           continue; // the indices can never be equal
-        pool.axioms.push_back({Axiom::Kind::Congruence, members[a], members[b], 0});
+        add({Axiom::Kind::Congruence, members[a], members[b], 0});
       }
   }
   return pool;

@@ -41,13 +41,17 @@ struct Axiom {
 };
 
 struct AxiomPool {
-  std::vector<Axiom> axioms;
+  std::vector<Axiom> axioms; // empty when only counted
+  uint64_t size = 0;         // the axioms of the pool, built or not
   // Element and congruence axioms with no pruning at all (the paper's baseline count): every
   // position of each read's array, every pair of reads of one array.
   uint64_t unpruned = 0;
 };
 
-AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads);
+// The pool of the reads' axioms, or only its counts (a query whose reads are all tied from the
+// start needs no axiom unless a model gets one wrong).
+enum class PoolContents : uint8_t { Axioms, CountOnly };
+AxiomPool buildAxiomPool(const std::vector<AbstractRead> &reads, PoolContents contents = PoolContents::Axioms);
 
 // Each read's index and variable under a model, evaluated once for a whole pool.
 struct ReadValues {

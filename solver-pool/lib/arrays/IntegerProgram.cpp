@@ -1,6 +1,7 @@
 #include "IntegerProgram.h"
 
 #include "BoundPropagation.h"
+#include "CbcBounds.h"
 #include "GlpkBounds.h"
 
 #include <z3++.h>
@@ -95,11 +96,18 @@ void IntegerProgram::addEqual(const LinearExpr &a, const LinearExpr &b) {
 }
 
 struct IntegerProgramSolver::Impl {
-  z3::context ctx;
+  // Made on first use: bound propagation and GLPK never need one, and a context costs
+  // milliseconds of a short run's start.
+  std::optional<z3::context> z3context;
+  z3::context &ctx() {
+    if (!z3context)
+      z3context.emplace();
+    return *z3context;
+  }
   unsigned timeoutMs;
   bool relaxed = false;
 
-  z3::expr number(Int v) { return ctx.int_val(toDecimal(v).c_str()); }
+  z3::expr number(Int v) { return ctx().int_val(toDecimal(v).c_str()); }
 
   // The program's variables used by `exprs`, declared with their bounds into `opt`.
   struct Translation {
@@ -113,7 +121,7 @@ struct IntegerProgramSolver::Impl {
         vars.resize(program.numVariables());
       if (!vars[v]) {
         const std::string name = "v" + std::to_string(v);
-        z3::expr x = impl.relaxed ? impl.ctx.real_const(name.c_str()) : impl.ctx.int_const(name.c_str());
+        z3::expr x = impl.relaxed ? impl.ctx().real_const(name.c_str()) : impl.ctx().int_const(name.c_str());
         const Interval &b = program.bounds(v);
         opt.add(x >= impl.number(b.lo));
         opt.add(x <= impl.number(b.hi));
@@ -122,7 +130,7 @@ struct IntegerProgramSolver::Impl {
       return *vars[v];
     }
     z3::expr linear(const LinearExpr &e) {
-      z3::expr_vector parts(impl.ctx);
+      z3::expr_vector parts(impl.ctx());
       for (const auto &[v, c] : e.terms)
         parts.push_back(c == 1 ? var(v) : impl.number(c) * var(v));
       if (e.constant != 0 || parts.empty())
@@ -144,8 +152,8 @@ struct IntegerProgramSolver::Impl {
   };
 
   z3::optimize optimizer() {
-    z3::optimize opt(ctx);
-    z3::params p(ctx);
+    z3::optimize opt(ctx());
+    z3::params p(ctx());
     p.set("timeout", timeoutMs);
     opt.set(p);
     return opt;
@@ -205,6 +213,19 @@ IntegerProgramSolver::Ranges IntegerProgramSolver::ranges(const IntegerProgram &
     return propagated(program, objectives);
   if (method_ == ArrayBounds::Glpk)
     return glpkRelaxedRanges(program, subset, objectives, impl_->timeoutMs);
+  if (method_ == ArrayBounds::Cbc) {
+    Ranges r = cbcIntegerRanges(program, subset, objectives, impl_->timeoutMs);
+    // CBC's infeasibility is a floating-point search's: an UNSAT answer rests on Z3's.
+    if (r.status == Status::Infeasible && optimised(program, subset, {}).status != Status::Infeasible)
+      r.status = Status::Unknown;
+    return r;
+  }
+  return optimised(program, subset, objectives);
+}
+
+IntegerProgramSolver::Ranges IntegerProgramSolver::optimised(const IntegerProgram &program,
+                                                             const std::vector<uint32_t> *subset,
+                                                             const std::vector<LinearExpr> &objectives) {
   Ranges r;
   try {
     z3::optimize opt = impl_->optimizer();

@@ -65,7 +65,7 @@ private:
 };
 
 // Bounds programs by the method asked for (ArrayBounds): bound propagation (BoundPropagation.h),
-// or Z3's optimizer in a context of its own, reused program after program, over the integers or
+// GLPK (GlpkBounds.h), CBC (CbcBounds.h; its infeasibilities confirmed by Z3), or Z3's optimizer in a context of its own, reused program after program, over the integers or
 // over the linear relaxation (rational variables, simplex only, the optima rounded inwards:
 // bounds as sound and never tighter, infeasibility proved more rarely).
 class IntegerProgramSolver {
@@ -93,6 +93,9 @@ public:
 
 private:
   Ranges propagated(const IntegerProgram &program, const std::vector<LinearExpr> &objectives);
+  // By Z3's optimizer (over the integers, or the relaxation for ArrayBounds::Relaxed).
+  Ranges optimised(const IntegerProgram &program, const std::vector<uint32_t> *subset,
+                   const std::vector<LinearExpr> &objectives);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -106,10 +106,7 @@ private:
     if (reads.empty())
       return ask(q, wantModel);
     ++cegarQueries_;
-    AxiomPool pool = buildAxiomPool(reads);
-    poolAxioms_ += pool.axioms.size();
-    unprunedAxioms_ += pool.unpruned;
-    std::vector<bool> added(pool.axioms.size(), false), whole(reads.size(), false);
+    std::vector<bool> whole(reads.size(), false);
     std::vector<unsigned> violations(reads.size(), 0); // of each read's element and beyond axioms
     // A read tied whole in an earlier query (the same read is the same variable: FreshReads)
     // is tied from the start: a path's queries share most of their reads, and one a model got
@@ -130,6 +127,13 @@ private:
         whole[k] = true;
         ++seededReads_;
       }
+    // With every read tied from the start the abstraction is the query itself: no axiom of the
+    // pool could be added (a tied read takes none), so the pool is only counted.
+    const bool allTied = std::all_of(whole.begin(), whole.end(), [](bool w) { return w; });
+    AxiomPool pool = buildAxiomPool(reads, allTied ? PoolContents::CountOnly : PoolContents::Axioms);
+    poolAxioms_ += pool.size;
+    unprunedAxioms_ += pool.unpruned;
+    std::vector<bool> added(pool.axioms.size(), false);
     if (!inlined.empty()) {
       for (ExprRef &c : abstract.constraints)
         c = inlined.apply(c);

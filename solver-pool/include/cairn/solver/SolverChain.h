@@ -28,7 +28,7 @@ struct AddressCacheOptions {
 // (no solver), by optimising over the linear relaxation (Z3, rational simplex), or by integer
 // optimisation (Z3). Each is sound; each later one is tighter and costlier. Glpk: the linear
 // relaxation by GLPK's exact simplex instead of Z3's (arrays/GlpkBounds.h), to compare them.
-enum class ArrayBounds : uint8_t { Propagation, Relaxed, Integer, Glpk };
+enum class ArrayBounds : uint8_t { Propagation, Relaxed, Integer, Glpk, Cbc };
 bool parseArrayBounds(std::string_view name, ArrayBounds &out);
 // --array-refinement reads|axioms: ArraySolverOptions::axiomsBeforeWholeRead 0 or ~0u.
 bool parseArrayRefinement(std::string_view name, unsigned &axiomsBeforeWholeRead);

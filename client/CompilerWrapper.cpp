@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 #include <cstdio>
@@ -84,7 +85,15 @@ struct Invocation {
   }
   bool links() const { return !compileOnly && !preprocessOnly && !assemblyOnly && !dependenciesOnly; }
   bool recordsBitcode() const {
-    return !sources.empty() && !preprocessOnly && !assemblyOnly && !dependenciesOnly && !informational;
+    return !sources.empty() && !preprocessOnly && !assemblyOnly && !dependenciesOnly && !informational &&
+           !configureProbe();
+  }
+  // Autoconf's tests of the compiler and the C library (every one a `conftest.c`): a
+  // configure script runs hundreds, nothing analyses them, and their bitcode would double
+  // each one's cost.
+  bool configureProbe() const {
+    return std::all_of(sources.begin(), sources.end(),
+                       [&](size_t s) { return fs::path(args[s]).filename() == "conftest.c"; });
   }
 };
 

@@ -133,6 +133,17 @@ TEST_F(CompilerWrapper, CompileAndLinkAtOnceAndPreprocessing) {
   CommandResult plain = in(std::string(CAIRN_BIN) + " run plain");
   EXPECT_EQ(plain.status, 1);
   EXPECT_NE(plain.output.find("no bitcode recorded"), std::string::npos) << plain.output;
+  // A configure script's probe (Autoconf names each one conftest.c) is built natively only:
+  // it runs, and no bitcode is compiled or recorded for it.
+  std::ofstream(dir_ / "conftest.c") << "int main(void) { return 3; }\n";
+  ASSERT_EQ(in(cc + " -c conftest.c").status, 0);
+  EXPECT_TRUE(fs::exists(dir_ / "conftest.o"));
+  EXPECT_FALSE(fs::exists(dir_ / ".conftest.o.bc"));
+  ASSERT_EQ(in(cc + " -o conftest conftest.c").status, 0);
+  EXPECT_EQ(in("./conftest").status, 3);
+  CommandResult probe = in(std::string(CAIRN_BIN) + " run conftest");
+  EXPECT_EQ(probe.status, 1);
+  EXPECT_NE(probe.output.find("no bitcode recorded"), std::string::npos) << probe.output;
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "RoundedProgram.h"
 
+#include "BoundPropagation.h"
+
 #include <cmath>
 #include <map>
 
@@ -118,18 +120,14 @@ std::optional<IntegerProgramSolver::Ranges> settledWithoutSolver(const IntegerPr
   }
   if (!rounded.rows.empty())
     return std::nullopt;
+  std::vector<Interval> box;
+  for (uint32_t v = 0; v < program.numVariables(); ++v)
+    box.push_back(program.bounds(v));
   for (const LinearExpr &o : objectives) {
-    Interval range{o.constant, o.constant};
-    for (const auto &[v, k] : o.terms) {
-      const Interval &b = program.bounds(v);
-      std::optional<Int> low = checkedMul(k, k > 0 ? b.lo : b.hi), high = checkedMul(k, k > 0 ? b.hi : b.lo);
-      std::optional<Int> lo = low ? checkedAdd(range.lo, *low) : std::nullopt;
-      std::optional<Int> hi = high ? checkedAdd(range.hi, *high) : std::nullopt;
-      if (!lo || !hi)
-        return IntegerProgramSolver::Ranges{};
-      range = {*lo, *hi};
-    }
-    r.ranges.push_back(range);
+    std::optional<Interval> range = boundsOf(o, box);
+    if (!range)
+      return IntegerProgramSolver::Ranges{};
+    r.ranges.push_back(*range);
   }
   r.status = Status::Feasible;
   return r;

@@ -418,8 +418,9 @@ TEST_F(Arrays, ReadsTiedFromTheStartAreInlined) {
       asked.constraints.push_back(ctx.ne(iw, c32(5)));
     SolverResponse s = solver->check(asked, true);
     ASSERT_EQ(s.result, excludeTheOnlyModel ? SatResult::Unsat : SatResult::Sat) << s.reason;
-    if (s.result == SatResult::Sat)
+    if (s.result == SatResult::Sat) {
       EXPECT_TRUE(modelSatisfies(asked, s.model));
+    }
     ASSERT_FALSE(core->seen.empty());
     for (const Query &seen : core->seen)
       EXPECT_FALSE(mentionsFreshRead(seen));
@@ -428,6 +429,48 @@ TEST_F(Arrays, ReadsTiedFromTheStartAreInlined) {
   auto paper = typedChain(core, true, true, ~0u);
   ASSERT_EQ(paper->check(q, true).result, SatResult::Sat);
   EXPECT_TRUE(mentionsFreshRead(core->seen.front()));
+}
+
+// Under a symbolic write (no intervals: the pre-check skipped) a path's queries take the
+// constraints they share from the abstraction cache, with the answers Z3 gives the queries
+// themselves; an array read at another element width empties the cache first.
+TEST_F(Arrays, PathQueriesReuseTheAbstractionOfTheirSharedConstraints) {
+  ExprRef a = intArray({1, 2, 3, 4});
+  ExprRef x = ctx.select(i, ctx.constant(0, 32));
+  ExprRef written = ctx.store(a, ctx.zext(ctx.bvand(x, ctx.constant(15, 8)), 64), ctx.constant(99, 8));
+  auto readAt = [&](unsigned k) {
+    return ctx.select(written, ctx.zext(ctx.bvand(ctx.select(j, ctx.constant(k, 32)), ctx.constant(15, 8)), 64));
+  };
+  std::unique_ptr<Solver> z3 = createZ3Solver(10);
+  CountingSolver *core = nullptr;
+  auto solver = typedChain(core);
+  std::vector<ExprRef> path;
+  uint64_t expectReused = 0;
+  auto ask = [&](const ExprRef &e, const std::shared_ptr<ArrayTypes> &types) {
+    Query q(path, e, {i, j});
+    q.arrayTypes = types;
+    SolverResponse s = solver->check(q, true);
+    EXPECT_EQ(s.result, z3->check(q, false).result) << toString(e.get());
+    if (s.result == SatResult::Sat) {
+      EXPECT_TRUE(modelSatisfies(q, s.model)) << toString(e.get());
+    }
+    path.push_back(e);
+  };
+  // Each byte read is of a 16-byte array: tied from the start, so every constraint is kept.
+  const ExprRef conditions[] = {ctx.ult(readAt(0), ctx.constant(50, 8)), ctx.ne(readAt(1), readAt(2)),
+                                ctx.eq(readAt(3), ctx.constant(99, 8)), ctx.ult(readAt(0), readAt(3))};
+  for (const ExprRef &e : conditions) {
+    expectReused += path.size(); // every constraint, each asked before
+    ask(e, nullptr);
+    EXPECT_EQ(layerCounter(*solver, "constraints_reused"), expectReused);
+  }
+  EXPECT_EQ(layerCounter(*solver, "precheck_skipped"), 4u);
+  EXPECT_EQ(layerCounter(*solver, "models_exact"), 4u) << "each query is satisfiable, its abstraction exact";
+  ask(ctx.eq(readAt(2), ctx.constant(99, 8)), wordTyped(a));
+  EXPECT_EQ(layerCounter(*solver, "constraints_reused"), expectReused) << "the cache was emptied";
+  expectReused += path.size();
+  ask(ctx.eq(readAt(1), ctx.constant(3, 8)), wordTyped(a));
+  EXPECT_EQ(layerCounter(*solver, "constraints_reused"), expectReused);
 }
 
 // The reads kept across queries are bounded: past the capacity, the next query starts with

@@ -28,6 +28,7 @@ struct AbstractRead {
   Interval interval;
   u128 modulus = 1; // the element width it is pruned by, and its offset within an element
   u128 offset = 0;
+  bool untyped = false; // pruned by position only: its index is at no fixed offset within an element
   KnownBits indexBits; // of the query's own index term (before its reads were abstracted)
   uint64_t positions = 0; // the element axioms it has (elementAxioms), counted once
 };

@@ -128,6 +128,11 @@ ExprRef ReadAbstraction::read(const Expr *select) {
   return result;
 }
 
+bool ReadAbstraction::leftToCore(const Expr *select) const {
+  auto it = abstracted_.find(select);
+  return it != abstracted_.end() && it->second.get() == select;
+}
+
 ExprRef ReadAbstraction::readKnown(const Expr *array, const ExprRef &index, const Expr *originalIndex) {
   ExprContext &ctx = array->context();
   ExprRef select = ctx.select(ExprRef(array), index);
@@ -154,7 +159,7 @@ ExprRef ReadAbstraction::readKnown(const Expr *array, const ExprRef &index, cons
   if (std::optional<u128> k = residue(index.get(), r.modulus)) {
     r.offset = *k;
   } else {
-    untyped_ += r.modulus > 1;
+    r.untyped = r.modulus > 1;
     r.modulus = 1;
     r.offset = 0;
   }

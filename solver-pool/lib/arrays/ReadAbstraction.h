@@ -68,10 +68,10 @@ public:
   ExprRef rewrite(const Expr *e);
   // The reads abstracted so far, each once.
   const std::vector<AbstractRead> &reads() const { return reads_; }
-  // Reads whose index is not at a fixed offset within an element: pruned by position only.
-  uint32_t untypedReads() const { return untyped_; }
-  // Reads left to the core's encoding: more element axioms than the limit.
+  // Reads left to the core's encoding (more element axioms than the limit): how many, and
+  // whether `select` (as rewritten) is one.
   uint32_t concreteReads() const { return concrete_; }
+  bool leftToCore(const Expr *select) const;
 
 private:
   ExprRef rebuild(const Expr *e);
@@ -88,7 +88,6 @@ private:
   uint64_t maxElementAxioms_;
   std::unordered_map<const Expr *, ExprRef> abstracted_; // read select -> what replaces it
   std::vector<AbstractRead> reads_;
-  uint32_t untyped_ = 0;
   uint32_t concrete_ = 0;
 };
 

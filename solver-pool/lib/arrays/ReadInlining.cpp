@@ -7,11 +7,13 @@ namespace cairn::arrays {
 void ReadInlining::add(const ExprRef &variable, const WholeRead &whole) {
   valueOf_.emplace(variable.get(), whole.value);
   memo_.clear(); // what was rewritten before may hold the variable
+  applied_.clear();
 }
 
 ExprRef ReadInlining::apply(const ExprRef &e) {
   if (valueOf_.empty())
     return e;
+  applied_.push_back(e);
   return rebuildWith(
       e->context(), e.get(),
       [&](const Expr *n, auto &&rebuild) -> ExprRef {

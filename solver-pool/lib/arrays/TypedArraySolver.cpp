@@ -2,7 +2,7 @@
 //   1. the pre-check (ArrayPrecheck.h) answers UNSAT where an integer over-approximation of
 //      the query is infeasible, with no SMT call (Opt 1);
 //   2. the CEGAR loop (Opt 2) asks the core about the query with its reads abstracted
-//      (ReadAbstraction.h), all rounds in one incremental session (SolverSession.h); UNSAT
+//      (ReadAbstraction.h, QueryAbstraction.h), all rounds in one incremental session (SolverSession.h); UNSAT
 //      there is UNSAT; a model is checked against the query itself and returned when it
 //      satisfies it; otherwise the reads it got wrong are refined (ArrayAxioms.h: the pool
 //      axioms they violate, or each read tied to its array whole) and the core asked again.
@@ -10,8 +10,7 @@
 //      the core as it is: every answer is the query's own.
 #include "ArrayAxioms.h"
 #include "ArrayPrecheck.h"
-#include "ReadAbstraction.h"
-#include "ReadInlining.h"
+#include "QueryAbstraction.h"
 
 #include "cairn/solver/SolverChain.h"
 
@@ -25,9 +24,6 @@ namespace cairn {
 namespace {
 
 using namespace arrays;
-
-// A read with at most this many positions in its interval is tied whole from the first round.
-constexpr uint64_t kFewPositions = 16;
 
 class TypedArraySolver final : public SolverLayer {
 public:
@@ -60,6 +56,8 @@ public:
                   {"untyped_reads", untypedReads_},
                   {"reads_left_to_core", concreteReads_},
                   {"fallbacks", fallbacks_},
+                  {"constraints_reused", constraintsReused_},
+                  {"models_exact", exactModels_},
                   {"reads_forgotten", fresh_.timesForgotten()}};
     out.push_back(std::move(s));
     next_->collectStats(out);
@@ -94,61 +92,38 @@ private:
   SolverResponse refine(const Query &q, bool wantModel, const PrecheckResult &intervals) {
     const auto start = std::chrono::steady_clock::now();
     fresh_.startQuery();
-    ReadAbstraction abstraction(fresh_, intervals, q.arrayTypes.get(), options_.maxAxiomsPerRead);
-    Query abstract;
-    abstract.terms = q.terms;
-    for (const ExprRef &c : q.constraints)
-      abstract.constraints.push_back(abstraction.rewrite(c.get()));
-    abstract.expr = abstraction.rewrite(q.expr.get());
-    const std::vector<AbstractRead> &reads = abstraction.reads();
-    untypedReads_ += abstraction.untypedReads();
-    concreteReads_ += abstraction.concreteReads();
+    AbstractQuery abstract = abstractQuery(q, intervals, fresh_, abstractions_,
+                                           {options_.maxAxiomsPerRead, options_.axiomsBeforeWholeRead != ~0u});
+    const std::vector<AbstractRead> &reads = abstract.reads;
+    untypedReads_ += abstract.untypedReads;
+    concreteReads_ += abstract.readsLeftToCore;
+    constraintsReused_ += abstract.constraintsReused;
     if (reads.empty())
       return ask(q, wantModel);
     ++cegarQueries_;
-    std::vector<bool> whole(reads.size(), false);
+    seededReads_ += std::count(abstract.whole.begin(), abstract.whole.end(), true);
+    std::vector<bool> &whole = abstract.whole;
     std::vector<unsigned> violations(reads.size(), 0); // of each read's element and beyond axioms
-    // A read tied whole in an earlier query (the same read is the same variable: FreshReads)
-    // is tied from the start: a path's queries share most of their reads, and one a model got
-    // wrong before would cost the same round again.
-    // So is a read with few positions in its interval (unless reads are refined by axioms
-    // only, the paper's way): its tie is an `ite` over those few, and a round to find that a
-    // model got it wrong costs more than the tie.
-    // Those reads are inlined (ReadInlining.h): their values stand where their variables did.
-    const bool tieFew = options_.axiomsBeforeWholeRead != ~0u;
-    ReadInlining inlined;
-    std::vector<ExprRef> indexFacts;
-    for (size_t k = 0; k < reads.size(); ++k)
-      if (fresh_.tiedWhole(reads[k].variable.get()) || (tieFew && reads[k].positions <= kFewPositions)) {
-        const WholeRead &w = fresh_.wholeOf(reads[k]);
-        inlined.add(reads[k].variable, w);
-        if (!w.indexFacts->isTrue())
-          indexFacts.push_back(w.indexFacts);
-        whole[k] = true;
-        ++seededReads_;
-      }
-    // With every read tied from the start the abstraction is the query itself: no axiom of the
-    // pool could be added (a tied read takes none), so the pool is only counted.
-    const bool allTied = std::all_of(whole.begin(), whole.end(), [](bool w) { return w; });
-    AxiomPool pool = buildAxiomPool(reads, allTied ? PoolContents::CountOnly : PoolContents::Axioms);
+    ReadInlining &inlined = abstract.inlined;
+    // With every read tied from the start no axiom of the pool could be added (a tied read
+    // takes none), so the pool is only counted.
+    AxiomPool pool = buildAxiomPool(reads, abstract.allTied ? PoolContents::CountOnly : PoolContents::Axioms);
     poolAxioms_ += pool.size;
     unprunedAxioms_ += pool.unpruned;
     std::vector<bool> added(pool.axioms.size(), false);
-    if (!inlined.empty()) {
-      for (ExprRef &c : abstract.constraints)
-        c = inlined.apply(c);
-      abstract.expr = inlined.apply(abstract.expr);
-    }
-    std::unique_ptr<SolverSession> session = next_->openSession(abstract);
-    for (const ExprRef &fact : indexFacts)
+    std::unique_ptr<SolverSession> session = next_->openSession(abstract.query);
+    for (const ExprRef &fact : abstract.indexFacts)
       session->add(inlined.apply(fact));
     for (unsigned round = 0; round < options_.maxRounds; ++round) {
       ++rounds_;
       SolverResponse r = timed([&] { return session->check(true); });
       if (r.result != SatResult::Sat)
         return r; // UNSAT of the abstraction is UNSAT of the query; Unknown stays Unknown
-      inlined.complete(r.model);
-      if (satisfies(q, r.model)) {
+      if (abstract.exact)
+        ++exactModels_; // the abstraction is the query: its model needs no check against it
+      else
+        inlined.complete(r.model);
+      if (abstract.exact || satisfies(q, r.model)) {
         SolverResponse sat{SatResult::Sat, {}, {}};
         if (wantModel)
           sat.model = withoutFreshReads(r.model, q);
@@ -221,12 +196,14 @@ private:
   ArraySolverOptions options_;
   IntegerProgramSolver ilp_;
   FreshReads fresh_;
+  AbstractionCache abstractions_;
   double timeoutSeconds_ = 0;
   double belowSeconds_ = 0;
   uint64_t prechecked_ = 0, precheckUnsat_ = 0, precheckSkipped_ = 0;
   uint64_t cegarQueries_ = 0, rounds_ = 0, axiomsAdded_ = 0, wholeReads_ = 0, poolAxioms_ = 0;
   uint64_t unprunedAxioms_ = 0, seededReads_ = 0;
   uint64_t untypedReads_ = 0, concreteReads_ = 0, fallbacks_ = 0;
+  uint64_t constraintsReused_ = 0, exactModels_ = 0;
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 // running example and the digest's acceptance tests T1-T9 and T11 (T10, the engine's type
 // inference, is in the engine's tests).
 #include "CountingSolver.h"
+#include "arrays/AbstractionCache.h"
 #include "arrays/ArrayAxioms.h"
 #include "arrays/ArrayPrecheck.h"
 #include "arrays/Linearize.h"
@@ -471,6 +472,39 @@ TEST_F(Arrays, PathQueriesReuseTheAbstractionOfTheirSharedConstraints) {
   expectReused += path.size();
   ask(ctx.eq(readAt(1), ctx.constant(3, 8)), wordTyped(a));
   EXPECT_EQ(layerCounter(*solver, "constraints_reused"), expectReused);
+}
+
+// The cache forgets everything when it is full, when FreshReads forgot its reads, and when an
+// array its reads read has another element width; widths of other arrays do not matter.
+TEST_F(Arrays, AbstractionCacheForgetsWhatNoLongerHolds) {
+  ExprRef a = intArray({1, 2, 3, 4}), other = intArray({5, 6, 7, 8, 9});
+  FreshReads fresh;
+  AbstractRead r;
+  r.array = a.get();
+  r.index = ctx.zext(ctx.select(j, ctx.constant(0, 32)), 64);
+  r.variable = fresh.variableFor(ctx.select(a, r.index).get());
+  auto entry = [&](const ExprRef &constraint) {
+    return AbstractionCache::Entry{constraint, ctx.eq(r.variable, ctx.constant(1, 8)), {r.variable.get()}, {}};
+  };
+  const ExprRef first = ctx.ult(iw, c32(3)), second = ctx.ult(jw, c32(3));
+  AbstractionCache cache(2);
+  cache.startQuery(nullptr, 0);
+  cache.add(entry(first), {&r});
+  ASSERT_NE(cache.find(first.get()), nullptr);
+  EXPECT_EQ(cache.read(r.variable.get()).index, r.index);
+  cache.startQuery(wordTyped(other), 0);
+  EXPECT_NE(cache.find(first.get()), nullptr) << "another array's width";
+  cache.startQuery(wordTyped(a), 0);
+  EXPECT_EQ(cache.find(first.get()), nullptr) << "the read's array is now 4 bytes wide";
+  cache.add(entry(first), {&r});
+  cache.startQuery(wordTyped(a), 1);
+  EXPECT_EQ(cache.find(first.get()), nullptr) << "the reads were forgotten";
+  cache.add(entry(first), {&r});
+  cache.add(entry(second), {&r});
+  EXPECT_NE(cache.find(first.get()), nullptr);
+  cache.add(entry(ctx.ult(iw, jw)), {&r});
+  EXPECT_EQ(cache.find(first.get()), nullptr) << "full: emptied before the third";
+  EXPECT_NE(cache.find(ctx.ult(iw, jw).get()), nullptr);
 }
 
 // The reads kept across queries are bounded: past the capacity, the next query starts with

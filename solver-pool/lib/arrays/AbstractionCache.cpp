@@ -29,10 +29,7 @@ void AbstractionCache::startQuery(const std::shared_ptr<const ArrayTypes> &types
 
 const AbstractionCache::Entry *AbstractionCache::find(const Expr *constraint) const {
   auto it = entries_.find(constraint);
-  if (it == entries_.end())
-    return nullptr;
-  ++hits_;
-  return &it->second;
+  return it == entries_.end() ? nullptr : &it->second;
 }
 
 void AbstractionCache::add(Entry entry, const std::vector<const AbstractRead *> &reads) {

@@ -40,9 +40,6 @@ public:
   // `reads` are the entry's, in the order of its `variables`.
   void add(Entry entry, const std::vector<const AbstractRead *> &reads);
 
-  uint64_t hits() const { return hits_; }
-  uint64_t size() const { return entries_.size(); }
-
 private:
   void clear();
 
@@ -52,7 +49,6 @@ private:
   std::unordered_map<const Expr *, uint32_t> elementBytes_;   // by array root, as the reads used it
   std::shared_ptr<const ArrayTypes> types_;                   // the widths last checked against
   uint64_t generation_ = 0;
-  mutable uint64_t hits_ = 0;
 };
 
 } // namespace cairn::arrays

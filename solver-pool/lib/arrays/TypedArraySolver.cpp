@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
-#include <unordered_set>
 
 namespace cairn {
 

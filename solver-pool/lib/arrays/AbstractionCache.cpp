@@ -2,16 +2,6 @@
 
 namespace cairn::arrays {
 
-namespace {
-
-const Expr *rootOf(const Expr *array) {
-  while (array->kind() == Kind::Store)
-    array = array->kid(0);
-  return array;
-}
-
-} // namespace
-
 void AbstractionCache::startQuery(const std::shared_ptr<const ArrayTypes> &types, uint64_t generation) {
   if (generation != generation_) {
     clear();

@@ -30,9 +30,7 @@ public:
     std::optional<ArrayContents> contents = ArrayContents::of(array);
     if (!contents)
       return std::nullopt;
-    const Expr *root = array;
-    while (root->kind() == Kind::Store)
-      root = root->kid(0);
+    const Expr *root = rootOf(array);
     const Interval interval = intervalOf(result_, index);
     u128 m = elementBytes(types_, root);
     std::optional<u128> k = residue(index, m);

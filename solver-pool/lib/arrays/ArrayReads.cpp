@@ -15,7 +15,7 @@ bool isRead(const Expr *e) {
   return e->kind() == Kind::Select && (!e->kid(1)->isConstant() || hasSymbolicStore(e->kid(0)));
 }
 
-static const Expr *rootOf(const Expr *array) {
+const Expr *rootOf(const Expr *array) {
   while (array->kind() == Kind::Store)
     array = array->kid(0);
   return array;

@@ -20,6 +20,8 @@
 namespace cairn::arrays {
 
 bool hasSymbolicStore(const Expr *array);
+// The ConstArray or ArraySymbol under an array term's stores.
+const Expr *rootOf(const Expr *array);
 bool isRead(const Expr *e);
 
 struct ArrayRead {

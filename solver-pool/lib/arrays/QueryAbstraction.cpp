@@ -97,12 +97,13 @@ AbstractQuery abstractQuery(const Query &q, const PrecheckResult &intervals, Fre
       readsIn(abstracted[i].get(), fresh, abstraction, entry);
       for (const ExprRef &s : entry.leftToCore)
         leftToCore.insert(s.get());
-      std::vector<const AbstractRead *> reads;
-      for (const Expr *v : entry.variables)
-        reads.push_back(&out.reads[readAt.at(v)]);
       if (std::all_of(entry.variables.begin(), entry.variables.end(),
-                      [&](const Expr *v) { return out.whole[readAt.at(v)]; }))
+                      [&](const Expr *v) { return out.whole[readAt.at(v)]; })) {
+        std::vector<const AbstractRead *> reads;
+        for (const Expr *v : entry.variables)
+          reads.push_back(&out.reads[readAt.at(v)]);
         cache.add(std::move(entry), reads);
+      }
     }
     abstracted[i] = std::move(inlined);
   }

@@ -146,9 +146,7 @@ ExprRef ReadAbstraction::readKnown(const Expr *array, const ExprRef &index, cons
     return select; // an input array read at a symbolic index: the backend's array theory
   if (auto known = abstracted_.find(select.get()); known != abstracted_.end())
     return known->second;
-  const Expr *root = array;
-  while (root->kind() == Kind::Store)
-    root = root->kid(0);
+  const Expr *root = rootOf(array);
   AbstractRead r;
   r.array = array;
   r.contents = it->second;

@@ -41,7 +41,24 @@ struct QueryShape {
   uint32_t depth = 0;      // the longest path from a root to a leaf, in nodes
   uint32_t stores = 0;     // array writes: many of them make array reasoning the hard part
   uint32_t ites = 0;       // if-then-else nodes: many of them come from merged or melded paths
+  // Of `ites`, those in a chain that selects by a term's constant value (each link
+  // ite(c == t, v, next) with the next link of that form): a lookup table or a store chain
+  // written out as the array layer writes them, which the SMT core takes apart as fast as a
+  // read, where an ite tree of merged paths is better bit-blasted whole.
+  uint32_t selectorItes = 0;
 };
+
+// Whether `e` is ite(c == t, v, next) with c a constant and `next` of that form too: a link of
+// a chain that selects by a term's value.
+inline bool isSelectorLink(const Expr *e) {
+  auto selects = [](const Expr *n) {
+    if (n->kind() != Kind::Ite)
+      return false;
+    const Expr *c = n->kid(0);
+    return c->kind() == Kind::Eq && (c->kid(0)->isConstant() || c->kid(1)->isConstant());
+  };
+  return selects(e) && selects(e->kid(2));
+}
 
 // Calls `visit(e)` once for each node below `root` that is not `visited(e)` yet, kids before
 // parents (a depth-first walk taking kids left to right); `visit(e)` makes it visited. Kid i of
@@ -87,8 +104,10 @@ inline QueryShape queryShape(const Query &query) {
       shape.floats = true;
     if (e->kind() == Kind::Store)
       ++shape.stores;
-    if (e->kind() == Kind::Ite)
+    if (e->kind() == Kind::Ite) {
       ++shape.ites;
+      shape.selectorItes += isSelectorLink(e);
+    }
   };
   for (const ExprRef &c : query.constraints)
     if (c)

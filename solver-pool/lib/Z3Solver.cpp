@@ -259,10 +259,13 @@ bool Z3Solver::heavy(const Query &query) {
   // where the plain core needs 10 s (1,000 stores). So: the core, unless the query has many
   // stores. So are the if-then-else trees of merged states and melded branches: connected
   // components with its branches melded (--transform-branches) ran 2.6 s at N = 3 with the
-  // core for them, 0.9 s with the default tactic.
+  // core for them, 0.9 s with the default tactic. Not the chains that select by an index's
+  // value, though (the typed array layer's reads and its writes at symbolic indices): those
+  // the core takes apart as it does reads, and the default tactic's bit-blasting of them was
+  // 2-20x slower (matrix-transpose's six slowest queries: 0.14-1.1 s in the core, 0.28-4.5 s).
   constexpr uint32_t kArrayHeavyStores = 64, kIteHeavy = 64;
   const backend::QueryShape shape = backend::queryShape(query);
-  const bool heavy = shape.stores >= kArrayHeavyStores || shape.ites >= kIteHeavy;
+  const bool heavy = shape.stores >= kArrayHeavyStores || shape.ites - shape.selectorItes >= kIteHeavy;
   if (heavy && !arrayTactic_)
     arrayTactic_.emplace(context(), "default");
   return heavy;

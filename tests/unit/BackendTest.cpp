@@ -3,6 +3,8 @@
 #include "cairn/expr/Assignment.h"
 #include "cairn/solver/Backends.h"
 
+#include "BackendUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -563,6 +565,39 @@ TEST(Z3Backend, ModelsDoNotDependOnWhereNodesLie) {
   std::vector<u128> plain = z3ModelsOfStream(0);
   for (unsigned padding : {1u, 7u})
     EXPECT_EQ(z3ModelsOfStream(padding), plain) << "padding " << padding;
+}
+
+// Which if-then-else nodes count toward Z3's choice of its default tactic (Z3Solver::heavy):
+// a chain selecting by a term's value (an array read written out, a store chain at symbolic
+// indices) is taken apart by the core, a tree over path conditions is bit-blasted whole.
+TEST(QueryShapeTest, ChainsSelectingByValueAreToldFromMergedTrees) {
+  ExprContext ctx;
+  auto sym = [&](const char *name, unsigned w) { return ctx.symbol(ctx.declareSymbol(name, w, SymbolClass::Input)); };
+  ExprRef i = sym("i", 32), j = sym("j", 32), x = sym("x", 8), y = sym("y", 8);
+  auto k = [&](u128 v, unsigned w) { return ctx.constant(v, w); };
+  // A lookup of four positions: three links, the last no link (its next is a leaf).
+  ExprRef lookup = k(0, 8);
+  for (unsigned p = 4; p-- > 1;)
+    lookup = ctx.ite(ctx.eq(i, k(p, 32)), k(p * 10, 8), lookup);
+  lookup = ctx.ite(ctx.eq(k(0, 32), i), x, lookup); // the constant on either side
+  backend::QueryShape shape = backend::queryShape(Query({}, ctx.eq(lookup, y)));
+  EXPECT_EQ(shape.ites, 4u);
+  EXPECT_EQ(shape.selectorItes, 3u);
+  // Writes at two symbolic indices read back: the chain's links test different terms.
+  ExprRef written = ctx.ite(ctx.eq(k(5, 32), i), k(0, 8), ctx.ite(ctx.eq(k(5, 32), j), k(0, 8), x));
+  shape = backend::queryShape(Query({}, ctx.eq(written, y)));
+  EXPECT_EQ(shape.ites, 2u);
+  EXPECT_EQ(shape.selectorItes, 1u);
+  // Merged paths: conditions that are no test of a term against a constant, or a chain broken
+  // by one such condition.
+  ExprRef merged = ctx.ite(ctx.ult(x, y), ctx.ite(ctx.ult(y, k(3, 8)), x, y), ctx.ite(ctx.eq(x, y), y, x));
+  shape = backend::queryShape(Query({}, ctx.eq(merged, k(1, 8))));
+  EXPECT_EQ(shape.ites, 3u);
+  EXPECT_EQ(shape.selectorItes, 0u);
+  ExprRef broken = ctx.ite(ctx.eq(i, k(1, 32)), x, ctx.ite(ctx.ult(i, j), y, ctx.ite(ctx.eq(i, k(2, 32)), y, x)));
+  shape = backend::queryShape(Query({}, ctx.eq(broken, k(1, 8))));
+  EXPECT_EQ(shape.ites, 3u);
+  EXPECT_EQ(shape.selectorItes, 0u);
 }
 
 } // namespace

@@ -158,6 +158,54 @@ TEST_F(ReadLookup, ABinarySearchReadIsTiedByTheBitsItsIndexMoves) {
   EXPECT_EQ(ites(lookupTie(r).get()), 0u);
 }
 
+// A lookup's index facts (the bits it takes as given, true in every model of the query) are
+// only of the bits the query fixes: the bits the index's own terms fix (a zero-extended byte's
+// high bits) hold whatever the query, and a fact of them is only more for the core to take in.
+TEST_F(ReadLookup, IndexFactsAreOfTheBitsTheQueryFixesOnly) {
+  std::vector<u128> bytes(256);
+  for (unsigned i = 0; i < 256; ++i)
+    bytes[i] = (7 * i) & 0xff;
+  ExprRef table = ctx.constArray(bytes, 8, 64);
+  auto contents = ArrayContents::of(table.get());
+  ASSERT_TRUE(contents);
+  AbstractRead r;
+  r.array = table.get();
+  r.contents = std::make_shared<const ArrayContents>(std::move(*contents));
+  r.variable = ctx.symbol(ctx.declareSymbol("read", 8, SymbolClass::Input));
+  r.modulus = 1;
+  // A zero-extended byte read within the byte's whole range: its structure fixes every bit the
+  // lookup does not test.
+  r.index = ctx.zext(byte(0), 64);
+  r.interval = {0, 255};
+  r.indexBits = bits(r.index);
+  std::optional<WholeRead> whole = lookupRead(r);
+  ASSERT_TRUE(whole);
+  EXPECT_TRUE(whole->indexFacts->isTrue()) << toString(whole->indexFacts.get());
+  // The same index within [0, 15], as a query may bound it: bits 4-7 are the query's to fix.
+  r.interval = {0, 15};
+  whole = lookupRead(r);
+  ASSERT_TRUE(whole);
+  ExprRef fourToSeven = ctx.constant(0xf0, 64);
+  EXPECT_EQ(whole->indexFacts.get(), ctx.eq(ctx.bvand(r.index, fourToSeven), ctx.constant(0, 64)).get())
+      << toString(whole->indexFacts.get());
+  // Tied so, the read is the table's byte wherever the query lets the index be.
+  for (unsigned v : {0u, 9u, 15u}) {
+    Assignment a;
+    a.setArray(inDecl, {v, 0, 0, 0});
+    a.setScalar(r.variable->symbol(), bytes[v]);
+    EXPECT_TRUE(evaluatesTrue(wholeReadExpr(r, *whole).get(), a)) << v;
+    a.setScalar(r.variable->symbol(), bytes[v] ^ 1);
+    EXPECT_FALSE(evaluatesTrue(wholeReadExpr(r, *whole).get(), a)) << v;
+  }
+  // A plain 64-bit index has no bits of its own: the interval's are all facts.
+  r.index = ctx.symbol(ctx.declareSymbol("i", 64, SymbolClass::Input));
+  r.indexBits = bits(r.index);
+  whole = lookupRead(r);
+  ASSERT_TRUE(whole);
+  EXPECT_EQ(whole->indexFacts.get(),
+            ctx.eq(ctx.bvand(r.index, ctx.constant(~u128(0xf) & widthMask(64), 64)), ctx.constant(0, 64)).get());
+}
+
 // Queries of the binary-search kind (reads whose indices sum flags of earlier reads, masked
 // and scaled indices, nested reads): the layer with its lookups agrees with plain Z3, and every
 // model it gives satisfies the query.

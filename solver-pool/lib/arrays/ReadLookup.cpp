@@ -153,9 +153,14 @@ std::optional<WholeRead> lookupRead(const AbstractRead &read) {
   ExprRef value = build(build, 0, unsigned(b->varying.size()));
   if (!value) // no position at all: the query is unsatisfiable; any value ties the read
     value = ctx.constant(read.contents->defaultValue(), 8);
-  ExprRef facts = b->fixedMask == 0 ? ctx.trueExpr()
-                                     : ctx.eq(ctx.bvand(read.index, ctx.constant(b->fixedMask, w)),
-                                              ctx.constant(b->fixedValue, w));
+  // The bits the index's own terms fix (a zero extension's high bits) hold in every model of
+  // any query: a fact of them would only be more for the core to take in (permutation: one per
+  // read of a zero-extended byte).
+  const KnownBits own = KnownBitsAnalysis().of(read.index.get());
+  const u128 factMask = b->fixedMask & ~(own.zero | own.one);
+  ExprRef facts = factMask == 0 ? ctx.trueExpr()
+                                : ctx.eq(ctx.bvand(read.index, ctx.constant(factMask, w)),
+                                         ctx.constant(b->fixedValue & factMask, w));
   return WholeRead{std::move(value), std::move(facts)};
 }
 

@@ -1,5 +1,6 @@
 // The core backends (Z3 and cvc5) on the same formulas: bit-vector arithmetic up to 128 bits,
-// width-1 values as booleans and as data, arrays, quantifiers, models and timeouts.
+// width-1 values as booleans and as data, arrays, quantifiers, models and timeouts; and the
+// shape of a query that Z3's choice between its core and its default tactic reads.
 #include "cairn/expr/Assignment.h"
 #include "cairn/solver/Backends.h"
 

@@ -259,13 +259,17 @@ bool Z3Solver::heavy(const Query &query) {
   // where the plain core needs 10 s (1,000 stores). So: the core, unless the query has many
   // stores. So are the if-then-else trees of merged states and melded branches: connected
   // components with its branches melded (--transform-branches) ran 2.6 s at N = 3 with the
-  // core for them, 0.9 s with the default tactic. Not the chains that select by an index's
-  // value, though (the typed array layer's reads and its writes at symbolic indices): those
-  // the core takes apart as it does reads, and the default tactic's bit-blasting of them was
-  // 2-20x slower (matrix-transpose's six slowest queries: 0.14-1.1 s in the core, 0.28-4.5 s).
+  // core for them, 0.9 s with the default tactic. Not where the if-then-else nodes are mostly
+  // chains that select by an index's value, though (the typed array layer's reads and its
+  // writes at symbolic indices, 93 % of matrix-transpose's): those the core takes apart as it
+  // does reads, and the default tactic's bit-blasting of them was 2-20x slower (its six slowest
+  // queries: 0.14-1.1 s in the core, 0.28-4.5 s). Where such chains are the fewer (prim
+  // melded, a quarter of 74-79 beside 46-50 stores) the default tactic stays the faster.
   constexpr uint32_t kArrayHeavyStores = 64, kIteHeavy = 64;
   const backend::QueryShape shape = backend::queryShape(query);
-  const bool heavy = shape.stores >= kArrayHeavyStores || shape.ites - shape.selectorItes >= kIteHeavy;
+  const bool mostlySelectors = 2 * shape.selectorItes > shape.ites;
+  const uint32_t ites = mostlySelectors ? shape.ites - shape.selectorItes : shape.ites;
+  const bool heavy = shape.stores >= kArrayHeavyStores || ites >= kIteHeavy;
   if (heavy && !arrayTactic_)
     arrayTactic_.emplace(context(), "default");
   return heavy;

@@ -157,7 +157,7 @@ std::optional<WholeRead> lookupRead(const AbstractRead &read) {
   // any query: a fact of them would only be more for the core to take in (permutation: one per
   // read of a zero-extended byte).
   const KnownBits own = KnownBitsAnalysis().of(read.index.get());
-  const u128 factMask = b->fixedMask & ~(own.zero | own.one);
+  const u128 factMask = b->fixedMask & own.unknown(w);
   ExprRef facts = factMask == 0 ? ctx.trueExpr()
                                 : ctx.eq(ctx.bvand(read.index, ctx.constant(factMask, w)),
                                          ctx.constant(b->fixedValue & factMask, w));

@@ -71,6 +71,50 @@ TEST_F(TwoForks, AContextWhoseTreeNoLongerMatchesUsesTheDisjunctiveEncoding) {
   EXPECT_TRUE(equivalent(encoding->condition(), ctx.ult(x, c(10)), ctx.trueExpr()));
 }
 
+// States of different subtrees (dynamic merging pairs them): each value is guarded by a literal
+// that parts its path from the later states', not by its whole path-condition suffix.
+TEST(DisjunctiveGuards, AValueIsGuardedByTheLiteralThatPartsThePaths) {
+  ExprContext ctx;
+  auto var = [&](const char *name) { return ctx.symbol(ctx.declareSymbol(name, 32, SymbolClass::Input)); };
+  ExprRef x = var("x"), y = var("y"), z = var("z");
+  ExprRef a = ctx.ult(x, ctx.constant(10, 32)), b = ctx.ult(y, ctx.constant(5, 32)),
+          d = ctx.ult(z, ctx.constant(3, 32));
+  MergeContext context{ctx};
+  context.treeExact = false;
+  ExecutionState first, second, third;
+  first.constraints = {a, b, d};
+  second.constraints = {a, ctx.lnot(b)};
+  third.constraints = {ctx.lnot(a), d};
+  std::vector<ExprRef> values = {ctx.constant(1, 32), ctx.constant(2, 32), ctx.constant(3, 32)};
+
+  std::vector<ExecutionState *> pair = {&first, &third};
+  auto two = createMergeEncoding(MergeEncodingKind::Disjunctive, ctx, context, pair);
+  std::vector<ExprRef> pairValues = {values[0], values[2]};
+  EXPECT_EQ(two->merge(pairValues), ctx.ite(a, values[0], values[2]));
+
+  // The first state needs b against the second and a against the third; the second a alone.
+  std::vector<ExecutionState *> all = {&first, &second, &third};
+  auto three = createMergeEncoding(MergeEncodingKind::Disjunctive, ctx, context, all);
+  EXPECT_EQ(three->merge(values),
+            ctx.ite(ctx.land(ctx.land(ctx.trueExpr(), b), a), values[0], ctx.ite(a, values[1], values[2])));
+}
+
+TEST(DisjunctiveGuards, WithoutAPartingLiteralTheWholeSuffixGuards) {
+  ExprContext ctx;
+  auto var = [&](const char *name) { return ctx.symbol(ctx.declareSymbol(name, 32, SymbolClass::Input)); };
+  ExprRef y = ctx.ult(var("y"), ctx.constant(5, 32)), z = ctx.ult(var("z"), ctx.constant(3, 32)),
+          w = ctx.ult(var("w"), ctx.constant(7, 32));
+  MergeContext context{ctx};
+  context.treeExact = false;
+  ExecutionState first, second;
+  first.constraints = {y, w};
+  second.constraints = {z};
+  std::vector<ExecutionState *> group = {&first, &second};
+  auto encoding = createMergeEncoding(MergeEncodingKind::Disjunctive, ctx, context, group);
+  std::vector<ExprRef> values = {ctx.constant(1, 32), ctx.constant(2, 32)};
+  EXPECT_EQ(encoding->merge(values), ctx.ite(ctx.land(ctx.land(ctx.trueExpr(), y), w), values[0], values[1]));
+}
+
 // T7 of state merging with quantifiers: get_sign (if (x == 0) return 0; if (x < 0) return -1;
 // else return 1;) in the paper's numbering n1 (root), n2 (x = 0), n3 (x != 0), n4 (x < 0),
 // n5 (!(x < 0)).

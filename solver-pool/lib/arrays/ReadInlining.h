@@ -7,6 +7,8 @@
 
 #include "ArrayAxioms.h"
 
+#include "cairn/expr/ExprRewrite.h"
+
 #include <unordered_map>
 
 namespace cairn::arrays {
@@ -23,7 +25,7 @@ public:
 
 private:
   std::unordered_map<const Expr *, ExprRef> valueOf_; // variable -> its read's value
-  std::unordered_map<const Expr *, ExprRef> memo_;    // of apply, across a query's expressions
+  RebuildMemo memo_;                                  // of apply, across a query's expressions
   // What apply was given, held: the memo's keys are their nodes, and a node freed while its
   // address is a key would give a new node at that address its result.
   std::vector<ExprRef> applied_;

@@ -2,8 +2,9 @@
 // path condition, and one value for each register or byte the merged states disagree on,
 // equal to each state's own value under that state's path condition.
 //
-//  - disjunctive: the guard of state i is its own path-condition suffix psi_i, the merged
-//    condition their disjunction; formulas grow with (states x suffix length).
+//  - disjunctive: the merged condition is the disjunction of the states' path-condition
+//    suffixes psi_i; the guard of state i's value is a few literals of psi_i whose negations
+//    the later states' suffixes hold (where they parted), or psi_i itself where none does.
 //  - execution tree: the forks inside the context form a binary tree; the merged condition and
 //    values are built bottom-up from the fork conditions, linear in the tree's size, and a
 //    subtree all of whose leaves merge contributes just the condition of its root.

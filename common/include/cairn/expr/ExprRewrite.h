@@ -3,14 +3,15 @@
 
 #include "cairn/expr/ExprContext.h"
 
+#include <absl/container/flat_hash_map.h>
+
 #include <span>
-#include <unordered_map>
 
 namespace cairn {
 
 // What rebuildWith has rebuilt: each node's result. Kept across calls with the same `replace`,
 // it shares the work on what several expressions share.
-using RebuildMemo = std::unordered_map<const Expr *, ExprRef>;
+using RebuildMemo = absl::flat_hash_map<const Expr *, ExprRef>;
 
 // `e` rebuilt bottom-up, each node first offered to `replace(node, rebuild)`, which gives its
 // replacement or null to have its kids rebuilt; a node whose kids did not change is kept.

@@ -2,11 +2,11 @@
 #pragma once
 
 #include "cairn/expr/Expr.h"
+#include "cairn/expr/ExprRewrite.h"
 #include "cairn/support/PointerSet.h"
 
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace cairn {
@@ -42,9 +42,9 @@ public:
 
 private:
   ExprContext &ctx_;
-  std::unordered_map<const Expr *, ExprRef> value_;
+  absl::flat_hash_map<const Expr *, ExprRef> value_;
   std::vector<ExprRef> negations_; // the keys' nodes live while the map does
-  std::unordered_map<const Expr *, ExprRef> rebuilt_;
+  RebuildMemo rebuilt_;
 };
 
 // Number of distinct nodes below `e`.

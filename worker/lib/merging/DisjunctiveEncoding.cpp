@@ -13,26 +13,54 @@ namespace cairn::engine {
 
 namespace {
 
+// A literal as the atom it asserts or denies, read off its structure (no term is built):
+// !x denies x's atom, x <= y denies y < x (the negation ExprContext::lnot writes of a
+// comparison). Two literals negate each other when their atoms are one and their signs differ.
+struct Literal {
+  Kind kind;
+  const Expr *a, *b;
+  bool denied;
+  bool operator==(const Literal &) const = default;
+  template <class H> friend H AbslHashValue(H h, const Literal &l) {
+    return H::combine(std::move(h), l.kind, l.a, l.b, l.denied);
+  }
+  Literal negated() const { return {kind, a, b, !denied}; }
+};
+
+Literal literalOf(const Expr *e) {
+  bool denied = false;
+  for (; e->kind() == Kind::Not && e->width() == 1; e = e->kid(0))
+    denied = !denied;
+  switch (e->kind()) {
+  case Kind::Ult: return {Kind::Ult, e->kid(0), e->kid(1), denied};
+  case Kind::Ule: return {Kind::Ult, e->kid(1), e->kid(0), !denied};
+  case Kind::Slt: return {Kind::Slt, e->kid(0), e->kid(1), denied};
+  case Kind::Sle: return {Kind::Slt, e->kid(1), e->kid(0), !denied};
+  default: return {Kind::Not, e, nullptr, denied}; // the atom is the term itself
+  }
+}
+
 class DisjunctiveEncoding final : public MergeEncoding {
 public:
   DisjunctiveEncoding(ExprContext &ctx, const MergeContext &context, std::span<ExecutionState *const> group)
       : ctx_(ctx) {
-    std::vector<std::vector<ExprRef>> suffixes;
     for (const ExecutionState *s : group)
-      suffixes.emplace_back(s->constraints.exprs().begin() + context.prefixConstraints, s->constraints.exprs().end());
-    guards_ = separatingGuards(suffixes);
+      suffixes_.emplace_back(s->constraints.exprs().begin() + context.prefixConstraints, s->constraints.exprs().end());
+    wholes_.resize(suffixes_.size());
     if (context.foldPaths)
-      condition_ = foldedDisjunction(ctx, suffixes);
+      condition_ = foldedDisjunction(ctx, suffixes_);
     if (!condition_) {
       condition_ = ctx.falseExpr();
-      for (const std::vector<ExprRef> &suffix : suffixes)
-        condition_ = ctx.lor(condition_, conjunction(ctx, suffix));
+      for (size_t i = 0; i < suffixes_.size(); ++i)
+        condition_ = ctx.lor(condition_, whole(i));
     }
   }
 
 protected:
   // The last state's value needs no guard: the merged condition implies one holds.
   ExprRef combine(std::span<const ExprRef> values) override {
+    if (guards_.empty()) // made when a value first differs: states that only end need none
+      guards_ = separatingGuards();
     ExprRef merged = values.back();
     for (size_t i = values.size() - 1; i-- > 0;)
       merged = ctx_.ite(guards_[i], values[i], merged);
@@ -47,22 +75,34 @@ private:
   // other). Such a guard is a literal or two where the suffix is tens (a state merged with one
   // from another subtree, as dynamic merging pairs them), and so is every merged value and
   // every branch on one; the suffix stays where no literal parts two paths.
-  std::vector<ExprRef> separatingGuards(const std::vector<std::vector<ExprRef>> &suffixes) {
-    const size_t n = suffixes.size();
-    std::vector<absl::flat_hash_set<const Expr *>> held(n);
-    for (size_t j = 1; j < n; ++j)
-      for (const ExprRef &l : suffixes[j])
-        held[j].insert(l.get());
+  std::vector<ExprRef> separatingGuards() {
+    const size_t n = suffixes_.size();
+    // Each later state's literals; looked up in a set where a suffix is long (a state after a
+    // run of forks), scanned where it is short, as most are.
+    constexpr size_t kScanned = 32;
+    std::vector<std::vector<Literal>> literals(n);
+    std::vector<absl::flat_hash_set<Literal>> held(n);
+    for (size_t j = 1; j < n; ++j) {
+      for (const ExprRef &l : suffixes_[j])
+        literals[j].push_back(literalOf(l.get()));
+      if (literals[j].size() > kScanned)
+        held[j].insert(literals[j].begin(), literals[j].end());
+    }
+    auto holds = [&](size_t j, const Literal &l) {
+      return literals[j].size() > kScanned ? held[j].contains(l)
+                                           : std::find(literals[j].begin(), literals[j].end(), l) != literals[j].end();
+    };
     std::vector<ExprRef> guards;
+    std::vector<Literal> negations;
+    std::vector<size_t> chosen; // indices into suffixes_[i]
     for (size_t i = 0; i + 1 < n; ++i) {
-      std::vector<ExprRef> negations;
-      negations.reserve(suffixes[i].size());
-      for (const ExprRef &l : suffixes[i])
-        negations.push_back(ctx_.lnot(l));
-      std::vector<size_t> chosen; // indices into suffixes[i]
+      negations.clear();
+      for (const ExprRef &l : suffixes_[i])
+        negations.push_back(literalOf(l.get()).negated());
+      chosen.clear();
       bool separated = true;
       for (size_t j = i + 1; j < n && separated; ++j) {
-        auto parts = [&](size_t k) { return held[j].contains(negations[k].get()); };
+        auto parts = [&](size_t k) { return holds(j, negations[k]); };
         // A literal chosen for an earlier state may part this one too.
         separated = std::any_of(chosen.begin(), chosen.end(), parts);
         for (size_t k = 0; k < negations.size() && !separated; ++k)
@@ -72,18 +112,27 @@ private:
           }
       }
       if (!separated) {
-        guards.push_back(conjunction(ctx_, suffixes[i]));
+        guards.push_back(whole(i));
         continue;
       }
-      std::vector<ExprRef> literals;
+      std::vector<ExprRef> parting;
       for (size_t k : chosen)
-        literals.push_back(suffixes[i][k]);
-      guards.push_back(conjunction(ctx_, literals));
+        parting.push_back(suffixes_[i][k]);
+      guards.push_back(conjunction(ctx_, parting));
     }
     return guards;
   }
 
+  // State i's suffix as one conjunction, made once for the merged condition and a guard.
+  const ExprRef &whole(size_t i) {
+    if (!wholes_[i])
+      wholes_[i] = conjunction(ctx_, suffixes_[i]);
+    return wholes_[i];
+  }
+
   ExprContext &ctx_;
+  std::vector<std::vector<ExprRef>> suffixes_; // each state's constraints after the shared ones
+  std::vector<ExprRef> wholes_;
   std::vector<ExprRef> guards_;
 };
 

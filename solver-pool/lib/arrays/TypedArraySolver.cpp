@@ -14,6 +14,8 @@
 
 #include "cairn/solver/SolverChain.h"
 
+#include <absl/container/flat_hash_set.h>
+
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -84,11 +86,15 @@ public:
     }
     if (!options_.typed)
       return ask(q, wantModel);
-    return refine(q, wantModel, intervals);
+    if (allLeftToCore(reads, intervals, q.arrayTypes.get())) {
+      concreteReads_ += reads.reads.size();
+      return ask(q, wantModel);
+    }
+    return refine(q, wantModel, intervals, reads);
   }
 
 private:
-  SolverResponse refine(const Query &q, bool wantModel, const PrecheckResult &intervals) {
+  SolverResponse refine(const Query &q, bool wantModel, const PrecheckResult &intervals, const QueryReads &collected) {
     const auto start = std::chrono::steady_clock::now();
     fresh_.startQuery();
     AbstractQuery abstract = abstractQuery(q, intervals, fresh_, abstractions_,
@@ -97,8 +103,10 @@ private:
     untypedReads_ += abstract.untypedReads;
     concreteReads_ += abstract.readsLeftToCore;
     constraintsReused_ += abstract.constraintsReused;
-    if (reads.empty())
+    if (reads.empty()) {
+      rememberLeftToCore(collected, intervals, q.arrayTypes.get());
       return ask(q, wantModel);
+    }
     ++cegarQueries_;
     seededReads_ += std::count(abstract.whole.begin(), abstract.whole.end(), true);
     std::vector<bool> &whole = abstract.whole;
@@ -159,6 +167,45 @@ private:
     return ask(q, wantModel);
   }
 
+  // Whether every read of the query is one the abstraction left to the core's own encoding in
+  // an earlier query (a table read at a raw byte: every position possible), with the same
+  // interval and element width: the decision is the read's alone, so the query would come out
+  // of the abstraction unchanged, and building it (a rewrite of every constraint) is skipped.
+  // Leaving a read to the core is always sound; this only spares the work of finding so.
+  struct ReadKey {
+    ExprRef select;
+    uint64_t lo[2], hi[2];
+    uint32_t bytes;
+    bool operator==(const ReadKey &o) const {
+      return select == o.select && lo[0] == o.lo[0] && lo[1] == o.lo[1] && hi[0] == o.hi[0] && hi[1] == o.hi[1] &&
+             bytes == o.bytes;
+    }
+    template <class H> friend H AbslHashValue(H h, const ReadKey &k) {
+      return H::combine(std::move(h), k.select.get(), k.lo[0], k.lo[1], k.hi[0], k.hi[1], k.bytes);
+    }
+  };
+  static ReadKey keyOf(const ArrayRead &r, const PrecheckResult &intervals, const ArrayTypes *types) {
+    const Interval i = intervalOf(intervals, r.index);
+    const auto lo = static_cast<unsigned __int128>(i.lo), hi = static_cast<unsigned __int128>(i.hi);
+    return {ExprRef(r.select), {uint64_t(lo), uint64_t(lo >> 64)}, {uint64_t(hi), uint64_t(hi >> 64)},
+            elementBytes(types, r.root)};
+  }
+  bool allLeftToCore(const QueryReads &reads, const PrecheckResult &intervals, const ArrayTypes *types) const {
+    if (reads.symbolicWrite || leftToCore_.empty())
+      return false;
+    return std::all_of(reads.reads.begin(), reads.reads.end(),
+                       [&](const ArrayRead &r) { return leftToCore_.contains(keyOf(r, intervals, types)); });
+  }
+  void rememberLeftToCore(const QueryReads &reads, const PrecheckResult &intervals, const ArrayTypes *types) {
+    if (reads.symbolicWrite)
+      return;
+    if (leftToCore_.size() > kLeftToCoreKept)
+      leftToCore_.clear(); // the reads of long-gone paths, and the nodes they hold
+    for (const ArrayRead &r : reads.reads)
+      leftToCore_.insert(keyOf(r, intervals, types));
+  }
+  static constexpr size_t kLeftToCoreKept = 1 << 16;
+
   // The next layer's answer, its time kept apart from the layer's own.
   SolverResponse ask(const Query &q, bool wantModel) {
     return timed([&] { return next_->check(q, wantModel); });
@@ -203,6 +250,7 @@ private:
   uint64_t unprunedAxioms_ = 0, seededReads_ = 0;
   uint64_t untypedReads_ = 0, concreteReads_ = 0, fallbacks_ = 0;
   uint64_t constraintsReused_ = 0, exactModels_ = 0;
+  absl::flat_hash_set<ReadKey> leftToCore_;
 };
 
 } // namespace

@@ -174,21 +174,19 @@ private:
   // Leaving a read to the core is always sound; this only spares the work of finding so.
   struct ReadKey {
     ExprRef select;
-    uint64_t lo[2], hi[2];
+    Interval interval;
     uint32_t bytes;
     bool operator==(const ReadKey &o) const {
-      return select == o.select && lo[0] == o.lo[0] && lo[1] == o.lo[1] && hi[0] == o.hi[0] && hi[1] == o.hi[1] &&
-             bytes == o.bytes;
+      return select == o.select && interval.lo == o.interval.lo && interval.hi == o.interval.hi && bytes == o.bytes;
     }
     template <class H> friend H AbslHashValue(H h, const ReadKey &k) {
-      return H::combine(std::move(h), k.select.get(), k.lo[0], k.lo[1], k.hi[0], k.hi[1], k.bytes);
+      const auto lo = static_cast<unsigned __int128>(k.interval.lo), hi = static_cast<unsigned __int128>(k.interval.hi);
+      return H::combine(std::move(h), k.select.get(), uint64_t(lo), uint64_t(lo >> 64), uint64_t(hi),
+                        uint64_t(hi >> 64), k.bytes);
     }
   };
   static ReadKey keyOf(const ArrayRead &r, const PrecheckResult &intervals, const ArrayTypes *types) {
-    const Interval i = intervalOf(intervals, r.index);
-    const auto lo = static_cast<unsigned __int128>(i.lo), hi = static_cast<unsigned __int128>(i.hi);
-    return {ExprRef(r.select), {uint64_t(lo), uint64_t(lo >> 64)}, {uint64_t(hi), uint64_t(hi >> 64)},
-            elementBytes(types, r.root)};
+    return {ExprRef(r.select), intervalOf(intervals, r.index), elementBytes(types, r.root)};
   }
   bool allLeftToCore(const QueryReads &reads, const PrecheckResult &intervals, const ArrayTypes *types) const {
     if (reads.symbolicWrite || leftToCore_.empty())

@@ -3,6 +3,7 @@
 #include "analysis/AssumeReach.h"
 #include "analysis/ControlFlow.h"
 #include "executor/Engine.h"
+#include "merging/EndAhead.h"
 #include "merging/StateMerging.h"
 #include "search/MergingSearcher.h"
 
@@ -384,28 +385,18 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, Po
     return refuse(why);
   if (mayAssume(waiting))
     return refuse("a klee_assume may follow, and whether it contradicts a path is per path");
-  MergeContext context(engine_.ctx);
-  context.treeExact = false;
-  // Folding simplifies the queries to come; where the estimate expects none (a return of the
-  // program's last frame), the merged state only ends, and its test is solved from one of its
-  // paths (the disjunct-split layer) whatever the form of its condition.
-  context.foldPaths = distance_ > 0 && similarity_->queriesAhead(position) > 0;
-  context.groupCompatible = true;
-  context.liveRegisters = live_.of(waiting);
-  context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
-  context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);
-  ExecutionState *group[2] = {&waiting, &arriving};
-  MergeOutcome o =
-      mergeStates(engine_.ctx, engine_.program, context, group, MergeEncodingKind::Disjunctive, false);
-  if (!o.merged)
-    return refuse(o.refusal);
+  if (similarity_->queriesAhead(position) == 0 &&
+      onlyEndAhead(engine_.program.functions[waiting.stack.back().function], waiting, arriving)) {
+    ExecutionState *group[2] = {&waiting, &arriving};
+    mergeEnding(group);
+  } else if (std::string why = mergeWhole(waiting, arriving, position); !why.empty()) {
+    return refuse(why);
+  }
   if (spdlog::should_log(spdlog::level::debug))
     spdlog::debug("2 states merged at {} (multiplicity {}; hot: {})", here(),
                   waiting.multiplicity, fmt::join(similarity_->describeHot(waiting), ", "));
   ++stats.merges;
   stats.statesMerged += 2;
-  stats.constraintNodes += o.constraintNodes;
-  stats.valueNodes += o.valueNodes;
   if (ta.forwarded || tw.forwarded)
     ++stats.fastForwardedMerged;
   tw.forwarded = false;
@@ -419,6 +410,27 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, Po
   wait(tw, waiting);
   engine_.dropState(arriving);
   return true;
+}
+
+std::string QceMerging::mergeWhole(ExecutionState &waiting, ExecutionState &arriving, PositionId position) {
+  MergeContext context(engine_.ctx);
+  context.treeExact = false;
+  // Folding simplifies the queries to come; where the estimate expects none, the merged
+  // condition is solved for the test alone, from one of its paths (the disjunct-split layer)
+  // whatever its form.
+  context.foldPaths = distance_ > 0 && similarity_->queriesAhead(position) > 0;
+  context.groupCompatible = true;
+  context.liveRegisters = live_.of(waiting);
+  context.prefixConstraints = shareConstraints(waiting.constraints, arriving.constraints);
+  context.prefixDecisions = commonPrefix(waiting.decisions, arriving.decisions);
+  ExecutionState *group[2] = {&waiting, &arriving};
+  MergeOutcome o =
+      mergeStates(engine_.ctx, engine_.program, context, group, MergeEncodingKind::Disjunctive, false);
+  if (!o.merged)
+    return o.refusal;
+  engine_.stats.merging.constraintNodes += o.constraintNodes;
+  engine_.stats.merging.valueNodes += o.valueNodes;
+  return {};
 }
 
 void QceMerging::resumed(const ExecutionState &s) {

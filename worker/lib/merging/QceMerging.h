@@ -105,6 +105,9 @@ private:
   void standAt(Track &t, ExecutionState &s, uint64_t hash);
   void leaveEntry(Track &t, const ExecutionState &s);
   bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, PositionId position);
+  // The merge of mergeInto where more than the end lies ahead: path conditions and values
+  // joined. Why not, or empty when merged.
+  std::string mergeWhole(ExecutionState &waiting, ExecutionState &arriving, PositionId position);
   void wait(Track &t, ExecutionState &s);
   void stopWaiting(Track &t, const ExecutionState &s);
   // The check at a block entry of a state that stands there: false when it is not at one, or

@@ -128,7 +128,24 @@ bool sameConcreteByte(std::span<const AddressSpace::Entry> entries, uint64_t b) 
   return true;
 }
 
+// What the merged state counts of the paths it stands for: how many, how deep, what they covered.
+void joinCounts(std::span<ExecutionState *const> group) {
+  ExecutionState &first = *group.front();
+  for (const ExecutionState *s : group) {
+    first.depth = std::max(first.depth, s->depth);
+    first.instructions = std::max(first.instructions, s->instructions);
+    first.instructionsSinceNewCoverage =
+        std::min(first.instructionsSinceNewCoverage, s->instructionsSinceNewCoverage);
+    first.coveredNew = first.coveredNew || s->coveredNew;
+    if (s != &first)
+      first.multiplicity += s->multiplicity;
+  }
+  first.merged = true;
+}
+
 } // namespace
+
+void mergeEnding(std::span<ExecutionState *const> group) { joinCounts(group); }
 
 MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeContext &context,
                          std::span<ExecutionState *const> group, EncodingChoice encoding, bool measure,
@@ -234,18 +251,10 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
   }
   std::sort(first.freed.begin(), first.freed.end());
   first.freed.erase(std::unique(first.freed.begin(), first.freed.end()), first.freed.end());
-  for (const ExecutionState *s : group) {
+  for (const ExecutionState *s : group)
     if (first.model.get())
       first.model.get()->merged(*s->model.get());
-    first.depth = std::max(first.depth, s->depth);
-    first.instructions = std::max(first.instructions, s->instructions);
-    first.instructionsSinceNewCoverage =
-        std::min(first.instructionsSinceNewCoverage, s->instructionsSinceNewCoverage);
-    first.coveredNew = first.coveredNew || s->coveredNew;
-    if (s != &first)
-      first.multiplicity += s->multiplicity;
-  }
-  first.merged = true;
+  joinCounts(group);
   for (size_t k = 0; k < differing.size(); ++k)
     first.stack[differing[k].frame].regs[differing[k].reg] = std::move(mergedRegs[k]);
   first.memory = std::move(memory);

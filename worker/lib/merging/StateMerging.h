@@ -38,4 +38,11 @@ MergeOutcome mergeStates(ExprContext &ctx, const Program &program, const MergeCo
                          std::span<ExecutionState *const> group, EncodingChoice encoding,
                          bool measure = true, bool validate = false);
 
+// Merges `group`, states with nothing but their end ahead (a return from the program's outermost
+// frame, no query on the way), into group.front() as it stands: the merged state's one use is
+// its test, a model of the disjunction of the paths, and a model of the first path is one. No
+// if-then-else is built and no condition joined; the paths' count and coverage are. The caller
+// drops the others.
+void mergeEnding(std::span<ExecutionState *const> group);
+
 } // namespace cairn::engine

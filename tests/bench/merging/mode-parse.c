@@ -1,9 +1,9 @@
 // Where merging does not pay: a scanner whose `mode` records the class of every character so
 // far and is branched on at each step and after the loop: no two states hold the same concrete
 // mode where they meet.
-// QCE finds `mode` hot, the similarity keeps every pair apart, and a merging strategy costs
-// only its bookkeeping (stops at block entries, hashes, picks): the paths are those of no
-// merging.
+// QCE finds `mode` hot, the similarity keeps every pair apart until the return, where nothing
+// is hot any more, and a merging strategy costs its bookkeeping (stops at block entries,
+// hashes, picks) and the merges at the return, against the tests no merging writes.
 //   -DN=n   characters (default 6)
 #include "cairn.h"
 

@@ -4,6 +4,7 @@
 // the semantics every other layer checks models against, decides it by trying them in order:
 // no backend call, and no backend context made for a run whose queries are all of this kind.
 // Anything else goes to the next layer unchanged.
+#include "ByteDomains.h"
 #include "Footprint.h"
 
 #include "cairn/expr/Assignment.h"
@@ -33,38 +34,20 @@ public:
   }
 
 private:
-  // The one byte the query reads: an element of an array of bytes, or a scalar of at most 8
-  // bits. Nothing when the query reads more (or nothing at all: those are the next layer's).
-  struct Byte {
-    const SymbolDecl *symbol = nullptr;
-    uint64_t index = 0;
-  };
-  static std::optional<Byte> onlyByte(const Query &q) {
+  // The one byte the query reads; nothing when it reads more (or nothing at all: those are the
+  // next layer's).
+  static std::optional<InputByte> onlyByte(const Query &q) {
     Footprint fp;
     for (const ExprRef &c : q.constraints)
       if (c)
         fp.merge(computeFootprint(c.get()));
     if (q.expr)
       fp.merge(computeFootprint(q.expr.get()));
-    std::optional<Byte> byte;
-    bool more = false;
-    fp.forEach([&](const SymbolDecl *s, bool whole, const std::vector<uint64_t> &indices) {
-      const bool oneElement = s->isArray() ? !whole && indices.size() == 1 : true;
-      if (byte || !oneElement || s->width > 8 || s->cls == SymbolClass::Bound) {
-        more = true;
-        return;
-      }
-      byte = Byte{s, s->isArray() ? indices.front() : 0};
-    });
-    if (more)
-      return std::nullopt;
-    return byte;
+    return cairn::onlyByte(fp);
   }
 
-  static constexpr uint64_t kMostElements = uint64_t(1) << 16;
-
   static std::optional<SolverResponse> decide(const Query &q, bool wantModel) {
-    std::optional<Byte> byte = onlyByte(q);
+    std::optional<InputByte> byte = onlyByte(q);
     if (!byte)
       return std::nullopt;
     const SymbolDecl *s = byte->symbol;
@@ -72,7 +55,7 @@ private:
     if (s->isArray()) {
       // A model holds the whole array, as a backend's does (the test written from it has every
       // byte); too large a one is not worth copying here.
-      if (s->size > kMostElements || byte->index >= kMostElements)
+      if (s->size > kMostByteArrayElements || byte->index >= kMostByteArrayElements)
         return std::nullopt;
       candidate.setArray(s, std::vector<u128>(std::max<uint64_t>(s->size, byte->index + 1), 0));
     }

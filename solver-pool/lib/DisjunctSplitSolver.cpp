@@ -5,6 +5,8 @@
 // already; the solver need not take the disjunction apart. So the first few disjuncts are
 // tried in turn, for a branch's feasibility as for a test's inputs; when none is satisfiable
 // the whole query goes on.
+#include "ByteDomains.h"
+
 #include "cairn/expr/Expr.h"
 #include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/SolverChain.h"
@@ -21,14 +23,13 @@ namespace {
 // merging: 24 queries reached the core solver with the first disjunct alone tried for models,
 // 11 with the first tried for every query, 7 with four, 6 with sixteen).
 constexpr size_t kDisjunctsTried = 4;
+// Disjuncts looked at for those tried: one whose literals leave a byte no value the query's
+// other literals allow (ByteDomains.h) is unsatisfiable with no query asked, and is passed
+// over; so is, at a merged path condition nested in a disjunct, each of its disjuncts that
+// contradicts what the narrowed query holds already.
+constexpr size_t kDisjunctsScanned = 16;
 
 bool isDisjunction(const Expr *e) { return e && e->width() == 1 && e->kind() == Kind::Or; }
-
-const Expr *firstDisjunct(const Expr *e) {
-  while (isDisjunction(e))
-    e = e->kid(0);
-  return e;
-}
 
 // Whether `e` is a condition built of others (a merged value's, a merged path's), parts of
 // which a path's literal constraints may decide.
@@ -96,26 +97,45 @@ public:
       return i;
     };
     size_t split = first(isPathDisjunction);
-    if (split == q.constraints.size())
+    // Merged paths' disjuncts are scanned for ones the query's literals rule out; a plain
+    // disjunction's (an ordinary path's `a || b`) are few and tried as they come.
+    const bool mergedPaths = split < q.constraints.size();
+    if (!mergedPaths)
       split = first(isDisjunction);
     if (split == q.constraints.size())
       return next_->check(q, wantModel);
     ScopedSolverTimer timer(stats_);
-    // One more than tried: whether the disjuncts tried are all there are.
-    const std::vector<const Expr *> disjuncts = leadingDisjuncts(q.constraints[split].get(), kDisjunctsTried + 1);
-    const bool all = disjuncts.size() <= kDisjunctsTried;
-    bool exact = all; // every narrowed query was the whole query's restriction to one disjunct
-    for (size_t i = 0; i < disjuncts.size() && i < kDisjunctsTried; ++i) {
+    const size_t scanned = mergedPaths ? kDisjunctsScanned : kDisjunctsTried;
+    // One more than scanned: whether the disjuncts scanned are all there are.
+    const std::vector<const Expr *> disjuncts = leadingDisjuncts(q.constraints[split].get(), scanned + 1);
+    // Every disjunct scanned was passed over or narrowed to the whole query's restriction to it.
+    bool exact = disjuncts.size() <= scanned;
+    // Made once the first disjunct, narrowed as it comes, was no model: most queries of merged
+    // states are satisfied by their first path, and the domains cost a pass over every literal.
+    std::optional<ByteDomains::Conjunction> rest;
+    size_t tried = 0, i = 0;
+    for (; i < disjuncts.size() && i < scanned && tried < kDisjunctsTried; ++i) {
+      if (rest) {
+        std::vector<ExprRef> parts;
+        conjuncts(disjuncts[i], parts);
+        if (!rest->allows(parts))
+          continue; // no value of some byte satisfies it and the rest of the query
+      }
+      ++tried;
       bool narrowedMore = false;
-      SolverResponse r = next_->check(narrowed(q, split, disjuncts[i], narrowedMore), wantModel);
+      SolverResponse r = next_->check(narrowed(q, split, disjuncts[i], narrowedMore, rest.has_value()), wantModel);
       exact = exact && !narrowedMore && r.result == SatResult::Unsat;
-      if (r.result != SatResult::Sat)
+      if (r.result != SatResult::Sat) {
+        if (mergedPaths && !rest)
+          rest.emplace(literalDomains(q, split));
         continue;
+      }
       ++stats_.answered;
       if (wantModel)
         completeModel(r.model, q); // symbols only the other disjuncts read: any value does
       return r;
     }
+    exact = exact && i == disjuncts.size();
     if (exact || unsatWithoutDisjunctions(q)) { // no disjunct is satisfiable: neither is their disjunction
       ++stats_.answered;
       return SolverResponse{SatResult::Unsat, {}, {}};
@@ -222,6 +242,7 @@ private:
   }
 
   unsigned choiceDepth_ = 0;
+  ByteDomains domains_;
 
   // Whether the query's constraints that are no disjunction rule it out alone: a branch the
   // merged paths' common constraints decide, with the disjunction in the way of the layers
@@ -238,30 +259,80 @@ private:
     return next_->check(rest, false).result == SatResult::Unsat;
   }
 
+  // What the query's literals allow of the bytes they read: its expr's conjuncts and its
+  // constraints but `split` and the merged states' conditions.
+  ByteDomains::Conjunction literalDomains(const Query &q, size_t split) {
+    ByteDomains::Conjunction held(domains_);
+    if (q.expr) {
+      std::vector<ExprRef> parts;
+      conjuncts(q.expr.get(), parts);
+      for (const ExprRef &p : parts)
+        held.add(p);
+    }
+    for (size_t i = 0; i < q.constraints.size(); ++i)
+      if (i != split && !isPathDisjunction(q.constraints[i].get()))
+        held.add(q.constraints[i]);
+    return held;
+  }
+
   // `q` with its constraint `split` replaced by `disjunct`. A conjunct that is a merged state's
   // condition again (a merged state merged once more), there or in another constraint, is
-  // narrowed to its first disjunct in turn (`narrowedMore`), so that what goes on is one path's
-  // conjunction; plain disjunctions stay, as on any path.
-  static Query narrowed(const Query &q, size_t split, const Expr *disjunct, bool &narrowedMore) {
+  // narrowed in turn (`narrowedMore`) to its first disjunct, or, `guided`, to its first that
+  // does not contradict the literals held so far (the first, when each does), so that what goes
+  // on is one path's conjunction; plain disjunctions stay, as on any path.
+  Query narrowed(const Query &q, size_t split, const Expr *disjunct, bool &narrowedMore, bool guided) {
     Query narrow;
-    std::vector<ExprRef> pending;
-    for (size_t i = q.constraints.size(); i-- > split + 1;)
-      pending.push_back(q.constraints[i]);
-    std::vector<ExprRef> parts;
-    conjuncts(disjunct, parts);
-    pending.insert(pending.end(), parts.rbegin(), parts.rend());
-    narrow.constraints.assign(q.constraints.begin(), q.constraints.begin() + split);
-    while (!pending.empty()) {
-      ExprRef c = std::move(pending.back());
-      pending.pop_back();
-      if (!isPathDisjunction(c.get())) {
+    std::vector<ExprRef> nested; // merged conditions still to narrow
+    auto take = [&](ExprRef c) {
+      if (isPathDisjunction(c.get()))
+        nested.push_back(std::move(c));
+      else
         narrow.constraints.push_back(std::move(c));
+    };
+    std::vector<ExprRef> parts;
+    for (size_t i = 0; i < q.constraints.size(); ++i) {
+      if (i != split) {
+        take(q.constraints[i]);
         continue;
       }
+      conjuncts(disjunct, parts);
+      for (ExprRef &p : parts)
+        take(std::move(p));
+    }
+    std::optional<ByteDomains::Conjunction> held; // made at the first nested condition
+    size_t heldUpTo = 0;
+    while (!nested.empty()) {
+      const ExprRef c = std::move(nested.back());
+      nested.pop_back();
       narrowedMore = true;
-      parts.clear();
-      conjuncts(firstDisjunct(c.get()), parts);
-      pending.insert(pending.end(), parts.rbegin(), parts.rend());
+      if (!guided) {
+        conjuncts(leadingDisjuncts(c.get(), 1).front(), parts = {});
+        for (ExprRef &p : parts)
+          take(std::move(p));
+        continue;
+      }
+      if (!held) {
+        held.emplace(domains_);
+        if (q.expr) {
+          conjuncts(q.expr.get(), parts = {});
+          for (const ExprRef &p : parts)
+            held->add(p);
+        }
+      }
+      for (; heldUpTo < narrow.constraints.size(); ++heldUpTo)
+        held->add(narrow.constraints[heldUpTo]);
+      const std::vector<const Expr *> options = leadingDisjuncts(c.get(), kDisjunctsScanned);
+      const Expr *chosen = options.front();
+      for (const Expr *o : options) {
+        conjuncts(o, parts = {});
+        if (held->allows(parts)) {
+          chosen = o;
+          break;
+        }
+      }
+      conjuncts(chosen, parts = {});
+      for (ExprRef &p : parts)
+        take(std::move(p));
     }
     narrow.expr = q.expr;
     narrow.terms = q.terms;

@@ -1,0 +1,234 @@
+#include "ByteDomains.h"
+
+#include "Footprint.h"
+
+#include "cairn/expr/Assignment.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace cairn {
+
+std::optional<InputByte> onlyByte(const Footprint &fp) {
+  std::optional<InputByte> byte;
+  bool more = false;
+  fp.forEach([&](const SymbolDecl *s, bool whole, const std::vector<uint64_t> &indices) {
+    const bool oneElement = s->isArray() ? !whole && indices.size() == 1 : true;
+    if (byte || !oneElement || s->width > 8 || s->cls == SymbolClass::Bound) {
+      more = true;
+      return;
+    }
+    byte = InputByte{s, s->isArray() ? indices.front() : 0};
+  });
+  if (more)
+    return std::nullopt;
+  return byte;
+}
+
+namespace {
+
+u128 mask(unsigned width) { return width >= 128 ? ~u128(0) : (u128(1) << width) - 1; }
+
+// The value of `e` with `byte` holding `v`, for the kinds a byte's literals are made of, with no
+// allocation (the general evaluator keeps a memo per call: 256 calls per literal were most of
+// this class's time); nothing for any other kind, which the general evaluator then takes.
+std::optional<u128> withByte(const Expr *e, const InputByte &byte, u128 v, unsigned depth = 0) {
+  if (depth > 32)
+    return std::nullopt;
+  auto kid = [&](unsigned i) { return withByte(e->kid(i), byte, v, depth + 1); };
+  const unsigned w = e->width();
+  switch (e->kind()) {
+  case Kind::Constant:
+    return e->value();
+  case Kind::Symbol:
+    return e->symbol() == byte.symbol ? std::optional<u128>(v) : std::nullopt;
+  case Kind::Select: {
+    const Expr *array = e->kid(0), *index = e->kid(1);
+    if (array->kind() == Kind::ArraySymbol && array->symbol() == byte.symbol && index->isConstant() &&
+        index->value() == byte.index)
+      return v;
+    return std::nullopt;
+  }
+  case Kind::ZExt:
+  case Kind::Extract:
+  case Kind::Not: {
+    std::optional<u128> x = kid(0);
+    if (!x)
+      return x;
+    if (e->kind() == Kind::Not)
+      return ~*x & mask(w);
+    return e->kind() == Kind::Extract ? (*x >> e->aux()) & mask(w) : *x;
+  }
+  case Kind::SExt: {
+    std::optional<u128> x = kid(0);
+    const unsigned from = e->kid(0)->width();
+    if (!x || from == 0)
+      return x;
+    const u128 sign = u128(1) << (from - 1);
+    return ((*x ^ sign) - sign) & mask(w);
+  }
+  case Kind::And:
+  case Kind::Or:
+  case Kind::Xor:
+  case Kind::Add:
+  case Kind::Sub:
+  case Kind::Eq:
+  case Kind::Ult:
+  case Kind::Ule:
+  case Kind::Slt:
+  case Kind::Sle: {
+    std::optional<u128> a = kid(0), b = kid(1);
+    if (!a || !b)
+      return std::nullopt;
+    const unsigned kw = e->kid(0)->width();
+    const u128 sign = kw ? u128(1) << (kw - 1) : 0;
+    switch (e->kind()) {
+    case Kind::And: return *a & *b;
+    case Kind::Or: return *a | *b;
+    case Kind::Xor: return *a ^ *b;
+    case Kind::Add: return (*a + *b) & mask(w);
+    case Kind::Sub: return (*a - *b) & mask(w);
+    case Kind::Eq: return u128(*a == *b);
+    case Kind::Ult: return u128(*a < *b);
+    case Kind::Ule: return u128(*a <= *b);
+    case Kind::Slt: return u128((*a ^ sign) < (*b ^ sign));
+    default: return u128((*a ^ sign) <= (*b ^ sign));
+    }
+  }
+  case Kind::Ite: {
+    std::optional<u128> c = kid(0);
+    if (!c)
+      return c;
+    return kid(*c ? 1 : 2);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+// Literals of more nodes than this (a merged value's choice of tens of paths) are not looked at:
+// 256 evaluations each cost more than what they rarely decide.
+constexpr unsigned kMostNodes = 24;
+
+// The byte `e` reads with `budget` nodes at most, found by a walk that allocates nothing; false
+// when it reads more than one, reads an array otherwise than at a constant index, or is larger.
+bool readsOneByte(const Expr *e, unsigned &budget, std::optional<InputByte> &byte) {
+  if (budget == 0)
+    return false;
+  --budget;
+  auto read = [&](const SymbolDecl *s, uint64_t index) {
+    if (s->width > 8 || s->cls == SymbolClass::Bound)
+      return false;
+    if (byte)
+      return byte->symbol == s && byte->index == index;
+    byte = InputByte{s, index};
+    return true;
+  };
+  switch (e->kind()) {
+  case Kind::Symbol:
+    return read(e->symbol(), 0);
+  case Kind::ArraySymbol:
+    return false; // read whole
+  case Kind::Select:
+    if (e->kid(0)->kind() == Kind::ArraySymbol && e->kid(1)->isConstant())
+      return e->kid(1)->value() < kMostByteArrayElements && read(e->kid(0)->symbol(), uint64_t(e->kid(1)->value()));
+    return false;
+  default:
+    for (unsigned i = 0; i < e->numKids(); ++i)
+      if (!readsOneByte(e->kid(i), budget, byte))
+        return false;
+    return true;
+  }
+}
+
+std::bitset<256> valuesOfByte(const Expr *literal, const InputByte &byte) {
+  std::bitset<256> out;
+  const SymbolDecl *s = byte.symbol;
+  const unsigned count = 1u << s->width;
+  bool direct = true;
+  for (unsigned v = 0; v < count && direct; ++v) {
+    std::optional<u128> x = withByte(literal, byte, v);
+    direct = x.has_value();
+    out[v] = direct && *x != 0;
+  }
+  if (direct)
+    return out;
+  Assignment candidate;
+  if (s->isArray())
+    candidate.setArray(s, std::vector<u128>(std::max<uint64_t>(s->size, byte.index + 1), 0));
+  try {
+    for (unsigned v = 0; v < count; ++v) {
+      if (s->isArray())
+        candidate.setElement(s, byte.index, v);
+      else
+        candidate.setScalar(s, v);
+      out[v] = evaluatesTrue(literal, candidate);
+    }
+  } catch (const std::domain_error &) { // a quantifier the evaluator cannot enumerate
+    out.set();                          // nothing known
+  }
+  return out;
+}
+
+} // namespace
+
+ByteDomains::Memo &ByteDomains::memo(const ExprRef &literal) {
+  auto it = memo_.find(literal.get());
+  if (it != memo_.end())
+    return it->second;
+  if (memo_.size() >= kMaxMemo)
+    memo_.clear();
+  Memo m{literal, std::nullopt, std::nullopt};
+  unsigned budget = kMostNodes;
+  if (literal->width() != 1 || !readsOneByte(literal.get(), budget, m.byte))
+    m.byte.reset();
+  return memo_.emplace(literal.get(), std::move(m)).first->second;
+}
+
+const InputByte *ByteDomains::byteOf(const ExprRef &literal) {
+  Memo &m = memo(literal);
+  return m.byte ? &*m.byte : nullptr;
+}
+
+const std::bitset<256> *ByteDomains::valuesOf(const ExprRef &literal) {
+  Memo &m = memo(literal);
+  if (!m.byte)
+    return nullptr;
+  if (!m.values)
+    m.values = valuesOfByte(literal.get(), *m.byte);
+  return &*m.values;
+}
+
+void ByteDomains::Conjunction::add(const ExprRef &literal) {
+  if (const InputByte *b = domains_->byteOf(literal))
+    bytes_[Key{b->symbol, b->index}].pending.push_back(literal);
+}
+
+const std::bitset<256> &ByteDomains::Conjunction::values(Byte &b) {
+  for (const ExprRef &l : b.pending)
+    b.values &= *domains_->valuesOf(l);
+  b.pending.clear();
+  return b.values;
+}
+
+bool ByteDomains::Conjunction::allows(const std::vector<ExprRef> &literals) {
+  std::vector<std::pair<Key, std::bitset<256>>> touched; // the literals' bytes: a few
+  for (const ExprRef &l : literals) {
+    const InputByte *b = domains_->byteOf(l);
+    if (!b)
+      continue;
+    const Key key{b->symbol, b->index};
+    auto t = std::find_if(touched.begin(), touched.end(), [&](const auto &e) { return e.first == key; });
+    if (t == touched.end()) {
+      auto held = bytes_.find(key);
+      touched.emplace_back(key, held == bytes_.end() ? std::bitset<256>().set() : values(held->second));
+      t = touched.end() - 1;
+    }
+    t->second &= *domains_->valuesOf(l);
+    if (t->second.none())
+      return false;
+  }
+  return true;
+}
+
+} // namespace cairn

@@ -141,7 +141,56 @@ bool readsOneByte(const Expr *e, unsigned &budget, std::optional<InputByte> &byt
   }
 }
 
+// Whether `t` is the byte itself, or its zero or sign extension (`sext` says which).
+bool isByteTerm(const Expr *t, const InputByte &byte, bool &sext) {
+  sext = t->kind() == Kind::SExt;
+  if (t->kind() == Kind::ZExt || sext)
+    t = t->kid(0);
+  if (t->kind() == Kind::Symbol)
+    return t->symbol() == byte.symbol;
+  return t->kind() == Kind::Select && t->kid(0)->kind() == Kind::ArraySymbol && t->kid(0)->symbol() == byte.symbol &&
+         t->kid(1)->isConstant() && t->kid(1)->value() == byte.index;
+}
+
+// The values of a comparison of the byte (extended or not) with a constant, negated or not, by
+// one loop: most literals of input bytes are such (a C program's `c >= '0'`).
+std::optional<std::bitset<256>> comparisonValues(const Expr *e, const InputByte &byte) {
+  bool negated = false;
+  for (; e->kind() == Kind::Not && e->width() == 1; e = e->kid(0))
+    negated = !negated;
+  const Kind k = e->kind();
+  if (k != Kind::Eq && k != Kind::Ult && k != Kind::Ule && k != Kind::Slt && k != Kind::Sle)
+    return std::nullopt;
+  bool sext = false, byteFirst = true;
+  const Expr *constant = e->kid(1);
+  if (e->kid(0)->isConstant() && isByteTerm(e->kid(1), byte, sext)) {
+    constant = e->kid(0);
+    byteFirst = false;
+  } else if (!constant->isConstant() || !isByteTerm(e->kid(0), byte, sext)) {
+    return std::nullopt;
+  }
+  const unsigned w = constant->width(), from = byte.symbol->width;
+  const u128 c = constant->value(), sign = u128(1) << (w - 1), high = mask(w) ^ mask(from);
+  std::bitset<256> out;
+  for (unsigned v = 0; v < (1u << from); ++v) {
+    const u128 x = sext && (v >> (from - 1)) & 1 ? u128(v) | high : u128(v);
+    const u128 a = byteFirst ? x : c, b = byteFirst ? c : x;
+    bool holds;
+    switch (k) {
+    case Kind::Eq: holds = a == b; break;
+    case Kind::Ult: holds = a < b; break;
+    case Kind::Ule: holds = a <= b; break;
+    case Kind::Slt: holds = (a ^ sign) < (b ^ sign); break;
+    default: holds = (a ^ sign) <= (b ^ sign); break;
+    }
+    out[v] = holds != negated;
+  }
+  return out;
+}
+
 std::bitset<256> valuesOfByte(const Expr *literal, const InputByte &byte) {
+  if (std::optional<std::bitset<256>> values = comparisonValues(literal, byte))
+    return *values;
   std::bitset<256> out;
   const SymbolDecl *s = byte.symbol;
   const unsigned count = 1u << s->width;

@@ -59,6 +59,14 @@ TEST_F(ByteDomainsTest, ValuesAgreeWithTheEvaluator) {
       ctx.eq(ctx.ite(ctx.ult(byte(2), ctx.constant(9, 8)), c32(1), ctx.add(b, c32(1))), c32(100)),
       ctx.slt(ctx.bvor(ctx.bvand(b, c32(0xf0)), c32(1)), c32(0x41)),
       ctx.eq(ctx.mul(b, c32(3)), c32(153)),
+      // Comparisons of the byte with a constant, taken by one loop.
+      ctx.sle(c32('0'), wide(2)),
+      ctx.slt(wide(2), c32(0xfffffffb)),
+      ctx.ult(b, c32(200)),
+      ctx.ule(c32(0x7f), b),
+      ctx.lnot(ctx.eq(byte(2), ctx.constant(' ', 8))),
+      ctx.slt(byte(2), ctx.constant(0x10, 8)),
+      ctx.lnot(ctx.sle(ctx.zext(byte(2), 16), ctx.constant(0x41, 16))),
   };
   for (const ExprRef &l : literals) {
     const std::bitset<256> *values = domains.valuesOf(l);

@@ -50,28 +50,19 @@ private:
     std::optional<InputByte> byte = onlyByte(q);
     if (!byte)
       return std::nullopt;
-    const SymbolDecl *s = byte->symbol;
-    Assignment candidate;
-    if (s->isArray()) {
-      // A model holds the whole array, as a backend's does (the test written from it has every
-      // byte); too large a one is not worth copying here.
-      if (s->size > kMostByteArrayElements || byte->index >= kMostByteArrayElements)
-        return std::nullopt;
-      candidate.setArray(s, std::vector<u128>(std::max<uint64_t>(s->size, byte->index + 1), 0));
-    }
-    const unsigned values = 1u << s->width;
+    std::optional<Assignment> candidate = byteCandidate(*byte);
+    if (!candidate)
+      return std::nullopt; // too large an array to copy here
+    const unsigned values = 1u << byte->symbol->width;
     try {
       for (unsigned v = 0; v < values; ++v) {
-        if (s->isArray())
-          candidate.setElement(s, byte->index, v);
-        else
-          candidate.setScalar(s, v);
-        if (!satisfies(q, candidate))
+        setByte(*candidate, *byte, v);
+        if (!satisfies(q, *candidate))
           continue;
         SolverResponse r;
         r.result = SatResult::Sat;
         if (wantModel) {
-          r.model = std::move(candidate);
+          r.model = std::move(*candidate);
           completeModel(r.model, q);
         }
         return r;

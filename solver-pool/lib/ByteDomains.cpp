@@ -25,9 +25,48 @@ std::optional<InputByte> onlyByte(const Footprint &fp) {
   return byte;
 }
 
+std::optional<Assignment> byteCandidate(const InputByte &byte) {
+  const SymbolDecl *s = byte.symbol;
+  Assignment candidate;
+  if (s->isArray()) {
+    if (s->size > kMostByteArrayElements || byte.index >= kMostByteArrayElements)
+      return std::nullopt;
+    candidate.setArray(s, std::vector<u128>(std::max<uint64_t>(s->size, byte.index + 1), 0));
+  }
+  return candidate;
+}
+
+void setByte(Assignment &candidate, const InputByte &byte, unsigned v) {
+  if (byte.symbol->isArray())
+    candidate.setElement(byte.symbol, byte.index, v);
+  else
+    candidate.setScalar(byte.symbol, v);
+}
+
 namespace {
 
 u128 mask(unsigned width) { return width >= 128 ? ~u128(0) : (u128(1) << width) - 1; }
+
+// Whether `t` is the byte: the scalar itself, or the array's element at its constant index.
+bool isByte(const Expr *t, const InputByte &byte) {
+  if (t->kind() == Kind::Symbol)
+    return t->symbol() == byte.symbol;
+  return t->kind() == Kind::Select && t->kid(0)->kind() == Kind::ArraySymbol && t->kid(0)->symbol() == byte.symbol &&
+         t->kid(1)->isConstant() && t->kid(1)->value() == byte.index;
+}
+
+bool isComparisonKind(Kind k) { return k == Kind::Eq || k == Kind::Ult || k == Kind::Ule || k == Kind::Slt || k == Kind::Sle; }
+
+// `a k b` for a comparison kind, `sign` the operands' sign bit.
+bool compares(Kind k, u128 a, u128 b, u128 sign) {
+  switch (k) {
+  case Kind::Eq: return a == b;
+  case Kind::Ult: return a < b;
+  case Kind::Ule: return a <= b;
+  case Kind::Slt: return (a ^ sign) < (b ^ sign);
+  default: return (a ^ sign) <= (b ^ sign);
+  }
+}
 
 // The value of `e` with `byte` holding `v`, for the kinds a byte's literals are made of, with no
 // allocation (the general evaluator keeps a memo per call: 256 calls per literal were most of
@@ -41,14 +80,8 @@ std::optional<u128> withByte(const Expr *e, const InputByte &byte, u128 v, unsig
   case Kind::Constant:
     return e->value();
   case Kind::Symbol:
-    return e->symbol() == byte.symbol ? std::optional<u128>(v) : std::nullopt;
-  case Kind::Select: {
-    const Expr *array = e->kid(0), *index = e->kid(1);
-    if (array->kind() == Kind::ArraySymbol && array->symbol() == byte.symbol && index->isConstant() &&
-        index->value() == byte.index)
-      return v;
-    return std::nullopt;
-  }
+  case Kind::Select:
+    return isByte(e, byte) ? std::optional<u128>(v) : std::nullopt;
   case Kind::ZExt:
   case Kind::Extract:
   case Kind::Not: {
@@ -80,19 +113,16 @@ std::optional<u128> withByte(const Expr *e, const InputByte &byte, u128 v, unsig
     std::optional<u128> a = kid(0), b = kid(1);
     if (!a || !b)
       return std::nullopt;
-    const unsigned kw = e->kid(0)->width();
-    const u128 sign = kw ? u128(1) << (kw - 1) : 0;
     switch (e->kind()) {
     case Kind::And: return *a & *b;
     case Kind::Or: return *a | *b;
     case Kind::Xor: return *a ^ *b;
     case Kind::Add: return (*a + *b) & mask(w);
     case Kind::Sub: return (*a - *b) & mask(w);
-    case Kind::Eq: return u128(*a == *b);
-    case Kind::Ult: return u128(*a < *b);
-    case Kind::Ule: return u128(*a <= *b);
-    case Kind::Slt: return u128((*a ^ sign) < (*b ^ sign));
-    default: return u128((*a ^ sign) <= (*b ^ sign));
+    default: {
+      const unsigned kw = e->kid(0)->width();
+      return u128(compares(e->kind(), *a, *b, kw ? u128(1) << (kw - 1) : 0));
+    }
     }
   }
   case Kind::Ite: {
@@ -144,12 +174,7 @@ bool readsOneByte(const Expr *e, unsigned &budget, std::optional<InputByte> &byt
 // Whether `t` is the byte itself, or its zero or sign extension (`sext` says which).
 bool isByteTerm(const Expr *t, const InputByte &byte, bool &sext) {
   sext = t->kind() == Kind::SExt;
-  if (t->kind() == Kind::ZExt || sext)
-    t = t->kid(0);
-  if (t->kind() == Kind::Symbol)
-    return t->symbol() == byte.symbol;
-  return t->kind() == Kind::Select && t->kid(0)->kind() == Kind::ArraySymbol && t->kid(0)->symbol() == byte.symbol &&
-         t->kid(1)->isConstant() && t->kid(1)->value() == byte.index;
+  return isByte(t->kind() == Kind::ZExt || sext ? t->kid(0) : t, byte);
 }
 
 // The values of a comparison of the byte (extended or not) with a constant, negated or not, by
@@ -159,7 +184,7 @@ std::optional<std::bitset<256>> comparisonValues(const Expr *e, const InputByte 
   for (; e->kind() == Kind::Not && e->width() == 1; e = e->kid(0))
     negated = !negated;
   const Kind k = e->kind();
-  if (k != Kind::Eq && k != Kind::Ult && k != Kind::Ule && k != Kind::Slt && k != Kind::Sle)
+  if (!isComparisonKind(k))
     return std::nullopt;
   bool sext = false, byteFirst = true;
   const Expr *constant = e->kid(1);
@@ -174,16 +199,7 @@ std::optional<std::bitset<256>> comparisonValues(const Expr *e, const InputByte 
   std::bitset<256> out;
   for (unsigned v = 0; v < (1u << from); ++v) {
     const u128 x = sext && (v >> (from - 1)) & 1 ? u128(v) | high : u128(v);
-    const u128 a = byteFirst ? x : c, b = byteFirst ? c : x;
-    bool holds;
-    switch (k) {
-    case Kind::Eq: holds = a == b; break;
-    case Kind::Ult: holds = a < b; break;
-    case Kind::Ule: holds = a <= b; break;
-    case Kind::Slt: holds = (a ^ sign) < (b ^ sign); break;
-    default: holds = (a ^ sign) <= (b ^ sign); break;
-    }
-    out[v] = holds != negated;
+    out[v] = compares(k, byteFirst ? x : c, byteFirst ? c : x, sign) != negated;
   }
   return out;
 }
@@ -192,8 +208,7 @@ std::bitset<256> valuesOfByte(const Expr *literal, const InputByte &byte) {
   if (std::optional<std::bitset<256>> values = comparisonValues(literal, byte))
     return *values;
   std::bitset<256> out;
-  const SymbolDecl *s = byte.symbol;
-  const unsigned count = 1u << s->width;
+  const unsigned count = 1u << byte.symbol->width;
   bool direct = true;
   for (unsigned v = 0; v < count && direct; ++v) {
     std::optional<u128> x = withByte(literal, byte, v);
@@ -202,16 +217,13 @@ std::bitset<256> valuesOfByte(const Expr *literal, const InputByte &byte) {
   }
   if (direct)
     return out;
-  Assignment candidate;
-  if (s->isArray())
-    candidate.setArray(s, std::vector<u128>(std::max<uint64_t>(s->size, byte.index + 1), 0));
+  std::optional<Assignment> candidate = byteCandidate(byte);
+  if (!candidate)
+    return out.set(); // nothing known
   try {
     for (unsigned v = 0; v < count; ++v) {
-      if (s->isArray())
-        candidate.setElement(s, byte.index, v);
-      else
-        candidate.setScalar(s, v);
-      out[v] = evaluatesTrue(literal, candidate);
+      setByte(*candidate, byte, v);
+      out[v] = evaluatesTrue(literal, *candidate);
     }
   } catch (const std::domain_error &) { // a quantifier the evaluator cannot enumerate
     out.set();                          // nothing known

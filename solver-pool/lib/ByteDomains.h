@@ -7,6 +7,7 @@
 // not contradict what the query holds already.
 #pragma once
 
+#include "cairn/expr/Assignment.h"
 #include "cairn/expr/Expr.h"
 
 #include <absl/container/flat_hash_map.h>
@@ -29,6 +30,11 @@ struct InputByte {
 std::optional<InputByte> onlyByte(const Footprint &fp);
 // Arrays longer than this are not copied into a candidate model to try a byte's values.
 inline constexpr uint64_t kMostByteArrayElements = uint64_t(1) << 16;
+// A model to try `byte`'s values in with the evaluator: its array whole and zero (a backend's
+// model holds every element, and so does the test written from it), or its scalar; nothing for
+// an array longer than kMostByteArrayElements. setByte gives the byte value `v` in it.
+std::optional<Assignment> byteCandidate(const InputByte &byte);
+void setByte(Assignment &candidate, const InputByte &byte, unsigned v);
 
 class ByteDomains {
 public:

@@ -123,7 +123,7 @@ public:
       }
       ++tried;
       bool narrowedMore = false;
-      SolverResponse r = next_->check(narrowed(q, split, disjuncts[i], narrowedMore, rest.has_value()), wantModel);
+      SolverResponse r = next_->check(narrowed(q, split, disjuncts[i], narrowedMore, rest ? &*rest : nullptr), wantModel);
       exact = exact && !narrowedMore && r.result == SatResult::Unsat;
       if (r.result != SatResult::Sat) {
         if (mergedPaths && !rest)
@@ -277,57 +277,54 @@ private:
 
   // `q` with its constraint `split` replaced by `disjunct`. A conjunct that is a merged state's
   // condition again (a merged state merged once more), there or in another constraint, is
-  // narrowed in turn (`narrowedMore`) to its first disjunct, or, `guided`, to its first that
-  // does not contradict the literals held so far (the first, when each does), so that what goes
-  // on is one path's conjunction; plain disjunctions stay, as on any path.
-  Query narrowed(const Query &q, size_t split, const Expr *disjunct, bool &narrowedMore, bool guided) {
+  // narrowed in turn (`narrowedMore`) to its first disjunct, or, given what the query's other
+  // literals allow (`rest`, literalDomains), to its first that does not contradict them and the
+  // literals taken so far (the first, when each does), so that what goes on is one path's
+  // conjunction; plain disjunctions stay, as on any path.
+  Query narrowed(const Query &q, size_t split, const Expr *disjunct, bool &narrowedMore,
+                 const ByteDomains::Conjunction *rest) {
     Query narrow;
     std::vector<ExprRef> nested; // merged conditions still to narrow
+    // `rest` with the literals taken from `disjunct` and the nested conditions, made at the first
+    // nested condition.
+    std::optional<ByteDomains::Conjunction> held;
     auto take = [&](ExprRef c) {
-      if (isPathDisjunction(c.get()))
+      if (isPathDisjunction(c.get())) {
         nested.push_back(std::move(c));
-      else
-        narrow.constraints.push_back(std::move(c));
-    };
-    std::vector<ExprRef> parts;
-    for (size_t i = 0; i < q.constraints.size(); ++i) {
-      if (i != split) {
-        take(q.constraints[i]);
-        continue;
+        return;
       }
-      conjuncts(disjunct, parts);
-      for (ExprRef &p : parts)
-        take(std::move(p));
+      if (held)
+        held->add(c);
+      narrow.constraints.push_back(std::move(c));
+    };
+    std::vector<ExprRef> taken; // the disjunct's conjuncts
+    conjuncts(disjunct, taken);
+    for (size_t i = 0; i < q.constraints.size(); ++i) {
+      if (i != split)
+        take(q.constraints[i]);
+      else
+        for (const ExprRef &p : taken)
+          take(p);
     }
-    std::optional<ByteDomains::Conjunction> held; // made at the first nested condition
-    size_t heldUpTo = 0;
+    std::vector<ExprRef> parts;
     while (!nested.empty()) {
       const ExprRef c = std::move(nested.back());
       nested.pop_back();
       narrowedMore = true;
-      if (!guided) {
-        conjuncts(leadingDisjuncts(c.get(), 1).front(), parts = {});
-        for (ExprRef &p : parts)
-          take(std::move(p));
-        continue;
-      }
-      if (!held) {
-        held.emplace(domains_);
-        if (q.expr) {
-          conjuncts(q.expr.get(), parts = {});
-          for (const ExprRef &p : parts)
-            held->add(p);
+      const Expr *chosen = leadingDisjuncts(c.get(), 1).front();
+      if (rest) {
+        if (!held) {
+          held.emplace(*rest);
+          for (const ExprRef &p : taken)
+            if (!isPathDisjunction(p.get()))
+              held->add(p);
         }
-      }
-      for (; heldUpTo < narrow.constraints.size(); ++heldUpTo)
-        held->add(narrow.constraints[heldUpTo]);
-      const std::vector<const Expr *> options = leadingDisjuncts(c.get(), kDisjunctsScanned);
-      const Expr *chosen = options.front();
-      for (const Expr *o : options) {
-        conjuncts(o, parts = {});
-        if (held->allows(parts)) {
-          chosen = o;
-          break;
+        for (const Expr *o : leadingDisjuncts(c.get(), kDisjunctsScanned)) {
+          conjuncts(o, parts = {});
+          if (held->allows(parts)) {
+            chosen = o;
+            break;
+          }
         }
       }
       conjuncts(chosen, parts = {});

@@ -119,8 +119,6 @@ private:
     unprunedAxioms_ += pool.unpruned;
     std::vector<bool> added(pool.axioms.size(), false);
     std::unique_ptr<SolverSession> session = next_->openSession(abstract.query);
-    for (const ExprRef &fact : abstract.indexFacts)
-      session->add(inlined.apply(fact));
     for (unsigned round = 0; round < options_.maxRounds; ++round) {
       ++rounds_;
       SolverResponse r = timed([&] { return session->check(true); });

@@ -3,6 +3,7 @@
 #include "Footprint.h"
 
 #include "cairn/expr/Assignment.h"
+#include "cairn/expr/Fold.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -45,8 +46,6 @@ void setByte(Assignment &candidate, const InputByte &byte, unsigned v) {
 
 namespace {
 
-u128 mask(unsigned width) { return width >= 128 ? ~u128(0) : (u128(1) << width) - 1; }
-
 // Whether `t` is the byte: the scalar itself, or the array's element at its constant index.
 bool isByte(const Expr *t, const InputByte &byte) {
   if (t->kind() == Kind::Symbol)
@@ -56,17 +55,6 @@ bool isByte(const Expr *t, const InputByte &byte) {
 }
 
 bool isComparisonKind(Kind k) { return k == Kind::Eq || k == Kind::Ult || k == Kind::Ule || k == Kind::Slt || k == Kind::Sle; }
-
-// `a k b` for a comparison kind, `sign` the operands' sign bit.
-bool compares(Kind k, u128 a, u128 b, u128 sign) {
-  switch (k) {
-  case Kind::Eq: return a == b;
-  case Kind::Ult: return a < b;
-  case Kind::Ule: return a <= b;
-  case Kind::Slt: return (a ^ sign) < (b ^ sign);
-  default: return (a ^ sign) <= (b ^ sign);
-  }
-}
 
 // The value of `e` with `byte` holding `v`, for the kinds a byte's literals are made of, with no
 // allocation (the general evaluator keeps a memo per call: 256 calls per literal were most of
@@ -83,22 +71,13 @@ std::optional<u128> withByte(const Expr *e, const InputByte &byte, u128 v, unsig
   case Kind::Select:
     return isByte(e, byte) ? std::optional<u128>(v) : std::nullopt;
   case Kind::ZExt:
+  case Kind::SExt:
   case Kind::Extract:
   case Kind::Not: {
     std::optional<u128> x = kid(0);
     if (!x)
       return x;
-    if (e->kind() == Kind::Not)
-      return ~*x & mask(w);
-    return e->kind() == Kind::Extract ? (*x >> e->aux()) & mask(w) : *x;
-  }
-  case Kind::SExt: {
-    std::optional<u128> x = kid(0);
-    const unsigned from = e->kid(0)->width();
-    if (!x || from == 0)
-      return x;
-    const u128 sign = u128(1) << (from - 1);
-    return ((*x ^ sign) - sign) & mask(w);
+    return foldUnary(e->kind(), *x, e->kid(0)->width(), w, e->kind() == Kind::Extract ? e->extractOffset() : 0);
   }
   case Kind::And:
   case Kind::Or:
@@ -113,17 +92,7 @@ std::optional<u128> withByte(const Expr *e, const InputByte &byte, u128 v, unsig
     std::optional<u128> a = kid(0), b = kid(1);
     if (!a || !b)
       return std::nullopt;
-    switch (e->kind()) {
-    case Kind::And: return *a & *b;
-    case Kind::Or: return *a | *b;
-    case Kind::Xor: return *a ^ *b;
-    case Kind::Add: return (*a + *b) & mask(w);
-    case Kind::Sub: return (*a - *b) & mask(w);
-    default: {
-      const unsigned kw = e->kid(0)->width();
-      return u128(compares(e->kind(), *a, *b, kw ? u128(1) << (kw - 1) : 0));
-    }
-    }
+    return foldBinary(e->kind(), *a, *b, e->kid(0)->width());
   }
   case Kind::Ite: {
     std::optional<u128> c = kid(0);
@@ -195,11 +164,11 @@ std::optional<std::bitset<256>> comparisonValues(const Expr *e, const InputByte 
     return std::nullopt;
   }
   const unsigned w = constant->width(), from = byte.symbol->width;
-  const u128 c = constant->value(), sign = u128(1) << (w - 1), high = mask(w) ^ mask(from);
+  const u128 c = constant->value();
   std::bitset<256> out;
   for (unsigned v = 0; v < (1u << from); ++v) {
-    const u128 x = sext && (v >> (from - 1)) & 1 ? u128(v) | high : u128(v);
-    out[v] = compares(k, byteFirst ? x : c, byteFirst ? c : x, sign) != negated;
+    const u128 x = sext ? foldUnary(Kind::SExt, v, from, w) : u128(v);
+    out[v] = (foldBinary(k, byteFirst ? x : c, byteFirst ? c : x, w) != 0) != negated;
   }
   return out;
 }

@@ -59,14 +59,19 @@ TEST_F(PathDisjunctionTest, SiblingsFoldIntoTheirForksCondition) {
 }
 
 // The exits of a digit loop merged one at a time: not a digit, then a digit followed by y not
-// a digit, then the rest. The last merge completes the subtree: the condition is true.
-TEST_F(PathDisjunctionTest, ASubtreeMergedInAnyOrderFoldsToTrue) {
+// a digit, then the rest. The first pair folds within itself; each later merge keeps the
+// condition the earlier one built as one literal (spreading it folded this subtree to true
+// but cost dynamic merging more than it saved), so the last merge leaves a nested disjunction
+// that means what the fork's condition means.
+TEST_F(PathDisjunctionTest, ASubtreeMergedInPairsKeepsEachEarlierConditionWhole) {
   ExprRef merged = disjoin({{no(xLow)}, {xLow, no(xHigh)}});
+  EXPECT_TRUE(equivalent(merged, ctx.lor(no(xLow), no(xHigh))));
+  EXPECT_FALSE(foldedDisjunction(ctx, {{merged}, {xLow, xHigh, no(yLow)}}));
   merged = disjoin({{merged}, {xLow, xHigh, no(yLow)}});
   merged = disjoin({{merged}, {xLow, xHigh, yLow, no(yHigh)}});
-  EXPECT_FALSE(merged->isTrue());
   merged = disjoin({{merged}, {xLow, xHigh, yLow, yHigh}});
-  EXPECT_TRUE(merged->isTrue());
+  EXPECT_FALSE(merged->isTrue());
+  EXPECT_TRUE(equivalent(merged, ctx.trueExpr()));
 }
 
 // A branch on a && b puts a & b on one side as one constraint and !(a & b) on the other.
@@ -91,13 +96,14 @@ TEST_F(PathDisjunctionTest, APathImpliedByAnotherGoesAndAnOppositeLiteralIsDropp
   ExprRef d = foldedDisjunction(ctx, {{no(xLow)}, {xLow, xHigh, no(yLow)}});
   ASSERT_TRUE(d);
   EXPECT_TRUE(equivalent(d, disjoin({{no(xLow)}, {xHigh, no(yLow)}})));
-  // The digit loop's exits merged out of order: the subtree completes all the same.
+  // The digit loop's exits merged out of order: each merge means the disjunction of its paths.
   ExprRef merged = disjoin({{xLow, xHigh, yLow, yHigh}, {no(xLow)}});
+  EXPECT_TRUE(equivalent(merged, ctx.lor(no(xLow), all({xHigh, yLow, yHigh}))));
   merged = disjoin({{merged}, {xLow, xHigh, no(yLow)}});
   merged = disjoin({{merged}, {xLow, no(xHigh)}});
-  EXPECT_FALSE(merged->isTrue());
+  EXPECT_FALSE(equivalent(merged, ctx.trueExpr()));
   merged = disjoin({{merged}, {xLow, xHigh, yLow, no(yHigh)}});
-  EXPECT_TRUE(merged->isTrue());
+  EXPECT_TRUE(equivalent(merged, ctx.trueExpr()));
 }
 
 // Random disjunctions of paths over the loop's literals: the folded form means what it was

@@ -7,92 +7,11 @@ namespace cairn::engine {
 
 namespace {
 
-// Beyond this many paths a disjunction is kept whole: spreading it would cost more than the
-// folds it could find.
-constexpr size_t kMaxPaths = 32;
-
 using Path = std::vector<const Expr *>; // a conjunction, literals sorted by exprLess, no repeats
-
-// The operands of a tree of `k` nodes under `e`; false, with `out` cut short, past `limit` of
-// them, which bounds the work on a disjunction many merges have grown.
-bool flatten(const Expr *e, Kind k, std::vector<const Expr *> &out, size_t limit = SIZE_MAX) {
-  if (e->kind() == k && e->width() == 1) {
-    for (unsigned i = 0; i < e->numKids(); ++i)
-      if (!flatten(e->kid(i), k, out, limit))
-        return false;
-    return true;
-  }
-  out.push_back(e);
-  return out.size() <= limit;
-}
-
-void normalise(Path &p) {
-  std::sort(p.begin(), p.end(), exprLess);
-  p.erase(std::unique(p.begin(), p.end()), p.end());
-}
-
-// The disjuncts of `e` as conjunctions: an Or's kids, and !(a & b) as !a | (a & !b), apart so
-// that they fold with the paths that took a & b.
-std::vector<Path> disjunctsOf(ExprContext &ctx, const Expr *e, size_t limit, std::vector<ExprRef> &keep) {
-  std::vector<Path> out;
-  if (e->kind() == Kind::Not && e->width() == 1 && e->kid(0)->kind() == Kind::And) {
-    std::vector<const Expr *> conjuncts;
-    if (!flatten(e->kid(0), Kind::And, conjuncts, limit))
-      return {{e}};
-    Path before;
-    for (const Expr *c : conjuncts) {
-      Path p = before;
-      p.push_back(keep.emplace_back(ctx.lnot(ExprRef(c))).get());
-      out.push_back(std::move(p));
-      before.push_back(c);
-    }
-    return out;
-  }
-  std::vector<const Expr *> disjuncts;
-  if (!flatten(e, Kind::Or, disjuncts, limit))
-    return {{e}}; // too many to spread: one literal
-  for (const Expr *d : disjuncts) {
-    Path &p = out.emplace_back();
-    flatten(d, Kind::And, p);
-  }
-  return out;
-}
 
 // Each literal's first place in the paths, so that a rebuilt conjunction keeps the order its
 // state's constraints had and shares their nodes.
 using Ranks = std::unordered_map<const Expr *, uint32_t>;
-
-// The conjunctions `literals` stands for: one per disjunct of each literal that is a
-// disjunction, as long as the product stays within `budget`.
-std::vector<Path> spread(ExprContext &ctx, const std::vector<ExprRef> &literals, size_t budget,
-                         std::vector<ExprRef> &keep, Ranks &ranks) {
-  std::vector<Path> out(1);
-  for (const ExprRef &l : literals) {
-    std::vector<Path> disjuncts = disjunctsOf(ctx, l.get(), budget / out.size(), keep);
-    if (disjuncts.size() > 1 && out.size() * disjuncts.size() > budget)
-      disjuncts = {{l.get()}}; // kept whole
-    if (disjuncts.size() == 1) { // its conjuncts go on every path
-      for (Path &p : out)
-        p.insert(p.end(), disjuncts[0].begin(), disjuncts[0].end());
-      continue;
-    }
-    std::vector<Path> next;
-    next.reserve(out.size() * disjuncts.size());
-    for (const Path &p : out)
-      for (const Path &d : disjuncts) {
-        Path q = p;
-        q.insert(q.end(), d.begin(), d.end());
-        next.push_back(std::move(q));
-      }
-    out = std::move(next);
-  }
-  for (Path &p : out) {
-    for (const Expr *l : p)
-      ranks.emplace(l, uint32_t(ranks.size()));
-    normalise(p);
-  }
-  return out;
-}
 
 class Folder {
 public:
@@ -236,12 +155,15 @@ private:
 
 ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRef>> &paths) {
   std::vector<Path> all;
-  std::vector<ExprRef> keep; // negations built while spreading
   Ranks ranks;
-  for (const std::vector<ExprRef> &p : paths) {
-    std::vector<Path> spreadOut =
-        spread(ctx, p, std::max<size_t>(1, kMaxPaths / std::max<size_t>(1, paths.size())), keep, ranks);
-    all.insert(all.end(), std::make_move_iterator(spreadOut.begin()), std::make_move_iterator(spreadOut.end()));
+  for (const std::vector<ExprRef> &literals : paths) {
+    Path &p = all.emplace_back();
+    for (const ExprRef &l : literals)
+      p.push_back(l.get());
+    for (const Expr *l : p)
+      ranks.emplace(l, uint32_t(ranks.size()));
+    std::sort(p.begin(), p.end(), exprLess);
+    p.erase(std::unique(p.begin(), p.end()), p.end());
   }
   bool changed = false;
   if (Folder(ctx).fold(all, changed))

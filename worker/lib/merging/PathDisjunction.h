@@ -17,8 +17,10 @@ namespace cairn::engine {
 
 // The disjunction of the conjunctions `paths[i]` with sibling paths folded, or null when none
 // folded (the plain disjunction is then the smaller form). A literal that is itself a
-// disjunction (a condition an earlier merge built) is spread over its disjuncts while the
-// paths stay few.
+// disjunction (a condition an earlier merge built, or !(a & b)) stays one literal: spread over
+// its disjuncts, it folded more subtrees back to their fork but left flat disjunctions of tens
+// of paths that every later merge spread and folded again and every later query took apart,
+// which cost more than the folds saved (the merging benchmark's README has the numbers).
 ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRef>> &paths);
 
 } // namespace cairn::engine

@@ -169,8 +169,10 @@ run options:
                            and refinement with axioms pruned by element width and index
                            interval (default plain: the core solver's own encoding)
   --array-precheck         decide array queries UNSAT by an integer over-approximation first
-  --array-refinement reads|axioms   typed: a read a model gets wrong is tied to its array
-                           whole (default), or given the one pool axiom it violates
+  --array-refinement reads|axioms   typed: each read the layer abstracts is tied to its
+                           array whole from the first round (default; reads of more than 64
+                           positions are left to the core), or given the one pool axiom a
+                           wrong model violates, round by round
   --array-bounds propagation|relaxed|integer|glpk|cbc   bound indices by bound
                            propagation (default: no solver call), by optimising over the
                            linear relaxation, or by integer optimisation (tighter, costlier);

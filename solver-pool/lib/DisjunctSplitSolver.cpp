@@ -148,44 +148,61 @@ private:
   // all of them, of each compound constraint by the literal ones (but disjunctions, which
   // `narrowed` takes apart first, unless `disjunctionsToo`). With those parts go the bytes the
   // lower layers would otherwise see together. False, and `out` untouched, when nothing changed.
-  static bool decided(const Query &q, Query &out, bool disjunctionsToo) {
-    std::vector<ExprRef> literals;
-    bool rewritable = false;
-    for (const ExprRef &c : q.constraints)
-      if (!compound(c.get()))
-        literals.push_back(c);
-      else
-        rewritable |= disjunctionsToo || !isPathDisjunction(c.get());
+  bool decided(const Query &q, Query &out, bool disjunctionsToo) {
     ExprRef expr = q.expr;
     if (compound(expr.get()) && !q.constraints.empty())
       expr = Assuming(expr->context(), q.constraints)(expr);
-    bool changed = expr != q.expr, constraintsChanged = false;
-    std::vector<ExprRef> constraints;
-    if (rewritable && !literals.empty()) {
-      constraints.reserve(q.constraints.size());
-      Assuming byLiterals(literals.front()->context(), literals);
-      for (const ExprRef &c : q.constraints) {
-        if (!compound(c.get()) || (!disjunctionsToo && isPathDisjunction(c.get()))) {
-          constraints.push_back(c);
-          continue;
-        }
-        ExprRef d = byLiterals(c);
-        constraintsChanged |= d != c;
-        if (d->isFalse())
-          expr = d; // the query is unsatisfiable
-        else if (!d->isTrue())
-          constraints.push_back(std::move(d));
-      }
-    }
-    if (!changed && !constraintsChanged)
+    const ByLiterals &rewritten = byLiterals(q.constraints, disjunctionsToo);
+    if (rewritten.unsat)
+      expr = expr->context().falseExpr();
+    if (expr == q.expr && !rewritten.changed)
       return false;
     out = withoutPath(q);
-    if (constraintsChanged)
-      out.constraints = std::move(constraints);
+    if (rewritten.changed)
+      out.constraints = rewritten.constraints;
     else
       out.path = q.path; // the same constraints
     out.expr = std::move(expr);
     return true;
+  }
+
+  // Compound constraints rewritten by the literal ones. A state's branches ask of the same
+  // constraints in turn (may the condition be true, may it be false): the last rewrite of each
+  // kind is kept, since building the literals' map and rebuilding the compound constraints is
+  // most of this layer's cost where merged states' branches leave compound constraints.
+  struct ByLiterals {
+    std::vector<ExprRef> asked, constraints;
+    bool changed = false, unsat = false;
+  };
+  const ByLiterals &byLiterals(const std::vector<ExprRef> &asked, bool disjunctionsToo) {
+    ByLiterals &r = lastRewrite_[disjunctionsToo];
+    if (r.asked == asked && !asked.empty())
+      return r;
+    r = ByLiterals{asked, {}, false, false};
+    std::vector<ExprRef> literals;
+    bool rewritable = false;
+    for (const ExprRef &c : asked)
+      if (!compound(c.get()))
+        literals.push_back(c);
+      else
+        rewritable |= disjunctionsToo || !isPathDisjunction(c.get());
+    if (!rewritable || literals.empty())
+      return r;
+    r.constraints.reserve(asked.size());
+    Assuming assuming(literals.front()->context(), literals);
+    for (const ExprRef &c : asked) {
+      if (!compound(c.get()) || (!disjunctionsToo && isPathDisjunction(c.get()))) {
+        r.constraints.push_back(c);
+        continue;
+      }
+      ExprRef d = assuming(c);
+      r.changed |= d != c;
+      if (d->isFalse())
+        r.unsat = true; // the query is unsatisfiable
+      else if (!d->isTrue())
+        r.constraints.push_back(std::move(d));
+    }
+    return r;
   }
 
   // A branch on a condition merged from two states, ite(the first's path, its condition, the
@@ -243,6 +260,7 @@ private:
 
   unsigned choiceDepth_ = 0;
   ByteDomains domains_;
+  ByLiterals lastRewrite_[2]; // by disjunctionsToo
 
   // Whether the query's constraints that are no disjunction rule it out alone: a branch the
   // merged paths' common constraints decide, with the disjunction in the way of the layers

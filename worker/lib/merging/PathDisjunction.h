@@ -1,11 +1,10 @@
-// The disjunction of path-condition suffixes, with the paths that together cover a whole
-// subtree of forks folded back into the subtree's own condition: (X & c) | (X & !c) is X,
-// X | (X & Y) is X, and (X & c) | (X & Y & !c) is (X & c) | (X & Y).
+// The disjunction of path-condition suffixes, with paths that cover both sides of a fork
+// folded back into the fork's own condition: (X & c) | (X & !c) is X, X | (X & Y) is X, and
+// (X & c) | (X & Y & !c) is (X & c) | (X & Y).
 //
-// States merged one pair at a time, as dynamic merging does, each bring a suffix; without the
-// folding, the merged condition of all the leaves under a fork is a disjunction the solver must
-// take apart on every later query, where the fork's own path condition (often just the common
-// prefix, `true` after it) says the same.
+// States merged one pair at a time, as dynamic merging does, each bring a suffix; where two
+// siblings meet, the fold leaves the fork's condition (often just the common prefix, `true`
+// after it) instead of a disjunction the solver must take apart on every later query.
 #pragma once
 
 #include "cairn/expr/Expr.h"

@@ -65,9 +65,11 @@ build_coreutils() {
   touch "$dir/.cairn-built"
 }
 
-# A library built with CMake or autotools, static, into $build/real/SUBJECT/install.
+# A library built with CMake or autotools, static, into $build/real/SUBJECT/install; the
+# arguments after the third go to configure.
 build_library() {
   local subject=$1 package=$2 kind=$3
+  shift 3
   local dir=$build/real/$subject
   done_marker "$dir" && return 0
   fetch "$package"
@@ -83,7 +85,7 @@ build_library() {
     else
       [[ -x configure ]] || autoreconf -fi >configure.log 2>&1
       ./configure -q CC="$cairn cc" CFLAGS="-g -O1" --disable-shared --enable-static \
-        --prefix="$PWD/install" >>configure.log 2>&1 || { tail -30 configure.log >&2; exit 1; }
+        --prefix="$PWD/install" "$@" >>configure.log 2>&1 || { tail -30 configure.log >&2; exit 1; }
       make -j"$jobs" >make.log 2>&1 && make install >>make.log 2>&1 || { tail -30 make.log >&2; exit 1; }
     fi
   )
@@ -98,7 +100,9 @@ for s in "${subjects[@]}"; do
     coreutils) build_coreutils ;;
     json-c) build_library json-c json-c cmake ;;
     libyaml) build_library libyaml libyaml cmake ;;
-    libosip2) build_library libosip2 libosip2 autotools ;;
+    # Without thread support: the drivers are single-threaded, and 5.3.1 (what Debian serves
+    # once bookworm's 5.3.0 is gone) refuses to configure where its pthreads check fails.
+    libosip2) build_library libosip2 libosip2 autotools --enable-mt=no ;;
     libtasn1) build_library libtasn1 libtasn1-6 autotools ;;
     apr) build_library apr apr autotools ;;
     *) echo "build-subjects: unknown subject '$s'" >&2; exit 2 ;;

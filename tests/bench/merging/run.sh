@@ -22,7 +22,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-usage() { sed -n '5,6p' "${BASH_SOURCE[0]}" | sed 's/^# //' >&2; exit 2; }
+usage() { sed -n '6,7p' "${BASH_SOURCE[0]}" | sed 's/^# //' >&2; exit 2; }
 (($#)) || usage
 cairn=$1
 shift
@@ -70,13 +70,14 @@ for program in "${programs[@]}"; do
       name=${spec%%=*} opts=${spec#*=}
       dir=$out/${program%.c}-$macro$size-$name
       row=""
+      rm -rf "$dir"
       for ((run = 0; run < repeat; ++run)); do
-        rm -rf "$dir"
+        rm -rf "$dir.run"
         # shellcheck disable=SC2086
         "$cairn" run --quiet --search "$search" --max-time "$time_limit" --cflag "-D$macro=$size" $opts \
-          --output-dir "$dir" "$here/$program" 2>>"$out/stderr.log" || true
-        [[ -f $dir/summary.json ]] || break
-        this=$(python3 - "$dir/summary.json" "$time_limit" <<'PY'
+          --output-dir "$dir.run" "$here/$program" 2>>"$out/stderr.log" || true
+        [[ -f $dir.run/summary.json ]] || break
+        this=$(python3 - "$dir.run/summary.json" "$time_limit" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1])); m = d["merging"]
 status = "limit" if d["paths_partial"] or d["wall_time_s"] >= float(sys.argv[2]) else "done"
@@ -84,12 +85,15 @@ print(status, "%.3f" % d["wall_time_s"], d["paths_completed"] + d["paths_partial
       d["queries"], d["solver_queries"], m["merges"], "%d/%d" % (m.get("fast_forwarded", 0), m.get("fast_forwarded_merged", 0)))
 PY
 )
-        # the fastest run's row
+        # the fastest run's row, and its output directory
         if [[ -z $row ]] || python3 -c "import sys; sys.exit(float(sys.argv[1]) >= float(sys.argv[2]))" "$(cut -d' ' -f2 <<<"$this")" "$(cut -d' ' -f2 <<<"$row")"; then
           row=$this
+          rm -rf "$dir"
+          mv "$dir.run" "$dir"
         fi
         [[ $this == limit* ]] && break
       done
+      rm -rf "$dir.run"
       if [[ -z $row ]]; then
         printf '%-16s %5s %-6s %7s\n' "$program" "$size" "$name" failed | tee -a "$table"
         continue

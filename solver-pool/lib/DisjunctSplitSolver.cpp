@@ -153,8 +153,8 @@ private:
     if (compound(expr.get()) && !q.constraints.empty())
       expr = Assuming(expr->context(), q.constraints)(expr);
     const ByLiterals &rewritten = byLiterals(q.constraints, disjunctionsToo);
-    if (rewritten.unsat)
-      expr = expr->context().falseExpr();
+    if (rewritten.contradiction)
+      expr = rewritten.contradiction; // the query is unsatisfiable (it may have no expr of its own)
     if (expr == q.expr && !rewritten.changed)
       return false;
     out = withoutPath(q);
@@ -172,13 +172,14 @@ private:
   // most of this layer's cost where merged states' branches leave compound constraints.
   struct ByLiterals {
     std::vector<ExprRef> asked, constraints;
-    bool changed = false, unsat = false;
+    bool changed = false;
+    ExprRef contradiction; // `false`, where a constraint became it
   };
   const ByLiterals &byLiterals(const std::vector<ExprRef> &asked, bool disjunctionsToo) {
     ByLiterals &r = lastRewrite_[disjunctionsToo];
     if (r.asked == asked && !asked.empty())
       return r;
-    r = ByLiterals{asked, {}, false, false};
+    r = ByLiterals{asked, {}, false, nullptr};
     std::vector<ExprRef> literals;
     bool rewritable = false;
     for (const ExprRef &c : asked)
@@ -198,7 +199,7 @@ private:
       ExprRef d = assuming(c);
       r.changed |= d != c;
       if (d->isFalse())
-        r.unsat = true; // the query is unsatisfiable
+        r.contradiction = d;
       else if (!d->isTrue())
         r.constraints.push_back(std::move(d));
     }

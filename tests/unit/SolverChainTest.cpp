@@ -246,6 +246,21 @@ TEST_F(Fixture, DisjunctSplitDecidesABranchOnAMergedValueCaseByCase) {
   EXPECT_TRUE(recorder->seen.empty());
 }
 
+// A compound constraint the literal ones make false rules the query out, also where the query
+// asks for no expression of its own (whether the constraints alone are satisfiable); asked
+// twice, the second time from the rewrite the layer kept.
+TEST_F(Fixture, DisjunctSplitFindsAConstraintItsLiteralsContradict) {
+  auto solver = createDisjunctSplitSolver(createZ3Solver(10));
+  ExprRef five = ctx.eq(byte(0), c8(5));
+  ExprRef notFiveAndSeven = ctx.land(ctx.lnot(five), ctx.eq(byte(1), c8(7)));
+  for (int asked = 0; asked < 2; ++asked) {
+    EXPECT_EQ(solver->check(Query({five, notFiveAndSeven}, ExprRef()), false).result, SatResult::Unsat);
+    EXPECT_EQ(solver->check(Query({five, notFiveAndSeven}, ctx.eq(byte(2), c8(1))), false).result,
+              SatResult::Unsat);
+  }
+  EXPECT_EQ(answeredBy(*solver, "disjunct-split"), 4u);
+}
+
 // Random queries as merged states ask them (a disjunction of paths among the constraints, an
 // ite of conditions or a conjunction as the question): the full chain and bare Z3 agree.
 TEST_F(Fixture, ChainAgreesWithBareBackendOnMergedStatesQueries) {

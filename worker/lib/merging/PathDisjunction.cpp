@@ -158,10 +158,10 @@ ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRe
   Ranks ranks;
   for (const std::vector<ExprRef> &literals : paths) {
     Path &p = all.emplace_back();
-    for (const ExprRef &l : literals)
+    for (const ExprRef &l : literals) {
       p.push_back(l.get());
-    for (const Expr *l : p)
-      ranks.emplace(l, uint32_t(ranks.size()));
+      ranks.emplace(l.get(), uint32_t(ranks.size()));
+    }
     std::sort(p.begin(), p.end(), exprLess);
     p.erase(std::unique(p.begin(), p.end()), p.end());
   }

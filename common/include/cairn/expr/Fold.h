@@ -27,9 +27,11 @@ inline u128 foldBinary(Kind kind, u128 a, u128 b, unsigned width) {
     case Kind::Eq: return x == y;
     case Kind::Ult: return x < y;
     case Kind::Ule: return x <= y;
-    // Signed order is unsigned order with the sign bits flipped.
-    case Kind::Slt: return (x ^ (uint64_t(1) << (width - 1))) < (y ^ (uint64_t(1) << (width - 1)));
-    case Kind::Sle: return (x ^ (uint64_t(1) << (width - 1))) <= (y ^ (uint64_t(1) << (width - 1)));
+    case Kind::Slt:
+    case Kind::Sle: { // signed order is unsigned order with the sign bits flipped
+      const uint64_t sign = uint64_t(1) << (width - 1);
+      return kind == Kind::Slt ? (x ^ sign) < (y ^ sign) : (x ^ sign) <= (y ^ sign);
+    }
     default: break;
     }
   }

@@ -206,6 +206,7 @@ v1::Counters countersOf(const engine::RunStatistics &s) {
     m.set_fast_forwarded(s.merging.fastForwarded);
     m.set_fast_forwarded_merged(s.merging.fastForwardedMerged);
     m.set_stops(s.merging.stops);
+    m.set_exit_holds(s.merging.exitHolds);
     m.set_qce_functions(s.merging.qceFunctions);
     m.set_qce_time_s(s.merging.qceSeconds);
     m.set_patterns(s.merging.patterns);
@@ -272,6 +273,7 @@ void addCounters(v1::Counters &sum, const v1::Counters &more) {
     m.set_fast_forwarded(m.fast_forwarded() + add.fast_forwarded());
     m.set_fast_forwarded_merged(m.fast_forwarded_merged() + add.fast_forwarded_merged());
     m.set_stops(m.stops() + add.stops());
+    m.set_exit_holds(m.exit_holds() + add.exit_holds());
     m.set_qce_functions(std::max(m.qce_functions(), add.qce_functions()));
     m.set_qce_time_s(m.qce_time_s() + add.qce_time_s());
     m.set_patterns(m.patterns() + add.patterns());
@@ -319,6 +321,7 @@ engine::RunStatistics statisticsOf(const v1::Counters &c) {
     s.merging.fastForwarded = m.fast_forwarded();
     s.merging.fastForwardedMerged = m.fast_forwarded_merged();
     s.merging.stops = m.stops();
+    s.merging.exitHolds = m.exit_holds();
     s.merging.qceFunctions = m.qce_functions();
     s.merging.qceSeconds = m.qce_time_s();
     s.merging.patterns = m.patterns();

@@ -198,6 +198,26 @@ TEST_F(QceMergingTest, DynamicMergingKeepsStatesInDifferentIterationsApart) {
       << hot.stats.solverQueries << " solver queries with the index hot, " << cold.stats.solverQueries << " cold";
 }
 
+// The paper's sleep over ten arguments under DSM: the first state to leave an argument's digit
+// loop used to run on into the next argument's loop before the others left theirs, and met them
+// there pair by pair, each partial merge forking again (sleep-sum.c at N=5: 111 merges and 3330
+// instructions against SSM's 30 and 774). Waiting at the loop's exit while states are still
+// inside it (LoopPopulation.h), the states leave each argument merged into one, as under SSM,
+// whatever the driving searcher's seed.
+TEST_F(QceMergingTest, DynamicMergingHoldsAStateAtALoopsExitForTheStatesStillInside) {
+  const std::string program = sleepOverTenArguments("klee_make_symbolic(arg, sizeof arg, \"arg\");");
+  Outcome ssm = runSource(program, with(MergeStrategy::Static));
+  for (uint64_t seed : {1, 2, 3}) {
+    ExecutorOptions o = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
+    o.seed = seed;
+    Outcome dsm = runSource(program, o);
+    EXPECT_GT(dsm.stats.merging.exitHolds, 0u) << "seed " << seed;
+    EXPECT_EQ(dsm.stats.merging.merges, ssm.stats.merging.merges) << "seed " << seed;
+    EXPECT_LE(dsm.stats.instructions, ssm.stats.instructions + ssm.stats.instructions / 10) << "seed " << seed;
+    EXPECT_EQ(dsm.stats.pathsCompleted, 1u) << "seed " << seed;
+  }
+}
+
 // Figure 1's echo, with the paper's alpha = 0.5, beta = 0.6, kappa = 1 (H(7) = {arg}), the
 // "-n" test a symbolic flag and the arguments concrete, so that the only fork is the flag's.
 // The two states at the join on line 6 differ in arg and r: arg is hot, they stay apart;

@@ -80,7 +80,7 @@ QceMerging::QceMerging(Engine &engine)
     : engine_(engine), distance_(engine.options.merging.strategy == MergeStrategy::Dynamic
                                      ? engine.options.merging.dsmDistance
                                      : 0),
-      live_(engine.program) {
+      live_(engine.program), population_(engine.program) {
   const MergeOptions &o = engine.options.merging;
   if (o.strategy == MergeStrategy::None)
     return;
@@ -142,8 +142,12 @@ QceMerging::Track &QceMerging::track(ExecutionState &s) {
   return t;
 }
 
+// A state in its cooldown is not chased: it stays out of F while it stands (its cooldown only
+// counts down as it moves), so that a pick does not walk past every refused state in F (echo,
+// whose states printing different amounts meet and are refused everywhere: a fifth of the run
+// went to that walk).
 void QceMerging::enterForward(Track &t, ExecutionState &s) {
-  if (t.inForward)
+  if (t.inForward || t.cooldown)
     return;
   t.inForward = true;
   forward_.insert(s, topologicalKey(s));
@@ -230,10 +234,7 @@ void QceMerging::leaveEntry(Track &t, const ExecutionState &s) {
 }
 
 ExecutionState *QceMerging::firstToForward() {
-  return forward_.first([&](const ExecutionState &s) {
-    const Track *t = findTrack(s);
-    return !t || !t->cooldown;
-  });
+  return forward_.first([](const ExecutionState &) { return true; });
 }
 
 bool QceMerging::atInstruction(ExecutionState &s) {
@@ -261,11 +262,13 @@ bool QceMerging::arrive(ExecutionState &s) {
   if (t.checkedAt == s.instructions)
     return false; // picked again where it stopped: it runs the block now
   t.checkedAt = s.instructions;
+  const uint64_t leftLoop = distance_ ? population_.move(t.place, s) : 0;
   const PositionId position = similarity_->position(s);
   auto it = waiting_.find(position);
   if (it == waiting_.end() && !distance_ && searcher_ && searcher_->pickedAgain(s, topologicalKey(s)))
     return false; // static merging: no state here to merge with, and it would be picked again
   const uint64_t hash = similarity_->hash(s, position, t.symbolicHot);
+  const uint64_t refusedBefore = engine_.stats.merging.refused;
   if (t.cooldown)
     --t.cooldown;
   if (t.nearFork)
@@ -291,7 +294,10 @@ bool QceMerging::arrive(ExecutionState &s) {
       return true;
   }
   const bool gathering = gathers(s, position);
-  if (!gathering && runsOn(t, hash)) {
+  if (leftLoop && engine_.stats.merging.refused != refusedBefore)
+    stopHolding(leftLoop, s.stack.back().block);
+  const bool holding = !gathering && leftLoop && searcher_ && waitsForLoop(leftLoop);
+  if (!gathering && !holding && runsOn(t, hash)) {
     leaveEntry(t, s);
     return false;
   }
@@ -301,7 +307,71 @@ bool QceMerging::arrive(ExecutionState &s) {
   ++engine_.stats.merging.stops;
   if (gathering)
     searcher_->gather(s);
+  else if (holding)
+    holdAtExit(t, s, leftLoop);
   return true;
+}
+
+// Whether a state that has just left `loop` is to wait at the exit for the states inside: there
+// are some, and no state leaving this loop instance was refused a merge at its exit (echo's
+// printing loop: a state inside prints more than one that left, and never merges with it).
+bool QceMerging::waitsForLoop(uint64_t loop) const {
+  return population_.inside(loop) > 0 && !noHolds_.contains(loop);
+}
+
+// Picks, not time: a run is the same run each time. Long enough for the states of a loop over
+// a few symbolic characters to reach its exit; a loop that never empties (one over a long
+// symbolic input) holds what follows it back for no more than this.
+constexpr uint64_t kHoldPicks = 512;
+
+void QceMerging::holdAtExit(Track &t, ExecutionState &s, uint64_t loop) {
+  t.heldAt = loop;
+  const Held held{&s, s.mergeTrack, s.id, loop};
+  held_[loop].push_back(held);
+  holdsEnding_.emplace_back(picks_ + kHoldPicks, held);
+  ++engine_.stats.merging.exitHolds;
+  spdlog::debug("state {} waits at block {}, the exit of a loop {} states are still inside", s.id, s.stack.back().block,
+                population_.inside(loop));
+  searcher_->gather(s);
+}
+
+// A state leaving the loop found one at the exit it could not merge with: the states of this
+// loop instance do not merge at its exit, and held there they would go on together and be
+// refused at every block after it (echo over 4 arguments: 10-50 % more instructions).
+void QceMerging::stopHolding(uint64_t loop, uint32_t block) {
+  if (!noHolds_.insert(loop).second)
+    return;
+  spdlog::debug("states leaving the loop before block {} no longer wait there: a merge was refused", block);
+  releaseAllAt(loop);
+}
+
+void QceMerging::releaseAllAt(uint64_t loop) {
+  auto it = held_.find(loop);
+  if (it == held_.end())
+    return;
+  for (const Held &h : it->second)
+    releaseHold(h);
+  held_.erase(it);
+}
+
+void QceMerging::releaseHold(const Held &h) {
+  // By its slot, not by id: the engine finds a state by id in an ordered map, at every hold's end.
+  Track &t = tracks_[h.slot];
+  if (!t.live || t.owner != h.id || t.heldAt != h.loop)
+    return; // gone, or picked meanwhile (and maybe held at another exit since)
+  t.heldAt = 0;
+  searcher_->release(*h.state);
+}
+
+void QceMerging::releaseHeld() {
+  ++picks_;
+  for (uint64_t loop : population_.takeEmptied())
+    if (population_.inside(loop) == 0)
+      releaseAllAt(loop);
+  while (!holdsEnding_.empty() && holdsEnding_.front().first <= picks_) {
+    releaseHold(holdsEnding_.front().second);
+    holdsEnding_.pop_front();
+  }
 }
 
 // DSM: a state in main's own frame, at a block that only returns (no call in it) with no query
@@ -438,6 +508,7 @@ void QceMerging::resumed(const ExecutionState &s) {
   if (!found)
     return;
   Track &t = *found;
+  t.heldAt = 0;
   stopWaiting(t, s); // before leaving the entry: its bucket is the hash where it stands
   leaveEntry(t, s);  // it runs on: where it stood is history now
 }
@@ -453,6 +524,8 @@ void QceMerging::forked(const ExecutionState &parent, ExecutionState &child) {
   copy.history = from->history;
   copy.cooldown = from->cooldown;
   copy.nearFork = distance_;
+  copy.place = from->place;
+  population_.copy(copy.place);
   forEachDistinct(copy.history, [&](uint64_t h) { hold(h); });
 }
 
@@ -462,6 +535,7 @@ void QceMerging::forget(const ExecutionState &s) {
     return;
   resumed(s);
   forEachDistinct(t->history, [&](uint64_t h) { release(h); });
+  population_.remove(t->place);
   t->live = false;
   freeTracks_.push_back(s.mergeTrack);
 }

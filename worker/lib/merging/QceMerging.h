@@ -10,14 +10,17 @@
 // header ahead of the loop's body (in the topological order) would then run into the next
 // iteration before the body's states reach it. DSM also keeps, per state, the hashes of its
 // last `dsmDistance` block entries: a state whose hash is among another state's recent ones is
-// a candidate to be fast-forwarded.
+// a candidate to be fast-forwarded; and a state that leaves a loop waits at the exit for the
+// states still inside it (LoopPopulation.h).
 #pragma once
 
 #include "merging/LiveRegisters.h"
+#include "merging/LoopPopulation.h"
 #include "merging/QceSimilarity.h"
 #include "merging/TopologicalQueue.h"
 
 #include <absl/container/flat_hash_map.h>
+#include <absl/container/flat_hash_set.h>
 #include <absl/container/inlined_vector.h>
 
 #include <deque>
@@ -70,6 +73,9 @@ public:
   // than letting it run on as it would without merging: within dsmDistance block entries of a
   // fork, so that the two sides stay near each other and the one behind can catch up.
   bool picksAnewAfter(const ExecutionState &s);
+  // DSM, before each pick: the states waiting at a loop's exit go back to the driving searcher
+  // once no state is left inside the loop, or once they waited kHoldPicks picks.
+  void releaseHeld();
 
   QceSimilarity &similarity() { return *similarity_; }
 
@@ -91,6 +97,8 @@ private:
     bool symbolicHot = false;          // a hot value is symbolic where it stands
     bool inForward = false;            // in forward_
     PositionId waitingAt = 0;
+    LoopPopulation::Place place; // DSM: where it is counted inside loops
+    uint64_t heldAt = 0;         // DSM: the loop instance it waits at the exit of
   };
   Track *findTrack(const ExecutionState &s);
   Track &track(ExecutionState &s); // found, or made
@@ -116,6 +124,20 @@ private:
   bool runsOn(const Track &t, uint64_t hash);
   // DSM: `s`, stopped at `position`, waits at the program's end for the states still running.
   bool gathers(const ExecutionState &s, PositionId position) const;
+  // DSM: `s`, stopped at the exit of loop instance `loop` with states still inside it, waits
+  // there out of the driving searcher's reach (LoopPopulation.h).
+  void holdAtExit(Track &t, ExecutionState &s, uint64_t loop);
+  // A state held at a loop's exit, found again by its slot.
+  struct Held {
+    ExecutionState *state;
+    uint32_t slot;
+    uint64_t id;
+    uint64_t loop;
+  };
+  void releaseHold(const Held &h);
+  void releaseAllAt(uint64_t loop);
+  void stopHolding(uint64_t loop, uint32_t block);
+  bool waitsForLoop(uint64_t loop) const;
   // Per function, each block's place in ControlFlow::loopsFirstOrder.
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);
   // A user klee_assume may run before `s` returns from its outermost frame.
@@ -143,6 +165,11 @@ private:
   std::vector<std::vector<uint32_t>> topo_; // by function, made when first needed
   LiveRegisters live_;
   std::unique_ptr<analysis::AssumeReach> assumes_;
+  LoopPopulation population_;
+  absl::flat_hash_map<uint64_t, std::vector<Held>> held_; // loop instance -> the states waiting at its exit
+  std::deque<std::pair<uint64_t, Held>> holdsEnding_;      // (pick it ends at, state), in order
+  absl::flat_hash_set<uint64_t> noHolds_; // loop instances whose states were refused a merge at the exit
+  uint64_t picks_ = 0;
 };
 
 } // namespace cairn::engine

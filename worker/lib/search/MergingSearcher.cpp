@@ -43,7 +43,13 @@ bool MergingSearcher::ungather(ExecutionState *s) {
   return true;
 }
 
+void MergingSearcher::release(ExecutionState &s) {
+  if (ungather(&s))
+    driving_->add(&s);
+}
+
 ExecutionState &MergingSearcher::selectDynamic() {
+  merging_.releaseHeld();
   ExecutionState *pick = merging_.firstToForward();
   const bool fastForward = pick != nullptr;
   if (fastForward) {

@@ -6,7 +6,9 @@
 //        catches up and merges; the driving searcher's choice when F is empty, made anew at
 //        every block entry near a fork (QceMerging::picksAnewAfter). F is kept up to date as
 //        states move (QceMerging::firstToForward). States that reached the program's end
-//        wait there out of the driving searcher's reach while it has other states.
+//        wait there out of the driving searcher's reach while it has other states, and so do
+//        states at a loop's exit while states are still inside the loop (for a bounded number
+//        of picks, QceMerging::releaseHeld).
 #pragma once
 
 #include "cairn/engine/Searcher.h"
@@ -35,8 +37,10 @@ public:
   // state in topological order, so that it would be picked again were it to stop.
   bool pickedAgain(const ExecutionState &s, const std::vector<uint64_t> &key) const;
   // DSM: `s` (not running) leaves the driving searcher until no other state is left to it,
-  // or until it is picked to catch up (QceMerging::gathers).
+  // until it is picked to catch up (QceMerging::gathers), or until it is released.
   void gather(ExecutionState &s);
+  // DSM: a gathered state goes back to the driving searcher (a no-op for one that is not).
+  void release(ExecutionState &s);
 
 private:
   ExecutionState &selectStatic();

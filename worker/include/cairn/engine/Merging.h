@@ -71,6 +71,7 @@ struct MergeStats {
   uint64_t fastForwarded = 0;     // DSM: states picked ahead of the driving searcher
   uint64_t fastForwardedMerged = 0; // ... that merged before the driving searcher took over
   uint64_t stops = 0;               // block entries where a state stopped for the searcher
+  uint64_t exitHolds = 0;           // DSM: states that waited at a loop's exit for the loop's others
   // Merging with quantifiers (--merge-encoding quantified):
   uint64_t patterns = 0;            // regular partitions found (ω1 ω2^k ω3, more than one path)
   uint64_t quantifiedMerges = 0;    // ... merged with a quantifier

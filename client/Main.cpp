@@ -155,6 +155,8 @@ run options:
   --qce-cold-addresses     a variable reaching a memory address ahead is hot only by its
                            count (the paper's Eq. 2); by default it is hot wherever it does
   --dsm-distance D         dsm: block entries of history per state (8)
+  --dsm-hold-exits         dsm: a state leaving a loop waits at the exit for the states still
+                           inside it (for runs to the end; it costs a partial run coverage)
   --transform-branches off|symbolic|all   meld the two sides of branches on symbolic values
                            (or of all branches) into straight-line code with selects: no
                            fork there; errors of the extra code are checked, never reported

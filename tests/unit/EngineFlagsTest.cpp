@@ -86,6 +86,8 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
   EXPECT_EQ(combination({"--qce-cold-addresses"}),
             "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta and --qce-cold-addresses need --merge-strategy ssm or dsm");
   EXPECT_EQ(combination({"--merge-strategy=ssm", "--dsm-distance=3"}), "--dsm-distance needs --merge-strategy dsm");
+  EXPECT_EQ(combination({"--merge-strategy=ssm", "--dsm-hold-exits"}), "--dsm-hold-exits needs --merge-strategy dsm");
+  EXPECT_EQ(combination({"--merge-strategy=dsm", "--dsm-hold-exits"}), "");
   EXPECT_EQ(combination({"--merge-objects"}),
             "--relocate-stack, --merge-objects and --split-objects need --memory-model relocatable");
   EXPECT_EQ(combination({"--memory-model=relocatable", "--context-resolve=2"}), "--context-resolve needs --merge-objects");

@@ -210,6 +210,10 @@ TEST_F(QceMergingTest, DynamicMergingHoldsAStateAtALoopsExitForTheStatesStillIns
   for (uint64_t seed : {1, 2, 3}) {
     ExecutorOptions o = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
     o.seed = seed;
+    Outcome without = runSource(program, o);
+    EXPECT_EQ(without.stats.merging.exitHolds, 0u) << "seed " << seed << ": only with --dsm-hold-exits";
+    EXPECT_GT(without.stats.merging.merges, ssm.stats.merging.merges) << "seed " << seed;
+    o.merging.holdLoopExits = true;
     Outcome dsm = runSource(program, o);
     EXPECT_GT(dsm.stats.merging.exitHolds, 0u) << "seed " << seed;
     EXPECT_EQ(dsm.stats.merging.merges, ssm.stats.merging.merges) << "seed " << seed;

@@ -148,6 +148,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--split-objects", [](ExecutorOptions &o) { o.memory.splitObjects = true; }},
       {"--merge-loops-with-calls", [](ExecutorOptions &o) { o.merging.loopsWithCalls = true; }},
       {"--incremental-merging", [](ExecutorOptions &o) { o.merging.incremental = true; }},
+      {"--dsm-hold-exits", [](ExecutorOptions &o) { o.merging.holdLoopExits = true; }},
       {"--validate-merges", [](ExecutorOptions &o) {
          o.merging.validate = true;
          o.solver.validateQuantified = true;
@@ -474,6 +475,8 @@ std::string EngineFlags::check() const {
     return "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta and --qce-cold-addresses need --merge-strategy ssm or dsm";
   if (given_.count("--dsm-distance") && strategy != MergeStrategy::Dynamic)
     return "--dsm-distance needs --merge-strategy dsm";
+  if (given_.count("--dsm-hold-exits") && strategy != MergeStrategy::Dynamic)
+    return "--dsm-hold-exits needs --merge-strategy dsm";
   if ((given_.count("--transform-in-loops-only") || given_.count("--transform-stored-pointers") ||
        given_.count("--no-transform") || given_.count("--no-transform-at")) &&
       options_.transform.mode == TransformMode::Off)

@@ -14,7 +14,8 @@
 #                    heuristic for exhaustive runs; ssm ignores it)
 #   --config SPEC    a configuration, 'NAME=OPTIONS' (repeatable; the first is the baseline of
 #                    the ratios). Default: none='--merge-strategy none', ssm='--merge-strategy
-#                    ssm', dsm='--merge-strategy dsm'
+#                    ssm', dsm='--merge-strategy dsm', dsm-hold='--merge-strategy dsm
+#                    --dsm-hold-exits'
 #   --out DIR        the runs' output directories and table.txt (default /dev/shm/cairn-bench-merging)
 #   PROGRAM          a file name of this directory (default: all of them)
 #
@@ -45,7 +46,8 @@ while (($#)); do
   esac
 done
 [[ -x $cairn ]] || { echo "run.sh: $cairn is not an executable cairn" >&2; exit 2; }
-((${#configs[@]})) || configs=("none=--merge-strategy none" "ssm=--merge-strategy ssm" "dsm=--merge-strategy dsm")
+((${#configs[@]})) || configs=("none=--merge-strategy none" "ssm=--merge-strategy ssm" "dsm=--merge-strategy dsm"
+                               "dsm-hold=--merge-strategy dsm --dsm-hold-exits")
 ((${#programs[@]})) || programs=(sleep-sum.c checksum.c echo-args.c state-machine.c mode-parse.c)
 
 # Per program: the macro and the sizes it takes (small to large).
@@ -59,7 +61,7 @@ declare -A SIZES=(
 
 mkdir -p "$out"
 table=$out/table.txt
-printf '%-16s %5s %-6s %7s %9s %8s %13s %9s %9s %8s %8s\n' program size config status wall paths multiplicity queries "solver q" merges "ff/merged" | tee "$table"
+printf '%-16s %5s %-8s %7s %9s %8s %13s %9s %9s %8s %8s\n' program size config status wall paths multiplicity queries "solver q" merges "ff/merged" | tee "$table"
 for program in "${programs[@]}"; do
   read -r macro sizes <<<"${SIZES[$program]:-N 0}"
   declare -A wall=()
@@ -95,12 +97,12 @@ PY
       done
       rm -rf "$dir.run"
       if [[ -z $row ]]; then
-        printf '%-16s %5s %-6s %7s\n' "$program" "$size" "$name" failed | tee -a "$table"
+        printf '%-16s %5s %-8s %7s\n' "$program" "$size" "$name" failed | tee -a "$table"
         continue
       fi
       read -r status w paths mult queries sq merges ff <<<"$row"
       wall[$size.$name]=$w
-      printf '%-16s %5s %-6s %7s %9s %8s %13s %9s %9s %8s %8s\n' "$program" "$size" "$name" "$status" "$w" "$paths" "$mult" "$queries" "$sq" "$merges" "$ff" | tee -a "$table"
+      printf '%-16s %5s %-8s %7s %9s %8s %13s %9s %9s %8s %8s\n' "$program" "$size" "$name" "$status" "$w" "$paths" "$mult" "$queries" "$sq" "$merges" "$ff" | tee -a "$table"
     done
   done
   base=${configs[0]%%=*}
@@ -110,10 +112,11 @@ PY
     line+=$(python3 -c "import sys; b, x = float(sys.argv[1]), float(sys.argv[2]); print(' %s %.3gx (%.3gx faster)' % (sys.argv[3], x / b, b / x))" \
       "${wall[$largest.$base]:-0}" "${wall[$largest.$name]:-1}" "$name" 2>/dev/null || echo " $name -")
   done
-  if [[ -n ${wall[$largest.ssm]:-} && -n ${wall[$largest.dsm]:-} ]]; then
-    line+=$(python3 -c "import sys; s, d = float(sys.argv[1]), float(sys.argv[2]); print('; dsm over ssm %.3gx' % (d / s))" \
-      "${wall[$largest.ssm]}" "${wall[$largest.dsm]}" 2>/dev/null || echo "; dsm over ssm -")
-  fi
+  for d in dsm dsm-hold; do
+    [[ -n ${wall[$largest.ssm]:-} && -n ${wall[$largest.$d]:-} ]] || continue
+    line+=$(python3 -c "import sys; s, d = float(sys.argv[1]), float(sys.argv[2]); print('; %s over ssm %.3gx' % (sys.argv[3], d / s))" \
+      "${wall[$largest.ssm]}" "${wall[$largest.$d]}" "$d" 2>/dev/null || echo "; $d over ssm -")
+  done
   echo "$line" | tee -a "$table"
   unset wall
 done

@@ -262,7 +262,7 @@ bool QceMerging::arrive(ExecutionState &s) {
   if (t.checkedAt == s.instructions)
     return false; // picked again where it stopped: it runs the block now
   t.checkedAt = s.instructions;
-  const uint64_t leftLoop = distance_ ? population_.move(t.place, s) : 0;
+  const uint64_t leftLoop = distance_ && engine_.options.merging.holdLoopExits ? population_.move(t.place, s) : 0;
   const PositionId position = similarity_->position(s);
   auto it = waiting_.find(position);
   if (it == waiting_.end() && !distance_ && searcher_ && searcher_->pickedAgain(s, topologicalKey(s)))

@@ -54,6 +54,9 @@ struct MergeOptions {
   // (analysis::QceOptions::addressesHot); false: the paper's Eq. 2 alone.
   bool qceAddressesHot = true;
   uint32_t dsmDistance = 8; // basic blocks of history per state (delta)
+  // DSM: a state leaving a loop waits at the exit for the states still inside (exhaustive
+  // runs: they merge there as under SSM; partial runs lose coverage by it).
+  bool holdLoopExits = false;
 };
 
 struct MergeStats {

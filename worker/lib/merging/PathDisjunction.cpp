@@ -152,13 +152,36 @@ private:
   std::unordered_map<const Expr *, ExprRef> negations_;
 };
 
+// The literals of a path, sorted and without repeats; each literal's rank is its first place
+// in the paths so far.
+Path pathOf(const std::vector<ExprRef> &literals, Ranks &ranks) {
+  Path p;
+  p.reserve(literals.size());
+  for (const ExprRef &l : literals) {
+    p.push_back(l.get());
+    ranks.emplace(l.get(), uint32_t(ranks.size()));
+  }
+  std::sort(p.begin(), p.end(), exprLess);
+  p.erase(std::unique(p.begin(), p.end()), p.end());
+  return p;
+}
+
+// A folded path as a conjunction, its literals in the order the states' constraints had them,
+// so that it shares their nodes.
+ExprRef conjunctionOf(ExprContext &ctx, Path p, const Ranks &ranks) {
+  std::sort(p.begin(), p.end(), [&](const Expr *a, const Expr *b) { return ranks.at(a) < ranks.at(b); });
+  ExprRef conjunction = ctx.trueExpr();
+  for (const Expr *l : p)
+    conjunction = ctx.land(conjunction, ExprRef(l));
+  return conjunction;
+}
+
 // The fold of two paths, the case of every pairwise merge (dynamic merging's), without the
 // general fold's hash maps, which were most of a merge's cost on a tokenizer of 9 characters.
 // With two paths only these apply: one holding all of the other's literals goes
 // (X | (X & Y) is X); siblings fold ((X & c) | (X & !c) is X); and resolution
 // ((X & c) | (X & Y & !c) is (X & c) | (X & Y)), repeated while it changes something.
-// `conjunction` rebuilds a path as an expression.
-ExprRef foldedPair(ExprContext &ctx, Path a, Path b, const auto &conjunction) {
+ExprRef foldedPair(ExprContext &ctx, Path a, Path b, const Ranks &ranks) {
   bool changed = false;
   Path onlyA, onlyB;
   for (;;) {
@@ -167,8 +190,8 @@ ExprRef foldedPair(ExprContext &ctx, Path a, Path b, const auto &conjunction) {
     std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(onlyA), exprLess);
     std::set_difference(b.begin(), b.end(), a.begin(), a.end(), std::back_inserter(onlyB), exprLess);
     if (onlyA.empty() || onlyB.empty()) { // one absorbs the other
-      const Path &kept = onlyA.empty() ? a : b;
-      return kept.empty() ? ctx.trueExpr() : conjunction(kept);
+      Path &kept = onlyA.empty() ? a : b;
+      return kept.empty() ? ctx.trueExpr() : conjunctionOf(ctx, std::move(kept), ranks);
     }
     // Resolution on a side with one literal of its own, whose negation the other side holds.
     auto resolve = [&](const Path &single, Path &other, const Path &onlyOther) {
@@ -186,63 +209,27 @@ ExprRef foldedPair(ExprContext &ctx, Path a, Path b, const auto &conjunction) {
   }
   if (!changed)
     return nullptr;
-  return ctx.lor(conjunction(a), conjunction(b));
+  return ctx.lor(conjunctionOf(ctx, std::move(a), ranks), conjunctionOf(ctx, std::move(b), ranks));
 }
 
 } // namespace
 
 ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRef>> &paths) {
-  if (paths.size() == 2) {
-    // A rebuilt conjunction keeps its literals' order in the paths (the first path's, then the
-    // second's), so that it shares their nodes.
-    auto conjunction = [&](const Path &p) {
-      std::vector<const Expr *> ordered;
-      ordered.reserve(p.size());
-      for (const std::vector<ExprRef> &literals : paths)
-        for (const ExprRef &l : literals)
-          if (std::binary_search(p.begin(), p.end(), l.get(), exprLess) &&
-              std::find(ordered.begin(), ordered.end(), l.get()) == ordered.end())
-            ordered.push_back(l.get());
-      ExprRef c = ctx.trueExpr();
-      for (const Expr *l : ordered)
-        c = ctx.land(c, ExprRef(l));
-      return c;
-    };
-    Path a, b;
-    for (const ExprRef &l : paths[0])
-      a.push_back(l.get());
-    for (const ExprRef &l : paths[1])
-      b.push_back(l.get());
-    for (Path *p : {&a, &b}) {
-      std::sort(p->begin(), p->end(), exprLess);
-      p->erase(std::unique(p->begin(), p->end()), p->end());
-    }
-    return foldedPair(ctx, std::move(a), std::move(b), conjunction);
-  }
-  std::vector<Path> all;
   Ranks ranks;
-  for (const std::vector<ExprRef> &literals : paths) {
-    Path &p = all.emplace_back();
-    for (const ExprRef &l : literals) {
-      p.push_back(l.get());
-      ranks.emplace(l.get(), uint32_t(ranks.size()));
-    }
-    std::sort(p.begin(), p.end(), exprLess);
-    p.erase(std::unique(p.begin(), p.end()), p.end());
-  }
+  std::vector<Path> all;
+  all.reserve(paths.size());
+  for (const std::vector<ExprRef> &literals : paths)
+    all.push_back(pathOf(literals, ranks));
+  if (all.size() == 2)
+    return foldedPair(ctx, std::move(all[0]), std::move(all[1]), ranks);
   bool changed = false;
   if (Folder(ctx).fold(all, changed))
     return ctx.trueExpr();
   if (!changed) // nothing folded: the suffixes as they came are smaller
     return nullptr;
   ExprRef result = ctx.falseExpr();
-  for (Path &p : all) {
-    std::sort(p.begin(), p.end(), [&](const Expr *a, const Expr *b) { return ranks.at(a) < ranks.at(b); });
-    ExprRef conjunction = ctx.trueExpr();
-    for (const Expr *l : p)
-      conjunction = ctx.land(conjunction, ExprRef(l));
-    result = ctx.lor(result, conjunction);
-  }
+  for (Path &p : all)
+    result = ctx.lor(result, conjunctionOf(ctx, std::move(p), ranks));
   return result;
 }
 

@@ -173,9 +173,10 @@ std::optional<std::bitset<256>> comparisonValues(const Expr *e, const InputByte 
   return out;
 }
 
-std::bitset<256> valuesOfByte(const Expr *literal, const InputByte &byte) {
+// Nothing when they cannot be worked out here (an array too large to copy, a quantifier).
+std::optional<std::bitset<256>> valuesOfByte(const Expr *literal, const InputByte &byte) {
   if (std::optional<std::bitset<256>> values = comparisonValues(literal, byte))
-    return *values;
+    return values;
   std::bitset<256> out;
   const unsigned count = 1u << byte.symbol->width;
   bool direct = true;
@@ -188,14 +189,14 @@ std::bitset<256> valuesOfByte(const Expr *literal, const InputByte &byte) {
     return out;
   std::optional<Assignment> candidate = byteCandidate(byte);
   if (!candidate)
-    return out.set(); // nothing known
+    return std::nullopt;
   try {
     for (unsigned v = 0; v < count; ++v) {
       setByte(*candidate, byte, v);
       out[v] = evaluatesTrue(literal, *candidate);
     }
   } catch (const std::domain_error &) { // a quantifier the evaluator cannot enumerate
-    out.set();                          // nothing known
+    return std::nullopt;
   }
   return out;
 }
@@ -220,13 +221,26 @@ const InputByte *ByteDomains::byteOf(const ExprRef &literal) {
   return m.byte ? &*m.byte : nullptr;
 }
 
-const std::bitset<256> *ByteDomains::valuesOf(const ExprRef &literal) {
+ByteDomains::Memo *ByteDomains::withValues(const ExprRef &literal) {
   Memo &m = memo(literal);
   if (!m.byte)
     return nullptr;
-  if (!m.values)
-    m.values = valuesOfByte(literal.get(), *m.byte);
-  return &*m.values;
+  if (!m.values) {
+    std::optional<std::bitset<256>> values = valuesOfByte(literal.get(), *m.byte);
+    m.exact = values.has_value();
+    m.values = values ? *values : std::bitset<256>().set(); // nothing known: any value may do
+  }
+  return &m;
+}
+
+const std::bitset<256> *ByteDomains::valuesOf(const ExprRef &literal) {
+  Memo *m = withValues(literal);
+  return m ? &*m->values : nullptr;
+}
+
+const std::bitset<256> *ByteDomains::exactValuesOf(const ExprRef &literal) {
+  Memo *m = withValues(literal);
+  return m && m->exact ? &*m->values : nullptr;
 }
 
 void ByteDomains::Conjunction::add(const ExprRef &literal) {

@@ -44,6 +44,9 @@ public:
   // The values of its byte that satisfy `literal` (found when first asked, then memoised); null
   // when byteOf is.
   const std::bitset<256> *valuesOf(const ExprRef &literal);
+  // The same where they are exactly the values that satisfy it; null where they could not be
+  // worked out (valuesOf then allows every value).
+  const std::bitset<256> *exactValuesOf(const ExprRef &literal);
 
   // The literals of a conjunction, by the byte each reads; a byte's values are worked out only
   // when a question touches it.
@@ -71,8 +74,10 @@ private:
     ExprRef literal;
     std::optional<InputByte> byte;
     std::optional<std::bitset<256>> values; // once asked, when the literal reads a byte
+    bool exact = false;                     // `values` are worked out, not all allowed
   };
   Memo &memo(const ExprRef &literal);
+  Memo *withValues(const ExprRef &literal);
   static constexpr size_t kMaxMemo = 1 << 16;
   absl::flat_hash_map<const Expr *, Memo> memo_;
 };

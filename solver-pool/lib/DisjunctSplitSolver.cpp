@@ -11,6 +11,8 @@
 #include "cairn/expr/ExprUtil.h"
 #include "cairn/solver/SolverChain.h"
 
+#include <absl/container/inlined_vector.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -40,19 +42,30 @@ bool compound(const Expr *e) {
   return k == Kind::And || k == Kind::Or || k == Kind::Ite;
 }
 
-// Up to `max` disjuncts of the disjunction `e`, left to right.
-std::vector<const Expr *> leadingDisjuncts(const Expr *e, size_t max) {
-  std::vector<const Expr *> out, pending{e};
-  while (!pending.empty() && out.size() < max) {
+// Calls `each` on up to `max` disjuncts of the disjunction `e`, left to right, until it returns
+// false. The walk allocates only for a disjunction nested deeper than its inline room: it runs
+// for every constraint of every query.
+template <class Each> void forLeadingDisjuncts(const Expr *e, size_t max, Each each) {
+  absl::InlinedVector<const Expr *, 32> pending{e};
+  for (size_t seen = 0; !pending.empty() && seen < max;) {
     const Expr *d = pending.back();
     pending.pop_back();
     if (isDisjunction(d)) {
       pending.push_back(d->kid(1));
       pending.push_back(d->kid(0));
-    } else {
-      out.push_back(d);
+    } else if (++seen, !each(d)) {
+      return;
     }
   }
+}
+
+// Up to `max` disjuncts of the disjunction `e`, left to right.
+std::vector<const Expr *> leadingDisjuncts(const Expr *e, size_t max) {
+  std::vector<const Expr *> out;
+  forLeadingDisjuncts(e, max, [&](const Expr *d) {
+    out.push_back(d);
+    return true;
+  });
   return out;
 }
 
@@ -62,15 +75,15 @@ std::vector<const Expr *> leadingDisjuncts(const Expr *e, size_t max) {
 bool isPathDisjunction(const Expr *e) {
   if (!isDisjunction(e))
     return false;
-  for (const Expr *d : leadingDisjuncts(e, 16))
-    if (compound(d))
-      return true;
-  return false;
+  bool found = false;
+  forLeadingDisjuncts(e, 16, [&](const Expr *d) { return !(found = compound(d)); });
+  return found;
 }
 
 class DisjunctSplitSolver final : public SolverLayer {
 public:
-  explicit DisjunctSplitSolver(std::unique_ptr<Solver> next) : SolverLayer(std::move(next)) {
+  DisjunctSplitSolver(std::unique_ptr<Solver> next, std::shared_ptr<ByteDomains> domains)
+      : SolverLayer(std::move(next)), domains_(domains ? std::move(domains) : std::make_shared<ByteDomains>()) {
     stats_.layer = "disjunct-split";
   }
   std::string name() const override { return "disjunct-split(" + next_->name() + ")"; }
@@ -151,7 +164,7 @@ private:
   bool decided(const Query &q, Query &out, bool disjunctionsToo) {
     ExprRef expr = q.expr;
     if (compound(expr.get()) && !q.constraints.empty())
-      expr = Assuming(expr->context(), q.constraints)(expr);
+      expr = assumingAll(q.constraints)(expr);
     const ByLiterals &rewritten = byLiterals(q.constraints, disjunctionsToo);
     if (rewritten.contradiction)
       expr = rewritten.contradiction; // the query is unsatisfiable (it may have no expr of its own)
@@ -164,6 +177,16 @@ private:
       out.path = q.path; // the same constraints
     out.expr = std::move(expr);
     return true;
+  }
+
+  // The constraints as facts, kept for the next query: a state's branches ask of the same
+  // constraints in turn (may the condition be true, may it be false).
+  Assuming &assumingAll(const std::vector<ExprRef> &constraints) {
+    if (!allFacts_ || allFactsOf_ != constraints) {
+      allFactsOf_ = constraints;
+      allFacts_.emplace(constraints.front()->context(), constraints);
+    }
+    return *allFacts_;
   }
 
   // Compound constraints rewritten by the literal ones. A state's branches ask of the same
@@ -260,8 +283,10 @@ private:
   }
 
   unsigned choiceDepth_ = 0;
-  ByteDomains domains_;
+  std::shared_ptr<ByteDomains> domains_;
   ByLiterals lastRewrite_[2]; // by disjunctionsToo
+  std::vector<ExprRef> allFactsOf_;
+  std::optional<Assuming> allFacts_; // assumingAll's, of allFactsOf_
 
   // Whether the query's constraints that are no disjunction rule it out alone: a branch the
   // merged paths' common constraints decide, with the disjunction in the way of the layers
@@ -281,7 +306,7 @@ private:
   // What the query's literals allow of the bytes they read: its expr's conjuncts and its
   // constraints but `split` and the merged states' conditions.
   ByteDomains::Conjunction literalDomains(const Query &q, size_t split) {
-    ByteDomains::Conjunction held(domains_);
+    ByteDomains::Conjunction held(*domains_);
     if (q.expr) {
       std::vector<ExprRef> parts;
       conjuncts(q.expr.get(), parts);
@@ -360,8 +385,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Solver> createDisjunctSplitSolver(std::unique_ptr<Solver> next) {
-  return std::make_unique<DisjunctSplitSolver>(std::move(next));
+std::unique_ptr<Solver> createDisjunctSplitSolver(std::unique_ptr<Solver> next, std::shared_ptr<ByteDomains> domains) {
+  return std::make_unique<DisjunctSplitSolver>(std::move(next), std::move(domains));
 }
 
 } // namespace cairn

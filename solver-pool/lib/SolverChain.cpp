@@ -1,5 +1,7 @@
 #include "cairn/solver/SolverChain.h"
 
+#include "ByteDomains.h"
+
 #include "CoreSolverName.h"
 #include "cairn/solver/Backends.h"
 #include "cairn/solver/IsolatedSolver.h"
@@ -124,8 +126,9 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
     s = createQuantifiedSolver(std::move(s), o.validateQuantified);
   if (o.arrays.enabled())
     s = createTypedArraySolver(std::move(s), o.arrays);
+  auto domains = std::make_shared<ByteDomains>();
   if (o.byteDomain)
-    s = createByteDomainSolver(std::move(s));
+    s = createByteDomainSolver(std::move(s), domains);
   if (o.cexCache)
     s = createCexCachingSolver(std::move(s));
   if (o.queryCache)
@@ -138,7 +141,7 @@ std::unique_ptr<Solver> createSolverChain(const SolverChainOptions &o) {
   // into its independent parts, each likely answered by a cache or the byte domain, and the
   // disjunction's footprint is never computed where that path is satisfiable.
   if (o.disjunctSplit)
-    s = createDisjunctSplitSolver(std::move(s));
+    s = createDisjunctSplitSolver(std::move(s), domains);
   return s;
 }
 

@@ -1359,3 +1359,34 @@ TEST(ExprUtil, DescribeWritesSmallTermsAndSizesLargeOnes) {
   EXPECT_GT(nodes, size_t(60));
   EXPECT_EQ(describe(doubling.get(), 50), "(a term of " + std::to_string(nodes) + " nodes)");
 }
+
+// Facts are matched by their atoms: a subterm that asserts a known fact in another form (x <= y
+// for a known !(y < x)) is true, one that denies it false, wherever it stands in the term,
+// within the walk that looks for them first and past it. The terms here are temporaries, freed
+// between rewrites: one kept rewrite (a solver layer keeps one per constraint set) must not
+// take a new term at a freed one's address for it.
+TEST(ExprUtil, AssumingDecidesTheFormsOfAKnownAtom) {
+  ExprContext ctx;
+  Vars v(ctx);
+  const ExprRef less = ctx.ult(v.x32, v.y32), equal = ctx.eq(v.x8, v.y8);
+  Assuming assuming(ctx, std::vector<ExprRef>{less, v.b1, ctx.lnot(equal)});
+  EXPECT_EQ(assuming(ctx.land(less, v.c1)), v.c1);
+  EXPECT_EQ(assuming(ctx.lor(ctx.ule(v.y32, v.x32), v.c1)), v.c1); // y <= x denies x < y
+  EXPECT_EQ(assuming(ctx.ite(ctx.ule(v.y32, v.x32), v.x32, v.z32)), v.z32);
+  EXPECT_EQ(assuming(ctx.land(v.b1, v.c1)), v.c1);
+  EXPECT_EQ(assuming(ctx.lor(ctx.lnot(v.b1), v.c1)), v.c1);
+  EXPECT_EQ(assuming(ctx.lor(equal, v.c1)), v.c1);
+  EXPECT_TRUE(assuming(ctx.lnot(equal))->isTrue());
+  const ExprRef unrelated = ctx.land(ctx.slt(v.y32, v.x32), v.c1);
+  EXPECT_EQ(assuming(unrelated), unrelated);
+
+  // A term larger than the first walk: the rewrite still finds the fact deep inside it.
+  ExprRef big = v.z32;
+  for (int i = 0; i < 40; ++i)
+    big = ctx.add(ctx.mul(big, v.k(3, 32)), v.k(i, 32));
+  const ExprRef bigCondition = ctx.eq(big, v.y32);
+  EXPECT_GT(dagSize(bigCondition.get()), size_t(64));
+  EXPECT_EQ(assuming(bigCondition), bigCondition);
+  EXPECT_EQ(assuming(ctx.land(bigCondition, ctx.ule(v.y32, v.x32))), ctx.falseExpr());
+  EXPECT_EQ(assuming(ctx.lor(ctx.land(bigCondition, v.c1), ctx.lnot(less))), ctx.land(bigCondition, v.c1));
+}

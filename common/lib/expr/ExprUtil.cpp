@@ -48,23 +48,65 @@ void SymbolCollector::add(const Expr *root) {
   }
 }
 
+Literal literalOf(const Expr *e) {
+  bool denied = false;
+  for (; e->kind() == Kind::Not && e->width() == 1; e = e->kid(0))
+    denied = !denied;
+  switch (e->kind()) {
+  case Kind::Ult: return {Kind::Ult, e->kid(0), e->kid(1), denied};
+  case Kind::Ule: return {Kind::Ult, e->kid(1), e->kid(0), !denied};
+  case Kind::Slt: return {Kind::Slt, e->kid(0), e->kid(1), denied};
+  case Kind::Sle: return {Kind::Slt, e->kid(1), e->kid(0), !denied};
+  default: return {Kind::Not, e, nullptr, denied}; // the atom is the term itself
+  }
+}
+
+// Facts by their atoms, not by their nodes and their negations' nodes: making each negation
+// (a node looked up or made) for every fact of every query was most of a merged state's
+// queries' cost.
 Assuming::Assuming(ExprContext &ctx, std::span<const ExprRef> known) : ctx_(ctx) {
-  negations_.reserve(known.size());
+  known_.reserve(known.size());
+  atoms_.reserve(known.size());
   for (const ExprRef &k : known)
     if (k->width() == 1 && !k->isConstant()) {
-      value_.emplace(k.get(), ctx.trueExpr());
-      value_.emplace(negations_.emplace_back(ctx.lnot(k)).get(), ctx.falseExpr());
+      const Literal l = literalOf(k.get());
+      if (atoms_.emplace(l.atom(), !l.denied).second)
+        known_.push_back(k);
     }
 }
 
+// Whether a subterm of `e` may assert or deny a known atom: false when a walk of at most
+// `budget` nodes found none, true when it found one or ran out. Most constraints a merged
+// state's query rewrites hold none of its literals' atoms, and the rebuild's memo was most of
+// the cost of saying so.
+bool Assuming::mayHold(const Expr *e, unsigned &budget) const {
+  if (budget == 0)
+    return true;
+  --budget;
+  if (e->width() == 1 && atoms_.contains(literalOf(e).atom()))
+    return true;
+  for (unsigned i = 0; i < e->numKids(); ++i)
+    if (!e->kid(i)->isConstant() && mayHold(e->kid(i), budget))
+      return true;
+  return false;
+}
+
 ExprRef Assuming::operator()(const ExprRef &e) {
-  if (value_.empty() || e->isConstant())
+  if (atoms_.empty() || e->isConstant())
     return e;
+  if (unsigned budget = kWalked; !mayHold(e.get(), budget))
+    return e;
+  rewritten_.push_back(e); // the memo's keys are its nodes: none may be freed and its address reused
   return rebuildWith(
       ctx_, e.get(),
       [&](const Expr *n, auto &&) {
-        auto it = value_.find(n);
-        return it == value_.end() ? ExprRef() : it->second;
+        if (n->width() != 1)
+          return ExprRef();
+        const Literal l = literalOf(n);
+        auto it = atoms_.find(l.atom());
+        if (it == atoms_.end())
+          return ExprRef();
+        return it->second != l.denied ? ctx_.trueExpr() : ctx_.falseExpr();
       },
       rebuilt_);
 }

@@ -13,33 +13,6 @@ namespace cairn::engine {
 
 namespace {
 
-// A literal as the atom it asserts or denies, read off its structure (no term is built):
-// !x denies x's atom, x <= y denies y < x (the negation ExprContext::lnot writes of a
-// comparison). Two literals negate each other when their atoms are one and their signs differ.
-struct Literal {
-  Kind kind;
-  const Expr *a, *b;
-  bool denied;
-  bool operator==(const Literal &) const = default;
-  template <class H> friend H AbslHashValue(H h, const Literal &l) {
-    return H::combine(std::move(h), l.kind, l.a, l.b, l.denied);
-  }
-  Literal negated() const { return {kind, a, b, !denied}; }
-};
-
-Literal literalOf(const Expr *e) {
-  bool denied = false;
-  for (; e->kind() == Kind::Not && e->width() == 1; e = e->kid(0))
-    denied = !denied;
-  switch (e->kind()) {
-  case Kind::Ult: return {Kind::Ult, e->kid(0), e->kid(1), denied};
-  case Kind::Ule: return {Kind::Ult, e->kid(1), e->kid(0), !denied};
-  case Kind::Slt: return {Kind::Slt, e->kid(0), e->kid(1), denied};
-  case Kind::Sle: return {Kind::Slt, e->kid(1), e->kid(0), !denied};
-  default: return {Kind::Not, e, nullptr, denied}; // the atom is the term itself
-  }
-}
-
 class DisjunctiveEncoding final : public MergeEncoding {
 public:
   DisjunctiveEncoding(ExprContext &ctx, const MergeContext &context, std::span<ExecutionState *const> group)

@@ -10,9 +10,8 @@ namespace {
 
 using Path = std::vector<const Expr *>; // a conjunction, literals sorted by exprLess, no repeats
 
-// Each literal's first place in the paths, so that a rebuilt conjunction keeps the order its
-// state's constraints had and shares their nodes.
-using Ranks = std::unordered_map<const Expr *, uint32_t>;
+// The paths as the states' constraints listed them, for a rebuilt conjunction's order.
+using Listed = std::vector<std::vector<ExprRef>>;
 
 class Folder {
 public:
@@ -152,27 +151,36 @@ private:
   std::unordered_map<const Expr *, ExprRef> negations_;
 };
 
-// The literals of a path, sorted and without repeats; each literal's rank is its first place
-// in the paths so far.
-Path pathOf(const std::vector<ExprRef> &literals, Ranks &ranks) {
+// The literals of a path, sorted and without repeats.
+Path pathOf(const std::vector<ExprRef> &literals) {
   Path p;
   p.reserve(literals.size());
-  for (const ExprRef &l : literals) {
+  for (const ExprRef &l : literals)
     p.push_back(l.get());
-    ranks.emplace(l.get(), uint32_t(ranks.size()));
-  }
   std::sort(p.begin(), p.end(), exprLess);
   p.erase(std::unique(p.begin(), p.end()), p.end());
   return p;
 }
 
-// A folded path as a conjunction, its literals in the order the states' constraints had them,
-// so that it shares their nodes.
-ExprRef conjunctionOf(ExprContext &ctx, Path p, const Ranks &ranks) {
-  std::sort(p.begin(), p.end(), [&](const Expr *a, const Expr *b) { return ranks.at(a) < ranks.at(b); });
+// A folded path as a conjunction, each literal where it first stands in the listed paths, so
+// that it shares the nodes of the states' own constraints. Folds only drop literals: every one
+// of `p` is listed. A walk with a binary search, not a map: the paths are tens of literals and
+// a map's nodes were most of a pairwise merge's fold.
+ExprRef conjunctionOf(ExprContext &ctx, const Path &p, const Listed &listed) {
+  std::vector<bool> taken(p.size(), false);
+  size_t left = p.size();
   ExprRef conjunction = ctx.trueExpr();
-  for (const Expr *l : p)
-    conjunction = ctx.land(conjunction, ExprRef(l));
+  for (const std::vector<ExprRef> &literals : listed)
+    for (const ExprRef &l : literals) {
+      if (left == 0)
+        return conjunction;
+      auto at = std::lower_bound(p.begin(), p.end(), l.get(), exprLess);
+      if (at == p.end() || *at != l.get() || taken[at - p.begin()])
+        continue;
+      taken[at - p.begin()] = true;
+      --left;
+      conjunction = ctx.land(conjunction, l);
+    }
   return conjunction;
 }
 
@@ -181,7 +189,7 @@ ExprRef conjunctionOf(ExprContext &ctx, Path p, const Ranks &ranks) {
 // With two paths only these apply: one holding all of the other's literals goes
 // (X | (X & Y) is X); siblings fold ((X & c) | (X & !c) is X); and resolution
 // ((X & c) | (X & Y & !c) is (X & c) | (X & Y)), repeated while it changes something.
-ExprRef foldedPair(ExprContext &ctx, Path a, Path b, const Ranks &ranks) {
+ExprRef foldedPair(ExprContext &ctx, Path a, Path b, const Listed &listed) {
   bool changed = false;
   Path onlyA, onlyB;
   for (;;) {
@@ -191,7 +199,7 @@ ExprRef foldedPair(ExprContext &ctx, Path a, Path b, const Ranks &ranks) {
     std::set_difference(b.begin(), b.end(), a.begin(), a.end(), std::back_inserter(onlyB), exprLess);
     if (onlyA.empty() || onlyB.empty()) { // one absorbs the other
       Path &kept = onlyA.empty() ? a : b;
-      return kept.empty() ? ctx.trueExpr() : conjunctionOf(ctx, std::move(kept), ranks);
+      return conjunctionOf(ctx, kept, listed);
     }
     // Resolution on a side with one literal of its own, whose negation the other side holds.
     auto resolve = [&](const Path &single, Path &other, const Path &onlyOther) {
@@ -209,19 +217,18 @@ ExprRef foldedPair(ExprContext &ctx, Path a, Path b, const Ranks &ranks) {
   }
   if (!changed)
     return nullptr;
-  return ctx.lor(conjunctionOf(ctx, std::move(a), ranks), conjunctionOf(ctx, std::move(b), ranks));
+  return ctx.lor(conjunctionOf(ctx, a, listed), conjunctionOf(ctx, b, listed));
 }
 
 } // namespace
 
 ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRef>> &paths) {
-  Ranks ranks;
   std::vector<Path> all;
   all.reserve(paths.size());
   for (const std::vector<ExprRef> &literals : paths)
-    all.push_back(pathOf(literals, ranks));
+    all.push_back(pathOf(literals));
   if (all.size() == 2)
-    return foldedPair(ctx, std::move(all[0]), std::move(all[1]), ranks);
+    return foldedPair(ctx, std::move(all[0]), std::move(all[1]), paths);
   bool changed = false;
   if (Folder(ctx).fold(all, changed))
     return ctx.trueExpr();
@@ -229,7 +236,7 @@ ExprRef foldedDisjunction(ExprContext &ctx, const std::vector<std::vector<ExprRe
     return nullptr;
   ExprRef result = ctx.falseExpr();
   for (Path &p : all)
-    result = ctx.lor(result, conjunctionOf(ctx, std::move(p), ranks));
+    result = ctx.lor(result, conjunctionOf(ctx, p, paths));
   return result;
 }
 

@@ -162,38 +162,31 @@ void QceMerging::leaveForward(Track &t, const ExecutionState &s) {
 
 // A hash held by two states' histories makes every state standing at it a candidate: it
 // holds the hash itself (its last entry), so another state stood there within distance_.
-void QceMerging::holdersChanged(uint64_t hash, uint32_t before, uint32_t after) {
-  if ((before >= 2) == (after >= 2))
-    return;
-  auto it = standing_.find(hash);
-  if (it == standing_.end())
-    return;
-  for (ExecutionState *s : it->second)
-    if (Track *t = findTrack(*s))
-      after >= 2 ? enterForward(*t, *s) : leaveForward(*t, *s);
-}
-
+// One map for both counts: every block entry changes each, and two maps were two lookups.
 bool QceMerging::heldByTwo(uint64_t hash) const {
-  auto h = holders_.find(hash);
-  return h != holders_.end() && h->second >= 2;
+  auto h = entries_.find(hash);
+  return h != entries_.end() && h->second.holders >= 2;
 }
 
 void QceMerging::hold(uint64_t hash) {
-  uint32_t &n = holders_[hash];
-  holdersChanged(hash, n, n + 1);
-  ++n;
+  HashEntry &e = entries_[hash];
+  if (++e.holders == 2)
+    for (ExecutionState *s : e.standing)
+      if (Track *t = findTrack(*s))
+        enterForward(*t, *s);
 }
 
 void QceMerging::release(uint64_t hash) {
-  auto it = holders_.find(hash);
-  if (it == holders_.end())
+  auto it = entries_.find(hash);
+  if (it == entries_.end() || it->second.holders == 0)
     return;
-  const uint32_t n = it->second;
-  if (n == 1)
-    holders_.erase(it);
-  else
-    --it->second;
-  holdersChanged(hash, n, n - 1);
+  HashEntry &e = it->second;
+  if (e.holders-- == 2)
+    for (ExecutionState *s : e.standing)
+      if (Track *t = findTrack(*s))
+        leaveForward(*t, *s);
+  if (e.holders == 0 && e.standing.empty())
+    entries_.erase(it);
 }
 
 void QceMerging::remember(Track &t, uint64_t hash) {
@@ -214,8 +207,9 @@ void QceMerging::standAt(Track &t, ExecutionState &s, uint64_t hash) {
   t.atEntry = true;
   if (distance_ == 0)
     return; // static merging keeps no history
-  standing_[hash].push_back(&s);
-  if (heldByTwo(hash))
+  HashEntry &e = entries_[hash];
+  e.standing.push_back(&s);
+  if (e.holders >= 2)
     enterForward(t, s);
 }
 
@@ -224,13 +218,13 @@ void QceMerging::leaveEntry(Track &t, const ExecutionState &s) {
     return;
   t.atEntry = false;
   leaveForward(t, s);
-  auto it = standing_.find(t.current);
-  if (it == standing_.end())
+  auto it = entries_.find(t.current);
+  if (it == entries_.end())
     return;
-  auto &states = it->second;
+  auto &states = it->second.standing;
   states.erase(std::find(states.begin(), states.end(), &s));
-  if (states.empty())
-    standing_.erase(it);
+  if (states.empty() && it->second.holders == 0)
+    entries_.erase(it);
 }
 
 ExecutionState *QceMerging::firstToForward() {

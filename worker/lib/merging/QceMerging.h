@@ -109,7 +109,6 @@ private:
   // Two histories hold the hash: a state standing at it stands where another stood lately.
   bool heldByTwo(uint64_t hash) const;
   void release(uint64_t hash);
-  void holdersChanged(uint64_t hash, uint32_t before, uint32_t after);
   void standAt(Track &t, ExecutionState &s, uint64_t hash);
   void leaveEntry(Track &t, const ExecutionState &s);
   bool mergeInto(ExecutionState &waiting, ExecutionState &arriving, PositionId position);
@@ -150,8 +149,11 @@ private:
   std::deque<Track> tracks_;            // by slot; a deque keeps references while it grows
   std::vector<uint32_t> freeTracks_;    // slots of states that left
   std::vector<uint64_t> forkedSinceSettled_; // ids of both sides of each fork
-  absl::flat_hash_map<uint64_t, uint32_t> holders_; // hash -> states whose history has it
-  absl::flat_hash_map<uint64_t, absl::InlinedVector<ExecutionState *, 1>> standing_; // DSM: current hash -> states
+  struct HashEntry {
+    uint32_t holders = 0;                              // states whose history has the hash
+    absl::InlinedVector<ExecutionState *, 1> standing; // states standing at it now (DSM)
+  };
+  absl::flat_hash_map<uint64_t, HashEntry> entries_;
   // DSM: the states standing at a hash two histories hold, by topological key then id.
   TopologicalQueue forward_;
   // The states waiting at one stack position: by hash where every hot value is concrete (only

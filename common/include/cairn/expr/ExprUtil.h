@@ -32,18 +32,39 @@ void conjuncts(const Expr *e, std::vector<ExprRef> &out);
 // The conjunction of `parts` in their order (true when there are none).
 ExprRef conjunction(ExprContext &ctx, std::span<const ExprRef> parts);
 
-// Expressions where every one of `known` (width 1) holds: each subterm that is one of them is
-// true, each that is the negation of one false, and the rest simplified around them. Made once
-// for a set of facts, it rewrites many expressions, each shared subterm once.
+// A width-1 expression as the atom it asserts or denies, read off its structure with no term
+// built: !x denies x's atom, x <= y denies y < x (the negation ExprContext::lnot writes of a
+// comparison). Two literals negate each other when their atoms are one and their signs differ.
+struct Literal {
+  Kind kind; // Ult or Slt for a comparison, Not for any other atom (`a` itself)
+  const Expr *a, *b;
+  bool denied;
+  bool operator==(const Literal &) const = default;
+  template <class H> friend H AbslHashValue(H h, const Literal &l) {
+    return H::combine(std::move(h), l.kind, l.a, l.b, l.denied);
+  }
+  Literal negated() const { return {kind, a, b, !denied}; }
+  Literal atom() const { return {kind, a, b, false}; }
+};
+Literal literalOf(const Expr *e);
+
+// Expressions where every one of `known` (width 1) holds: each subterm that asserts one of them
+// is true, each that denies one false (by their atoms: `x <= y` denies a known `y < x`), and the
+// rest simplified around them. Made once for a set of facts, it rewrites many expressions, each
+// shared subterm once.
 class Assuming {
 public:
   Assuming(ExprContext &ctx, std::span<const ExprRef> known);
   ExprRef operator()(const ExprRef &e);
 
 private:
+  static constexpr unsigned kWalked = 64; // nodes looked at before a rewrite, shared ones again
+  bool mayHold(const Expr *e, unsigned &budget) const;
+
   ExprContext &ctx_;
-  absl::flat_hash_map<const Expr *, ExprRef> value_;
-  std::vector<ExprRef> negations_; // the keys' nodes live while the map does
+  absl::flat_hash_map<Literal, bool> atoms_; // each known atom and whether it holds
+  std::vector<ExprRef> known_;               // the atoms' nodes live while the map does
+  std::vector<ExprRef> rewritten_;           // so do the nodes rebuilt_ is keyed by
   RebuildMemo rebuilt_;
 };
 

@@ -106,11 +106,16 @@ std::unique_ptr<Solver> createAddressCachingSolver(std::unique_ptr<Solver> next,
                                                    AddressCacheOptions options = {});
 std::unique_ptr<Solver> createCexCachingSolver(std::unique_ptr<Solver> next,
                                                size_t maxEntries = size_t(1) << 18);
+// What single input bytes' literals allow, remembered per literal (solver-pool/lib/ByteDomains.h);
+// the two layers below that use it share one in a chain, so that a literal is worked out once.
+class ByteDomains;
 // Models of path conditions with disjunctions (merged states) from one disjunct first
-// (DisjunctSplitSolver.cpp).
-std::unique_ptr<Solver> createDisjunctSplitSolver(std::unique_ptr<Solver> next);
+// (DisjunctSplitSolver.cpp). Null `domains`: its own.
+std::unique_ptr<Solver> createDisjunctSplitSolver(std::unique_ptr<Solver> next,
+                                                  std::shared_ptr<ByteDomains> domains = nullptr);
 // Decides the queries that read one byte of input by trying its 256 values (ByteDomainSolver.cpp).
-std::unique_ptr<Solver> createByteDomainSolver(std::unique_ptr<Solver> next);
+std::unique_ptr<Solver> createByteDomainSolver(std::unique_ptr<Solver> next,
+                                               std::shared_ptr<ByteDomains> domains = nullptr);
 // Queries with bounded universals (state merging with quantifiers): strip, duplicate, repair,
 // then the core with the quantifiers (solver-pool/lib/quantified/QuantifiedSolver.cpp). With
 // `validate` every answer of its own is checked against the core's (counter "mismatches").

@@ -6,7 +6,9 @@
 #   tests/bench/merging/run.sh CAIRN_BINARY [--time SECONDS] [--repeat R] [--search S]
 #                              [--out DIR] [--config 'NAME=OPTIONS']... [PROGRAM...]
 #
-#   --time SECONDS   each run's --max-time (default 120); a run that hits it shows "limit"
+#   --time SECONDS   each run's --max-time (default 120); a run that hits it shows "limit", and
+#                    its configuration is not run at the program's larger sizes (shown as
+#                    "limit" with the time limit as its wall time and "-" for the rest)
 #   --repeat R       run each configuration R times at each size and keep the fastest
 #                    (default 1; a run that hits the limit is not repeated): runs of a few
 #                    milliseconds swing by half between identical runs on a shared machine
@@ -55,7 +57,7 @@ declare -A SIZES=(
   [sleep-sum.c]="N 2 3 4 5"
   [checksum.c]="N 8 10 12 14"
   [echo-args.c]="N 2 3 4"
-  [state-machine.c]="N 6 7 8 9"
+  [state-machine.c]="N 6 7 8 9 12 16"
   [mode-parse.c]="N 5 6 7 8"
 )
 
@@ -64,12 +66,17 @@ table=$out/table.txt
 printf '%-16s %5s %-8s %7s %9s %8s %13s %9s %9s %8s %8s\n' program size config status wall paths multiplicity queries "solver q" merges "ff/merged" | tee "$table"
 for program in "${programs[@]}"; do
   read -r macro sizes <<<"${SIZES[$program]:-N 0}"
-  declare -A wall=()
+  declare -A wall=() limited=()
   largest=""
   for size in $sizes; do
     largest=$size
     for spec in "${configs[@]}"; do
       name=${spec%%=*} opts=${spec#*=}
+      if [[ -n ${limited[$name]:-} ]]; then # a larger input than one it did not finish
+        wall[$size.$name]=$time_limit
+        printf '%-16s %5s %-8s %7s %9s %8s %13s %9s %9s %8s %8s\n' "$program" "$size" "$name" limit "$time_limit" - - - - - - | tee -a "$table"
+        continue
+      fi
       dir=$out/${program%.c}-$macro$size-$name
       row=""
       rm -rf "$dir"
@@ -102,6 +109,7 @@ PY
       fi
       read -r status w paths mult queries sq merges ff <<<"$row"
       wall[$size.$name]=$w
+      [[ $status == limit ]] && limited[$name]=1
       printf '%-16s %5s %-8s %7s %9s %8s %13s %9s %9s %8s %8s\n' "$program" "$size" "$name" "$status" "$w" "$paths" "$mult" "$queries" "$sq" "$merges" "$ff" | tee -a "$table"
     done
   done
@@ -118,5 +126,5 @@ PY
       "${wall[$largest.ssm]}" "${wall[$largest.$d]}" "$d" 2>/dev/null || echo "; $d over ssm -")
   done
   echo "$line" | tee -a "$table"
-  unset wall
+  unset wall limited
 done

@@ -228,7 +228,7 @@ void QceMerging::leaveEntry(Track &t, const ExecutionState &s) {
 }
 
 ExecutionState *QceMerging::firstToForward() {
-  return forward_.first([](const ExecutionState &) { return true; });
+  return forward_.first();
 }
 
 bool QceMerging::atInstruction(ExecutionState &s) {

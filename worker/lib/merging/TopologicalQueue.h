@@ -35,13 +35,8 @@ public:
     const auto &[firstKey, firstId] = order_.begin()->first;
     return key < firstKey || (key == firstKey && s.id < firstId);
   }
-  // The earliest state for which `accept` holds, or nullptr.
-  template <class Accept> ExecutionState *first(Accept accept) const {
-    for (const auto &[key, s] : order_)
-      if (accept(*s))
-        return s;
-    return nullptr;
-  }
+  // The earliest state, or nullptr.
+  ExecutionState *first() const { return order_.empty() ? nullptr : order_.begin()->second; }
 
 private:
   Order order_;

@@ -17,7 +17,7 @@ ExecutionState &MergingSearcher::selectStatic() {
   for (ExecutionState *s : unplaced_)
     order_.insert(*s, merging_.topologicalKey(*s));
   unplaced_.clear();
-  ExecutionState *pick = order_.first([](const ExecutionState &) { return true; });
+  ExecutionState *pick = order_.first();
   order_.erase(*pick);
   unplaced_.push_back(pick); // it moves while it runs
   return *pick;
@@ -53,8 +53,7 @@ ExecutionState &MergingSearcher::selectDynamic() {
   ExecutionState *pick = merging_.firstToForward();
   const bool fastForward = pick != nullptr;
   if (fastForward) {
-    if (ungather(pick))
-      driving_->add(pick);
+    release(*pick);
   } else {
     if (driving_->empty()) { // every state left is at the end: they go on, in the order they came
       for (ExecutionState *s : gathered_)

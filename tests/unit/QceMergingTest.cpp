@@ -222,6 +222,32 @@ TEST_F(QceMergingTest, DynamicMergingHoldsAStateAtALoopsExitForTheStatesStillIns
   }
 }
 
+// A scan whose exit index is branched on after the loop: states leaving at different indices
+// differ in a hot value and never merge at the exit. The first to leave waits there; the next
+// to leave meets it, merges with nothing, and from then on no state waits at that exit (each
+// used to wait out the states still inside: 7 waits, to merge nowhere).
+TEST_F(QceMergingTest, DynamicMergingStopsHoldingAtAnExitWhereLeavingStatesDoNotMerge) {
+  const char *program = "int main(void) {\n"
+                        "  char s[8];\n"
+                        "  klee_make_symbolic(s, sizeof s, \"s\");\n"
+                        "  s[7] = 0;\n"
+                        "  int i = 0;\n"
+                        "  while (s[i] != 0 && s[i] != ',')\n"
+                        "    ++i;\n"
+                        "  if (i > 2)\n"
+                        "    return 1;\n"
+                        "  return 0;\n"
+                        "}\n";
+  for (uint64_t seed : {1, 2, 3}) {
+    ExecutorOptions o = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
+    o.seed = seed;
+    o.merging.holdLoopExits = true;
+    Outcome dsm = runSource(program, o);
+    EXPECT_EQ(dsm.stats.merging.exitHolds, 1u) << "seed " << seed;
+    EXPECT_EQ(dsm.stats.pathsCompleted, 1u) << "seed " << seed << ": merged at the return";
+  }
+}
+
 // Figure 1's echo, with the paper's alpha = 0.5, beta = 0.6, kappa = 1 (H(7) = {arg}), the
 // "-n" test a symbolic flag and the arguments concrete, so that the only fork is the flag's.
 // The two states at the join on line 6 differ in arg and r: arg is hot, they stay apart;

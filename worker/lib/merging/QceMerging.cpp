@@ -262,14 +262,14 @@ bool QceMerging::arrive(ExecutionState &s) {
   if (it == waiting_.end() && !distance_ && searcher_ && searcher_->pickedAgain(s, topologicalKey(s)))
     return false; // static merging: no state here to merge with, and it would be picked again
   const uint64_t hash = similarity_->hash(s, position, t.symbolicHot);
-  const uint64_t refusedBefore = engine_.stats.merging.refused;
   if (t.cooldown)
     --t.cooldown;
   if (t.nearFork)
     --t.nearFork;
   if (distance_)
     remember(t, hash);
-  if (it != waiting_.end()) {
+  const bool metOthers = it != waiting_.end();
+  if (metOthers) {
     WaitingAt &here = it->second;
     auto tryAll = [&](const auto &states) {
       for (ExecutionState *w : states)
@@ -288,8 +288,8 @@ bool QceMerging::arrive(ExecutionState &s) {
       return true;
   }
   const bool gathering = gathers(s, position);
-  if (leftLoop && engine_.stats.merging.refused != refusedBefore)
-    stopHolding(leftLoop, s.stack.back().block);
+  if (leftLoop && metOthers)
+    stopHolding(leftLoop, s);
   const bool holding = !gathering && leftLoop && searcher_ && waitsForLoop(leftLoop);
   if (!gathering && !holding && runsOn(t, hash)) {
     leaveEntry(t, s);
@@ -307,8 +307,9 @@ bool QceMerging::arrive(ExecutionState &s) {
 }
 
 // Whether a state that has just left `loop` is to wait at the exit for the states inside: there
-// are some, and no state leaving this loop instance was refused a merge at its exit (echo's
-// printing loop: a state inside prints more than one that left, and never merges with it).
+// are some, and no state leaving this loop instance has yet found states at its exit and merged
+// with none of them (echo's printing loop: a state inside prints more than one that left, and
+// never merges with it).
 bool QceMerging::waitsForLoop(uint64_t loop) const {
   return population_.inside(loop) > 0 && !noHolds_.contains(loop);
 }
@@ -324,19 +325,31 @@ void QceMerging::holdAtExit(Track &t, ExecutionState &s, uint64_t loop) {
   held_[loop].push_back(held);
   holdsEnding_.emplace_back(picks_ + kHoldPicks, held);
   ++engine_.stats.merging.exitHolds;
-  spdlog::debug("state {} waits at block {}, the exit of a loop {} states are still inside", s.id, s.stack.back().block,
-                population_.inside(loop));
+  if (spdlog::should_log(spdlog::level::debug))
+    spdlog::debug("state {} waits at {}, the exit of a loop {} states are still inside", s.id, where(s),
+                  population_.inside(loop));
   searcher_->gather(s);
 }
 
-// A state leaving the loop found one at the exit it could not merge with: the states of this
-// loop instance do not merge at its exit, and held there they would go on together and be
-// refused at every block after it (echo over 4 arguments: 10-50 % more instructions).
-void QceMerging::stopHolding(uint64_t loop, uint32_t block) {
+// A state leaving the loop found states at the exit and merged with none of them: refused (echo
+// over 4 arguments: held together they went on and were refused at every block after it, 10-50 %
+// more instructions), or not similar, a hot value different (a scan whose exit index is
+// branched on: each state leaving at another index waited out the states inside, to merge
+// nowhere; on coreutils' tr, strcmp's and strncmp's loops over symbolic arguments held states
+// 507 times in a minute, and the run covered 45 of tr.c's lines against 400 without waits).
+// The states of this loop instance do not wait at its exit any more.
+void QceMerging::stopHolding(uint64_t loop, const ExecutionState &s) {
   if (!noHolds_.insert(loop).second)
     return;
-  spdlog::debug("states leaving the loop before block {} no longer wait there: a merge was refused", block);
+  if (spdlog::should_log(spdlog::level::debug))
+    spdlog::debug("states leaving the loop before {} no longer wait there: one merged with none waiting", where(s));
   releaseAllAt(loop);
+}
+
+std::string QceMerging::where(const ExecutionState &s) const {
+  const Frame &f = s.stack.back();
+  const Function &fn = engine_.program.functions[f.function];
+  return engine_.where(fn.instrs[f.pc].loc) + " (block " + std::to_string(f.block) + " of " + fn.name + ")";
 }
 
 void QceMerging::releaseAllAt(uint64_t loop) {
@@ -433,11 +446,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, Po
     return false;
   MergeStats &stats = engine_.stats.merging;
   Track &tw = track(waiting), &ta = track(arriving);
-  auto here = [&] { // where the two stand: the entry of the block the waiting state is at
-    const Frame &f = waiting.stack.back();
-    return engine_.where(engine_.program.functions[f.function].instrs[f.pc].loc) + " (block " +
-           std::to_string(f.block) + " of " + engine_.program.functions[f.function].name + ")";
-  };
+  auto here = [&] { return where(waiting); }; // the entry of the block the two stand at
   auto refuse = [&](const std::string &why) {
     ++stats.refused;
     spdlog::debug("states not merged at {}: {}", here(), why);

@@ -135,7 +135,9 @@ private:
   };
   void releaseHold(const Held &h);
   void releaseAllAt(uint64_t loop);
-  void stopHolding(uint64_t loop, uint32_t block);
+  void stopHolding(uint64_t loop, const ExecutionState &s);
+  // Where `s` stands, for the log: file and line, block and function.
+  std::string where(const ExecutionState &s) const;
   bool waitsForLoop(uint64_t loop) const;
   // Per function, each block's place in ControlFlow::loopsFirstOrder.
   const std::vector<uint32_t> &topologicalIndex(uint32_t function);

@@ -10,7 +10,8 @@
 // --dsm-hold-exits, a state that leaves a loop waits at the exit while the loop instance still
 // holds states (QceMerging::arrive), for a bounded number of picks: a loop that never empties
 // must not keep what lies after it from the driving searcher. Not the default: in a partial
-// run the held states are the driving searcher's to choose (tr covered half the lines).
+// run the held states are the driving searcher's to choose (tr, head and cat covered 0.85-0.91x
+// the lines in a minute).
 #pragma once
 
 #include "cairn/engine/ExecutionState.h"

@@ -18,6 +18,12 @@ protected:
     o.search = search;
     return o;
   }
+  // DSM driven by random-state under one of the seeds the tests run it with.
+  ExecutorOptions dynamicWithSeed(uint64_t seed) {
+    ExecutorOptions o = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
+    o.seed = seed;
+    return o;
+  }
 };
 
 // if (x < 0) x = 0; else x = 5: one state with x = ite(X < 0, 0, 5) and the path condition
@@ -173,9 +179,7 @@ TEST_F(QceMergingTest, DynamicMergingGathersTheStatesAtTheProgramsReturn) {
                         "  return tokens;\n"
                         "}\n";
   for (uint64_t seed : {1, 2, 3}) {
-    ExecutorOptions o = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
-    o.seed = seed;
-    Outcome dsm = runSource(program, o);
+    Outcome dsm = runSource(program, dynamicWithSeed(seed));
     EXPECT_EQ(dsm.stats.pathsCompleted, 1u) << "seed " << seed;
     EXPECT_EQ(dsm.tests.size(), 1u) << "seed " << seed;
   }
@@ -208,8 +212,7 @@ TEST_F(QceMergingTest, DynamicMergingHoldsAStateAtALoopsExitForTheStatesStillIns
   const std::string program = sleepOverTenArguments("klee_make_symbolic(arg, sizeof arg, \"arg\");");
   Outcome ssm = runSource(program, with(MergeStrategy::Static));
   for (uint64_t seed : {1, 2, 3}) {
-    ExecutorOptions o = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
-    o.seed = seed;
+    ExecutorOptions o = dynamicWithSeed(seed);
     Outcome without = runSource(program, o);
     EXPECT_EQ(without.stats.merging.exitHolds, 0u) << "seed " << seed << ": only with --dsm-hold-exits";
     EXPECT_GT(without.stats.merging.merges, ssm.stats.merging.merges) << "seed " << seed;
@@ -239,8 +242,7 @@ TEST_F(QceMergingTest, DynamicMergingStopsHoldingAtAnExitWhereLeavingStatesDoNot
                         "  return 0;\n"
                         "}\n";
   for (uint64_t seed : {1, 2, 3}) {
-    ExecutorOptions o = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
-    o.seed = seed;
+    ExecutorOptions o = dynamicWithSeed(seed);
     o.merging.holdLoopExits = true;
     Outcome dsm = runSource(program, o);
     EXPECT_EQ(dsm.stats.merging.exitHolds, 1u) << "seed " << seed;

@@ -172,7 +172,7 @@ private:
   LoopPopulation population_;
   absl::flat_hash_map<uint64_t, std::vector<Held>> held_; // loop instance -> the states waiting at its exit
   std::deque<std::pair<uint64_t, Held>> holdsEnding_;      // (pick it ends at, state), in order
-  absl::flat_hash_set<uint64_t> noHolds_; // loop instances whose states were refused a merge at the exit
+  absl::flat_hash_set<uint64_t> noHolds_; // loop instances where a leaving state merged with none waiting
   uint64_t picks_ = 0;
 };
 

@@ -446,10 +446,10 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, Po
     return false;
   MergeStats &stats = engine_.stats.merging;
   Track &tw = track(waiting), &ta = track(arriving);
-  auto here = [&] { return where(waiting); }; // the entry of the block the two stand at
   auto refuse = [&](const std::string &why) {
     ++stats.refused;
-    spdlog::debug("states not merged at {}: {}", here(), why);
+    if (spdlog::should_log(spdlog::level::debug)) // where() builds a string: not for every refusal
+      spdlog::debug("states not merged at {}: {}", where(waiting), why);
     ta.cooldown = distance_; // the same states would meet again on the way: not chased for a while
     return false;
   };
@@ -466,7 +466,7 @@ bool QceMerging::mergeInto(ExecutionState &waiting, ExecutionState &arriving, Po
     return refuse(why);
   }
   if (spdlog::should_log(spdlog::level::debug))
-    spdlog::debug("2 states merged at {} (multiplicity {}; hot: {})", here(),
+    spdlog::debug("2 states merged at {} (multiplicity {}; hot: {})", where(waiting),
                   waiting.multiplicity, fmt::join(similarity_->describeHot(waiting), ", "));
   ++stats.merges;
   stats.statesMerged += 2;

@@ -154,6 +154,8 @@ run options:
                            apart too (the paper's Eq. 7; default 1, its prototype's Eq. 1)
   --qce-cold-addresses     a variable reaching a memory address ahead is hot only by its
                            count (the paper's Eq. 2); by default it is hot wherever it does
+  --qce-cold-floats        a variable reaching a floating-point query ahead is hot only by
+                           its count (the paper's Eq. 2); by default it is hot wherever it does
   --dsm-distance D         dsm: block entries of history per state (8)
   --dsm-hold-exits         dsm: a state leaving a loop waits at the exit for the states still
                            inside it (for runs to the end; it costs a partial run coverage)

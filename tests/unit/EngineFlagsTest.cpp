@@ -35,9 +35,12 @@ TEST(EngineFlags, SetsOptionsFromNamesAndText) {
   EXPECT_EQ(flags.setText("--qce-zeta=4"), "");
   EXPECT_EQ(flags.setText("--dsm-distance=4"), "");
   EXPECT_TRUE(o.merging.qceAddressesHot);
+  EXPECT_TRUE(o.merging.qceFloatsHot);
   EXPECT_EQ(flags.setText("--qce-cold-addresses"), "");
+  EXPECT_EQ(flags.setText("--qce-cold-floats"), "");
   EXPECT_EQ(flags.check(), "");
   EXPECT_FALSE(o.merging.qceAddressesHot);
+  EXPECT_FALSE(o.merging.qceFloatsHot);
   EXPECT_EQ(o.merging.strategy, MergeStrategy::Dynamic);
   EXPECT_DOUBLE_EQ(o.merging.qceAlpha, 0.5);
   EXPECT_DOUBLE_EQ(o.merging.qceBeta, 0.6);
@@ -81,10 +84,11 @@ TEST(EngineFlags, BadValuesAndCombinationsSayWhat) {
     return flags.check();
   };
   EXPECT_EQ(combination({"--capacity=4"}), "--size-mode and --capacity need --size-model symbolic");
-  EXPECT_EQ(combination({"--qce-alpha=1"}),
-            "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta and --qce-cold-addresses need --merge-strategy ssm or dsm");
-  EXPECT_EQ(combination({"--qce-cold-addresses"}),
-            "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta and --qce-cold-addresses need --merge-strategy ssm or dsm");
+  const std::string qceWithoutMerging = "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta, --qce-cold-addresses and "
+                                        "--qce-cold-floats need --merge-strategy ssm or dsm";
+  EXPECT_EQ(combination({"--qce-alpha=1"}), qceWithoutMerging);
+  EXPECT_EQ(combination({"--qce-cold-addresses"}), qceWithoutMerging);
+  EXPECT_EQ(combination({"--qce-cold-floats"}), qceWithoutMerging);
   EXPECT_EQ(combination({"--merge-strategy=ssm", "--dsm-distance=3"}), "--dsm-distance needs --merge-strategy dsm");
   EXPECT_EQ(combination({"--merge-strategy=ssm", "--dsm-hold-exits"}), "--dsm-hold-exits needs --merge-strategy dsm");
   EXPECT_EQ(combination({"--merge-strategy=dsm", "--dsm-hold-exits"}), "");

@@ -215,6 +215,85 @@ TEST_F(QueryCountsTest, AnIndexOfAnAccessAheadIsHotWhateverItsCount) {
   EXPECT_EQ(hotAtHeader(estimateQueryCounts(*program, paper)), (std::vector<std::string>{"a"}));
 }
 
+// The same sleep parsing each argument into a double that a branch compares (as coreutils'
+// sleep compares its parsed interval): by Eq. 2 the value is cold at the digit loop's header,
+// a few queries against the 1e17 of the arguments still to parse, and states with different
+// values would merge into a floating-point ite that the comparison hands the solver as a
+// floating-point formula. The value reaches a floating-point query, so it is hot by default;
+// with floatsHot off (--qce-cold-floats), Eq. 2 alone decides.
+TEST_F(QueryCountsTest, AVariableReachingAFloatingPointQueryIsHotWhateverItsCount) {
+  load("int main(int argc, char **argv) {\n"
+       "  char arg[10][4];\n"
+       "  __builtin_memcpy(arg, argv[1], sizeof arg);\n"
+       "  long seconds = 0;\n"
+       "  for (int a = 0; a < 10; ++a) {\n"
+       "    arg[a][3] = 0;\n"
+       "    double value = 0;\n"
+       "    for (int i = 0; arg[a][i] >= '0' && arg[a][i] <= '9'; ++i)\n"
+       "      value = value * 10 + (arg[a][i] - '0');\n"
+       "    if (value > 500.5)\n"
+       "      seconds += 2;\n"
+       "  }\n"
+       "  return (int)(seconds & 0x7f);\n"
+       "}\n");
+  const uint32_t main = function("main"), header = branchBlock(main, 8);
+  auto hotAtHeader = [&](const QueryCountEstimate &est) {
+    const FunctionCounts &c = est.functions[main];
+    const QueryCounts &at = c.atBlock[header];
+    std::vector<std::string> names;
+    for (uint32_t v : hotVariables(at, at.total, est.options.alpha))
+      for (const char *name : {"a", "i", "value", "seconds"})
+        if (local(c, main, name) == v)
+          names.push_back(name);
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  const QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
+  const FunctionCounts &c = est.functions[main];
+  const double total = c.atBlock[header].total;
+  EXPECT_GT(total, 1e12);
+  EXPECT_GT(added(c, main, header, "value"), 0);
+  EXPECT_LT(added(c, main, header, "value"), est.options.alpha * total) << "cold by Eq. 2";
+  EXPECT_EQ(hotAtHeader(est), (std::vector<std::string>{"a", "i", "value"}));
+  QceOptions paper;
+  paper.floatsHot = false;
+  EXPECT_EQ(hotAtHeader(estimateQueryCounts(*program, paper)), (std::vector<std::string>{"a", "i"}));
+}
+
+// Functions reached only through pointers are estimated too: one whose address a global
+// holds, one whose address an instruction takes. Their states would otherwise merge with
+// nothing hot (coreutils' sleep parses through xstrtod's `convert` pointer: the parse's states
+// merged whatever character each had read). A function nothing refers to is not estimated.
+TEST_F(QueryCountsTest, FunctionsReachedThroughPointersAreEstimated) {
+  load("static int digits(const char *s) {\n"
+       "  int n = 0;\n"
+       "  while (s[n] >= '0' && s[n] <= '9') ++n;\n"
+       "  return n > 2;\n"
+       "}\n"
+       "static int letters(const char *s) {\n"
+       "  int n = 0;\n"
+       "  while (s[n] >= 'a' && s[n] <= 'z') ++n;\n"
+       "  return n > 2;\n"
+       "}\n"
+       "int unused(const char *s) { return s[0] == 'x'; }\n"
+       "int (*const byTable)(const char *) = digits;\n"
+       "int main(int argc, char **argv) {\n"
+       "  int (*pick)(const char *) = argc > 2 ? letters : byTable;\n"
+       "  return pick(argv[1]);\n"
+       "}\n");
+  const QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
+  for (const char *name : {"digits", "letters"}) {
+    const uint32_t f = function(name), loop = branchBlock(f, name == std::string("digits") ? 3 : 8);
+    const FunctionCounts &c = est.functions[f];
+    ASSERT_TRUE(c.analysed) << name;
+    const QueryCounts &at = c.atBlock[loop];
+    EXPECT_GT(at.total, 0) << name;
+    const std::vector<uint32_t> hot = hotVariables(at, at.total, est.options.alpha);
+    EXPECT_NE(std::find(hot.begin(), hot.end(), *local(c, f, "n")), hot.end()) << name;
+  }
+  EXPECT_FALSE(est.functions[function("unused")].analysed);
+}
+
 // A loop of 1500 branches without a static trip count unrolls into a chain of some 30,000
 // block copies (coreutils' tr has one of 10,000): the estimate walks it without recursing
 // once per copy, which went past the stack.

@@ -163,6 +163,7 @@ const std::map<std::string, SwitchHandler, std::less<>> &switches() {
       {"--transform-in-loops-only", [](ExecutorOptions &o) { o.transform.loopsOnly = true; }},
       {"--transform-stored-pointers", [](ExecutorOptions &o) { o.transform.meldStoredPointers = true; }},
       {"--qce-cold-addresses", [](ExecutorOptions &o) { o.merging.qceAddressesHot = false; }},
+      {"--qce-cold-floats", [](ExecutorOptions &o) { o.merging.qceFloatsHot = false; }},
       {"--no-independence", [](ExecutorOptions &o) { o.solver.independence = false; }},
       {"--no-query-cache", [](ExecutorOptions &o) { o.solver.queryCache = false; }},
       {"--no-cex-cache", [](ExecutorOptions &o) { o.solver.cexCache = false; }},
@@ -470,9 +471,10 @@ std::string EngineFlags::check() const {
     return "--size-mode and --capacity need --size-model symbolic";
   const MergeStrategy strategy = options_.merging.strategy;
   if ((given_.count("--qce-alpha") || given_.count("--qce-beta") || given_.count("--qce-kappa") ||
-       given_.count("--qce-zeta") || given_.count("--qce-cold-addresses")) &&
+       given_.count("--qce-zeta") || given_.count("--qce-cold-addresses") || given_.count("--qce-cold-floats")) &&
       strategy == MergeStrategy::None)
-    return "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta and --qce-cold-addresses need --merge-strategy ssm or dsm";
+    return "--qce-alpha, --qce-beta, --qce-kappa, --qce-zeta, --qce-cold-addresses and --qce-cold-floats need "
+           "--merge-strategy ssm or dsm";
   if (given_.count("--dsm-distance") && strategy != MergeStrategy::Dynamic)
     return "--dsm-distance needs --merge-strategy dsm";
   if (given_.count("--dsm-hold-exits") && strategy != MergeStrategy::Dynamic)

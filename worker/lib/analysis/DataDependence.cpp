@@ -212,10 +212,20 @@ std::optional<uint32_t> DataDependence::existingSlot(const Operand &address, uin
 std::span<const uint32_t> DataDependence::sources(const Operand &value) {
   if (value.constant || value.index >= fn_.numRegs)
     return {};
+  return walk(value).variables;
+}
+
+bool DataDependence::computedInFloat(const Operand &value) {
+  return !value.constant && value.index < fn_.numRegs && walk(value).viaFloat;
+}
+
+const DataDependence::Sources &DataDependence::walk(const Operand &value) {
   auto [it, fresh] = sourceCache_.try_emplace(value.index);
   if (!fresh)
     return it->second;
-  std::vector<uint32_t> out, work{value.index}, seen;
+  Sources found;
+  std::vector<uint32_t> &out = found.variables;
+  std::vector<uint32_t> work{value.index}, seen;
   while (!work.empty()) {
     const uint32_t r = work.back();
     work.pop_back();
@@ -233,6 +243,7 @@ std::span<const uint32_t> DataDependence::sources(const Operand &value) {
         leaf = true;
         break;
       default:
+        found.viaFloat |= in->op == Opcode::Float;
         forEachValueOperand(fn_, *in, [&](const Operand &o) {
           if (!o.constant && o.index < fn_.numRegs)
             work.push_back(o.index);
@@ -246,7 +257,7 @@ std::span<const uint32_t> DataDependence::sources(const Operand &value) {
   }
   std::sort(out.begin(), out.end());
   // sourceCache_ may have rehashed: look the entry up again.
-  return sourceCache_[value.index] = std::move(out);
+  return sourceCache_[value.index] = std::move(found);
 }
 
 } // namespace cairn::engine::analysis

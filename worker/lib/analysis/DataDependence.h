@@ -59,6 +59,9 @@ public:
   // The variables a value is computed from: the registers that hold loads, parameters, phi
   // results and call results it reaches through arithmetic (each once).
   std::span<const uint32_t> sources(const Operand &value);
+  // Whether the value is computed, through the arithmetic sources() follows, by a
+  // floating-point operation (a comparison, a conversion, arithmetic).
+  bool computedInFloat(const Operand &value);
   // The instruction that defines a register, or ~0u (parameters, phi results).
   uint32_t definition(uint32_t reg) const { return reg < def_.size() ? def_[reg] : ~0u; }
   // The parameter an alloca's slot holds unchanged (unoptimised code's `x.addr`), or ~0u.
@@ -78,7 +81,12 @@ private:
   std::vector<uint8_t> escapes_;                      // per register: an alloca whose address escapes
   std::unordered_map<uint32_t, uint32_t> paramSlots_; // alloca register -> parameter
   std::vector<MemoryVariable> memory_;
-  std::unordered_map<uint32_t, std::vector<uint32_t>> sourceCache_;
+  struct Sources {
+    std::vector<uint32_t> variables;
+    bool viaFloat = false;
+  };
+  const Sources &walk(const Operand &value); // value: a register
+  std::unordered_map<uint32_t, Sources> sourceCache_;
 };
 
 } // namespace cairn::engine::analysis

@@ -28,6 +28,10 @@ double QueryCounts::addedFor(uint32_t variable) const {
   return it != added.end() && it->first == variable ? it->second : 0;
 }
 
+double QueryCounts::countFor(uint32_t variable) const {
+  return std::binary_search(alwaysHot.begin(), alwaysHot.end(), variable) ? HUGE_VAL : addedFor(variable);
+}
+
 std::vector<std::pair<uint32_t, double>> variableCounts(const QueryCounts &at, const QueryCounts *returned,
                                                         double returnWeight) {
   std::vector<std::pair<uint32_t, double>> out = at.added;
@@ -40,7 +44,7 @@ std::vector<std::pair<uint32_t, double>> variableCounts(const QueryCounts &at, c
   if (returned && returnWeight > 0)
     for (const auto &[v, r] : returned->added)
       entry(v) += r * returnWeight;
-  for (uint32_t v : at.addressed)
+  for (uint32_t v : at.alwaysHot)
     entry(v) = HUGE_VAL;
   return out;
 }
@@ -57,18 +61,18 @@ std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double a
 namespace {
 
 // What a variable's dependence is when it moves to what its value was computed from: its
-// count, and whether the value reaches an address ahead.
+// count, and whether it is hot whatever the count.
 struct Taken {
   double count = 0;
-  bool addressed = false;
+  bool alwaysHot = false;
 };
 
 // Counts as the recursion moves them backwards: a sparse vector over variables, Q_t, and the
-// variables whose value reaches an address ahead.
+// variables hot whatever their count.
 struct Counts {
   double total = 0;
   std::vector<std::pair<uint32_t, double>> added; // by variable id
-  std::vector<uint32_t> addressed;                // sorted
+  std::vector<uint32_t> alwaysHot;                // sorted
 
   std::vector<std::pair<uint32_t, double>>::iterator find(uint32_t v) { return findVariable(added, v); }
   void add(uint32_t v, double x) {
@@ -82,13 +86,13 @@ struct Counts {
   }
   void add(uint32_t v, const Taken &t) {
     add(v, t.count);
-    if (t.addressed)
-      markAddressed(v);
+    if (t.alwaysHot)
+      markAlwaysHot(v);
   }
-  void markAddressed(uint32_t v) {
-    auto it = std::lower_bound(addressed.begin(), addressed.end(), v);
-    if (it == addressed.end() || *it != v)
-      addressed.insert(it, v);
+  void markAlwaysHot(uint32_t v) {
+    auto it = std::lower_bound(alwaysHot.begin(), alwaysHot.end(), v);
+    if (it == alwaysHot.end() || *it != v)
+      alwaysHot.insert(it, v);
   }
   Taken take(uint32_t v) {
     Taken t;
@@ -96,20 +100,20 @@ struct Counts {
       t.count = it->second;
       added.erase(it);
     }
-    if (auto it = std::lower_bound(addressed.begin(), addressed.end(), v); it != addressed.end() && *it == v) {
-      t.addressed = true;
-      addressed.erase(it);
+    if (auto it = std::lower_bound(alwaysHot.begin(), alwaysHot.end(), v); it != alwaysHot.end() && *it == v) {
+      t.alwaysHot = true;
+      alwaysHot.erase(it);
     }
     return t;
   }
   void addScaled(const Counts &o, double factor) {
     total += factor * o.total;
-    if (!o.addressed.empty()) {
+    if (!o.alwaysHot.empty()) {
       std::vector<uint32_t> both;
-      both.reserve(addressed.size() + o.addressed.size());
-      std::set_union(addressed.begin(), addressed.end(), o.addressed.begin(), o.addressed.end(),
+      both.reserve(alwaysHot.size() + o.alwaysHot.size());
+      std::set_union(alwaysHot.begin(), alwaysHot.end(), o.alwaysHot.begin(), o.alwaysHot.end(),
                      std::back_inserter(both));
-      addressed = std::move(both);
+      alwaysHot = std::move(both);
     }
     // Merged into a buffer kept from the last call, which then takes the old entries' room:
     // the estimate adds counts at every edge of every unrolled copy, and a fresh vector each
@@ -133,7 +137,7 @@ struct Counts {
   // they are all equally large.
   static constexpr double kCeiling = 1e280;
   QueryCounts result() const {
-    QueryCounts r{std::min(total, kCeiling), added, addressed};
+    QueryCounts r{std::min(total, kCeiling), added, alwaysHot};
     for (auto &[v, x] : r.added)
       x = std::min(x, kCeiling);
     return r;
@@ -195,6 +199,8 @@ private:
   void edgeValue(uint32_t from, const Node &to, double share, Counts &into);
   void instruction(uint32_t index, Counts &q, bool record);
   void call(const Instr &in, Counts &q);
+  // A query point (a branch, a switch, a klee_assume) on `condition`.
+  void queryOn(const Operand &condition, Counts &q);
 
   const Program &program_;
   const Function &fn_;
@@ -335,9 +341,7 @@ Counts FunctionEstimator::evaluate(const Node &n) {
         q.add(s, 1);
   } else if (branches || t.op == Opcode::Switch || t.op == Opcode::IndirectBr) {
     // Only these terminators have more than one successor.
-    q.total += 1;
-    for (uint32_t s : deps_.sources(t.a))
-      q.add(s, 1);
+    queryOn(t.a, q);
   }
   // The copy with the most iterations left is the one a state entering the block stands for.
   const bool record = recordedLeft_[n.block].empty() || n.left > recordedLeft_[n.block];
@@ -349,6 +353,16 @@ Counts FunctionEstimator::evaluate(const Node &n) {
   if (record)
     out_->atBlock[n.block] = q.result();
   return q;
+}
+
+void FunctionEstimator::queryOn(const Operand &condition, Counts &q) {
+  q.total += 1;
+  const bool inFloat = options_.floatsHot && deps_.computedInFloat(condition);
+  for (uint32_t s : deps_.sources(condition)) {
+    q.add(s, 1);
+    if (inFloat)
+      q.markAlwaysHot(s);
+  }
 }
 
 void FunctionEstimator::instruction(uint32_t index, Counts &q, bool record) {
@@ -364,13 +378,13 @@ void FunctionEstimator::instruction(uint32_t index, Counts &q, bool record) {
     for (uint32_t s : deps_.sources(address)) {
       q.add(s, 1);
       if (options_.addressesHot)
-        q.markAddressed(s);
+        q.markAlwaysHot(s);
     }
   };
   switch (in.op) {
   case Opcode::Load: {
     if (hasDst)
-      if (Taken x = q.take(in.dst); x.count != 0 || x.addressed) {
+      if (Taken x = q.take(in.dst); x.count != 0 || x.alwaysHot) {
         if (std::optional<uint32_t> slot = deps_.slot(in.a, (in.width + 7) / 8))
           q.add(*slot, x);
         else
@@ -382,7 +396,7 @@ void FunctionEstimator::instruction(uint32_t index, Counts &q, bool record) {
   }
   case Opcode::Store: {
     if (std::optional<uint32_t> slot = deps_.existingSlot(in.b, (in.width + 7) / 8))
-      if (Taken x = q.take(*slot); x.count != 0 || x.addressed)
+      if (Taken x = q.take(*slot); x.count != 0 || x.alwaysHot)
         for (uint32_t s : deps_.sources(in.a))
           q.add(s, x);
     memoryQuery(in.b);
@@ -403,16 +417,14 @@ void FunctionEstimator::call(const Instr &in, Counts &q) {
   const CallSite &cs = fn_.callSites[in.imm];
   auto arg = [&](uint32_t k) { return fn_.callArgs[cs.firstArg + k]; };
   if (in.dst < fn_.numRegs)
-    if (Taken x = q.take(in.dst); x.count != 0 || x.addressed)
+    if (Taken x = q.take(in.dst); x.count != 0 || x.alwaysHot)
       for (uint32_t k = 0; k < cs.numArgs; ++k)
         for (uint32_t s : deps_.sources(arg(k)))
           q.add(s, x);
   if (returnedValue_)
     return; // the callee's queries are not the value this function returns
   if (cs.kind == CallKind::Special && Special(cs.callee) == Special::Assume && cs.numArgs) {
-    q.total += 1;
-    for (uint32_t s : deps_.sources(arg(0)))
-      q.add(s, 1);
+    queryOn(arg(0), q);
     return;
   }
   if (cs.kind != CallKind::Direct || cs.callee >= summaries_.size() || !summaries_[cs.callee].analysed)
@@ -425,7 +437,7 @@ void FunctionEstimator::call(const Instr &in, Counts &q) {
   if (!program_.functions[cs.callee].isRuntime)
     q.total += entry.total;
   for (const auto &[v, count] : entry.added) {
-    const Taken x{count, std::binary_search(entry.addressed.begin(), entry.addressed.end(), v)};
+    const Taken x{count, std::binary_search(entry.alwaysHot.begin(), entry.alwaysHot.end(), v)};
     if (v < callee.numRegs) {
       if (v < params && v < cs.numArgs)
         for (uint32_t s : deps_.sources(arg(v)))
@@ -515,8 +527,40 @@ bool FunctionEstimator::run(uint32_t kappa, uint32_t staticCap, FunctionCounts &
   return !overflow_;
 }
 
-// The functions reachable from the entry and the constructors through direct calls, callees
-// before callers (Tarjan's strongly connected components, each a group).
+// The functions whose address the program holds, in an instruction's constant or a global's
+// initial word: the callees its indirect calls may have (coreutils' sleep parses its interval
+// through xstrtod's `convert` pointer, strtod and all under it). A word of data that happens
+// to equal a function's address adds that function, which costs only its estimate.
+std::vector<uint32_t> addressTaken(const Program &program) {
+  const uint64_t n = program.functions.size();
+  std::vector<uint8_t> taken(n, 0);
+  auto note = [&](u128 value) {
+    if (value < Program::kFunctionBase)
+      return;
+    const u128 offset = value - Program::kFunctionBase;
+    if (offset % Program::kFunctionStride == 0 && offset / Program::kFunctionStride < n)
+      taken[size_t(offset / Program::kFunctionStride)] = 1;
+  };
+  for (u128 c : program.constants)
+    note(c);
+  const size_t word = program.pointerBits / 8;
+  for (const GlobalObject &g : program.globals)
+    for (size_t at = 0; at + word <= g.bytes.size(); at += word) {
+      u128 value = 0;
+      for (size_t b = word; b-- > 0;)
+        value = (value << 8) | g.bytes[at + b];
+      note(value);
+    }
+  std::vector<uint32_t> out;
+  for (uint32_t f = 0; f < n; ++f)
+    if (taken[f])
+      out.push_back(f);
+  return out;
+}
+
+// The functions reachable through direct calls from the entry, the constructors and the
+// functions whose address is taken, callees before callers (Tarjan's strongly connected
+// components, each a group).
 std::vector<std::vector<uint32_t>> bottomUpGroups(const Program &program) {
   const uint32_t n = uint32_t(program.functions.size());
   std::vector<std::vector<uint32_t>> callees(n);
@@ -533,6 +577,8 @@ std::vector<std::vector<uint32_t>> bottomUpGroups(const Program &program) {
   uint32_t next = 0;
   std::vector<uint32_t> roots = program.constructors;
   roots.push_back(program.entry);
+  for (uint32_t f : addressTaken(program))
+    roots.push_back(f);
   for (uint32_t root : roots) {
     if (root >= n || index[root] != ~0u)
       continue;
@@ -587,11 +633,11 @@ void renumberAs(FunctionCounts &from, FunctionCounts &into) {
     for (auto &[v, x] : q.added)
       if (v >= from.numRegs)
         v = id[v - from.numRegs];
-    for (uint32_t &v : q.addressed)
+    for (uint32_t &v : q.alwaysHot)
       if (v >= from.numRegs)
         v = id[v - from.numRegs];
     std::sort(q.added.begin(), q.added.end());
-    std::sort(q.addressed.begin(), q.addressed.end());
+    std::sort(q.alwaysHot.begin(), q.alwaysHot.end());
   };
   for (QueryCounts &q : from.atBlock)
     renumber(q);

@@ -49,6 +49,13 @@ struct QceOptions {
   // different iterations merge, and every later access through the merged index is a read at a
   // symbolic offset that the next exit test splits again. false: Eq. 2 alone.
   bool addressesHot = true;
+  // A variable whose value reaches a query computed by a floating-point operation (a branch on
+  // an fcmp, on a conversion to an integer) is hot wherever it does, whatever its count. Such a
+  // query over a merged value is a floating-point formula, seconds of the solver's time where
+  // the same query of each path alone is decided on constants: coreutils' sleep, its parsed
+  // interval merged inside strtod, asked ten of them and ran past 30 s against 0.1 s without
+  // merging. false: Eq. 2 alone.
+  bool floatsHot = true;
   // Unrolled copies of blocks evaluated for one function; above it the function is estimated
   // again with kappa halved (and static trip counts cut to it), down to 1.
   uint64_t maxCopiesPerFunction = 1u << 17;
@@ -58,9 +65,12 @@ struct QceOptions {
 struct QueryCounts {
   double total = 0;
   std::vector<std::pair<uint32_t, double>> added; // (variable id, count), by variable id
-  // The variables whose value reaches an address ahead (QceOptions::addressesHot), by id.
-  std::vector<uint32_t> addressed;
+  // The variables hot whatever their count, by id: the value reaches an address ahead
+  // (QceOptions::addressesHot) or a floating-point query (floatsHot).
+  std::vector<uint32_t> alwaysHot;
   double addedFor(uint32_t variable) const;
+  // addedFor, or infinitely many for a variable of alwaysHot.
+  double countFor(uint32_t variable) const;
 };
 
 struct FunctionCounts {
@@ -87,7 +97,7 @@ struct QueryCountEstimate {
 
 // Each variable's count where a frame stands, by id: its Q_add in `at` plus its count in
 // `returned` times `returnWeight` (the caller's count on the value the frame returns); those of
-// at.addressed count infinitely many.
+// at.alwaysHot count infinitely many.
 std::vector<std::pair<uint32_t, double>> variableCounts(const QueryCounts &at, const QueryCounts *returned = nullptr,
                                                         double returnWeight = 0);
 
@@ -96,7 +106,8 @@ std::vector<std::pair<uint32_t, double>> variableCounts(const QueryCounts &at, c
 std::vector<uint32_t> hotVariables(const QueryCounts &at, double total, double alpha,
                                    const QueryCounts *returned = nullptr, double returnWeight = 0);
 
-// Estimates every function reachable from the entry and the constructors through direct calls.
+// Estimates every function reachable through direct calls from the entry, the constructors
+// and the functions whose address is taken (those an indirect call may reach).
 QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions &options);
 
 } // namespace cairn::engine::analysis

@@ -90,6 +90,7 @@ QceMerging::QceMerging(Engine &engine)
   qce.kappa = o.qceKappa;
   qce.zeta = o.qceZeta;
   qce.addressesHot = o.qceAddressesHot;
+  qce.floatsHot = o.qceFloatsHot;
   analysis::QueryCountEstimate estimate = analysis::estimateQueryCounts(engine.program, qce);
   engine.stats.merging.qceSeconds = estimate.seconds;
   engine.stats.merging.qceFunctions = estimate.functionsAnalysed;

@@ -53,7 +53,8 @@ QceSimilarity::AtPosition QceSimilarity::estimateAt(const ExecutionState &s) con
       total += counts[i]->total;
   }
   // What the caller's count on the call's result is, frame by frame from the outermost: its
-  // own, plus what the result passes on to the value the caller returns in turn.
+  // own (infinite where the result is hot whatever its count), plus what the result passes on
+  // to the value the caller returns in turn.
   std::vector<double> returnWeight(s.stack.size(), 0);
   for (size_t i = 1; i < s.stack.size(); ++i) {
     const Frame &caller = s.stack[i - 1];
@@ -61,7 +62,7 @@ QceSimilarity::AtPosition QceSimilarity::estimateAt(const ExecutionState &s) con
     if (!caller.pc || caller.pc > fn.instrs.size() || !counts[i - 1])
       continue;
     const uint32_t result = fn.instrs[caller.pc - 1].dst;
-    returnWeight[i] = counts[i - 1]->addedFor(result) +
+    returnWeight[i] = counts[i - 1]->countFor(result) +
                       (returned[i - 1] ? returned[i - 1]->addedFor(result) * returnWeight[i - 1] : 0);
   }
   AtPosition here;

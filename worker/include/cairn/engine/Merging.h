@@ -53,6 +53,9 @@ struct MergeOptions {
   // A variable whose value reaches an address ahead is hot whatever its count
   // (analysis::QceOptions::addressesHot); false: the paper's Eq. 2 alone.
   bool qceAddressesHot = true;
+  // A variable whose value reaches a floating-point query is hot whatever its count
+  // (analysis::QceOptions::floatsHot); false: the paper's Eq. 2 alone.
+  bool qceFloatsHot = true;
   uint32_t dsmDistance = 8; // basic blocks of history per state (delta)
   // DSM: a state leaving a loop waits at the exit for the states still inside (exhaustive
   // runs: they merge there as under SSM; partial runs lose coverage by it).

@@ -52,6 +52,18 @@ protected:
             return c.numRegs + i;
     return std::nullopt;
   }
+  // Which of the sleep programs' locals are hot at `block`, by name, sorted.
+  std::vector<std::string> hotLocals(const QueryCountEstimate &est, uint32_t fn, uint32_t block) const {
+    const FunctionCounts &c = est.functions[fn];
+    const QueryCounts &at = c.atBlock[block];
+    std::vector<std::string> names;
+    for (uint32_t v : hotVariables(at, at.total, est.options.alpha))
+      for (const char *name : {"a", "i", "value", "seconds"})
+        if (local(c, fn, name) == v)
+          names.push_back(name);
+    std::sort(names.begin(), names.end());
+    return names;
+  }
   double added(const FunctionCounts &c, uint32_t fn, uint32_t block, const std::string &name) const {
     std::optional<uint32_t> v = local(c, fn, name);
     return v ? c.atBlock[block].addedFor(*v) : 0;
@@ -192,27 +204,16 @@ TEST_F(QueryCountsTest, VariableReadAfterACountedLoopIsHotAtItsExit) {
 TEST_F(QueryCountsTest, AnIndexOfAnAccessAheadIsHotWhateverItsCount) {
   load(unit::sleepOverTenArguments("__builtin_memcpy(arg, argv[1], sizeof arg);"));
   const uint32_t main = function("main"), header = branchBlock(main, 8);
-  auto hotAtHeader = [&](const QueryCountEstimate &est) {
-    const FunctionCounts &c = est.functions[main];
-    const QueryCounts &at = c.atBlock[header];
-    std::vector<std::string> names;
-    for (uint32_t v : hotVariables(at, at.total, est.options.alpha))
-      for (const char *name : {"a", "i", "value", "seconds"})
-        if (local(c, main, name) == v)
-          names.push_back(name);
-    std::sort(names.begin(), names.end());
-    return names;
-  };
   const QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
   const FunctionCounts &c = est.functions[main];
   const double total = c.atBlock[header].total;
   EXPECT_GT(total, 1e12);
   EXPECT_GT(added(c, main, header, "i"), 0);
   EXPECT_LT(added(c, main, header, "i"), est.options.alpha * total) << "cold by Eq. 2";
-  EXPECT_EQ(hotAtHeader(est), (std::vector<std::string>{"a", "i"}));
+  EXPECT_EQ(hotLocals(est, main, header), (std::vector<std::string>{"a", "i"}));
   QceOptions paper;
   paper.addressesHot = false;
-  EXPECT_EQ(hotAtHeader(estimateQueryCounts(*program, paper)), (std::vector<std::string>{"a"}));
+  EXPECT_EQ(hotLocals(estimateQueryCounts(*program, paper), main, header), (std::vector<std::string>{"a"}));
 }
 
 // The same sleep parsing each argument into a double that a branch compares (as coreutils'
@@ -237,27 +238,16 @@ TEST_F(QueryCountsTest, AVariableReachingAFloatingPointQueryIsHotWhateverItsCoun
        "  return (int)(seconds & 0x7f);\n"
        "}\n");
   const uint32_t main = function("main"), header = branchBlock(main, 8);
-  auto hotAtHeader = [&](const QueryCountEstimate &est) {
-    const FunctionCounts &c = est.functions[main];
-    const QueryCounts &at = c.atBlock[header];
-    std::vector<std::string> names;
-    for (uint32_t v : hotVariables(at, at.total, est.options.alpha))
-      for (const char *name : {"a", "i", "value", "seconds"})
-        if (local(c, main, name) == v)
-          names.push_back(name);
-    std::sort(names.begin(), names.end());
-    return names;
-  };
   const QueryCountEstimate est = estimateQueryCounts(*program, QceOptions{});
   const FunctionCounts &c = est.functions[main];
   const double total = c.atBlock[header].total;
   EXPECT_GT(total, 1e12);
   EXPECT_GT(added(c, main, header, "value"), 0);
   EXPECT_LT(added(c, main, header, "value"), est.options.alpha * total) << "cold by Eq. 2";
-  EXPECT_EQ(hotAtHeader(est), (std::vector<std::string>{"a", "i", "value"}));
+  EXPECT_EQ(hotLocals(est, main, header), (std::vector<std::string>{"a", "i", "value"}));
   QceOptions paper;
   paper.floatsHot = false;
-  EXPECT_EQ(hotAtHeader(estimateQueryCounts(*program, paper)), (std::vector<std::string>{"a", "i"}));
+  EXPECT_EQ(hotLocals(estimateQueryCounts(*program, paper), main, header), (std::vector<std::string>{"a", "i"}));
 }
 
 // Functions reached only through pointers are estimated too: one whose address a global

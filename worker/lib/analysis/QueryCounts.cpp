@@ -28,9 +28,11 @@ double QueryCounts::addedFor(uint32_t variable) const {
   return it != added.end() && it->first == variable ? it->second : 0;
 }
 
-double QueryCounts::countFor(uint32_t variable) const {
-  return std::binary_search(alwaysHot.begin(), alwaysHot.end(), variable) ? HUGE_VAL : addedFor(variable);
+bool QueryCounts::isAlwaysHot(uint32_t variable) const {
+  return std::binary_search(alwaysHot.begin(), alwaysHot.end(), variable);
 }
+
+double QueryCounts::countFor(uint32_t variable) const { return isAlwaysHot(variable) ? HUGE_VAL : addedFor(variable); }
 
 std::vector<std::pair<uint32_t, double>> variableCounts(const QueryCounts &at, const QueryCounts *returned,
                                                         double returnWeight) {
@@ -199,8 +201,10 @@ private:
   void edgeValue(uint32_t from, const Node &to, double share, Counts &into);
   void instruction(uint32_t index, Counts &q, bool record);
   void call(const Instr &in, Counts &q);
-  // A query point (a branch, a switch, a klee_assume) on `condition`.
-  void queryOn(const Operand &condition, Counts &q);
+  // A query point on `condition`: a branch, a switch or a klee_assume, or (isAddress) an access
+  // through a pointer. What it is computed from is hot whatever its count where it is an
+  // address (QceOptions::addressesHot) or computed in floating point (floatsHot).
+  void queryOn(const Operand &condition, Counts &q, bool isAddress = false);
 
   const Program &program_;
   const Function &fn_;
@@ -355,12 +359,13 @@ Counts FunctionEstimator::evaluate(const Node &n) {
   return q;
 }
 
-void FunctionEstimator::queryOn(const Operand &condition, Counts &q) {
+void FunctionEstimator::queryOn(const Operand &condition, Counts &q, bool isAddress) {
   q.total += 1;
-  const bool inFloat = options_.floatsHot && deps_.computedInFloat(condition);
+  const bool alwaysHot =
+      isAddress ? options_.addressesHot : options_.floatsHot && deps_.computedInFloat(condition);
   for (uint32_t s : deps_.sources(condition)) {
     q.add(s, 1);
-    if (inFloat)
+    if (alwaysHot)
       q.markAlwaysHot(s);
   }
 }
@@ -374,12 +379,7 @@ void FunctionEstimator::instruction(uint32_t index, Counts &q, bool record) {
   auto memoryQuery = [&](const Operand &address) {
     if (returnedValue_ || !options_.countMemoryAccesses || deps_.addressOf(address))
       return;
-    q.total += 1;
-    for (uint32_t s : deps_.sources(address)) {
-      q.add(s, 1);
-      if (options_.addressesHot)
-        q.markAlwaysHot(s);
-    }
+    queryOn(address, q, true);
   };
   switch (in.op) {
   case Opcode::Load: {
@@ -437,7 +437,7 @@ void FunctionEstimator::call(const Instr &in, Counts &q) {
   if (!program_.functions[cs.callee].isRuntime)
     q.total += entry.total;
   for (const auto &[v, count] : entry.added) {
-    const Taken x{count, std::binary_search(entry.alwaysHot.begin(), entry.alwaysHot.end(), v)};
+    const Taken x{count, entry.isAlwaysHot(v)};
     if (v < callee.numRegs) {
       if (v < params && v < cs.numArgs)
         for (uint32_t s : deps_.sources(arg(v)))

@@ -69,6 +69,7 @@ struct QueryCounts {
   // (QceOptions::addressesHot) or a floating-point query (floatsHot).
   std::vector<uint32_t> alwaysHot;
   double addedFor(uint32_t variable) const;
+  bool isAlwaysHot(uint32_t variable) const;
   // addedFor, or infinitely many for a variable of alwaysHot.
   double countFor(uint32_t variable) const;
 };

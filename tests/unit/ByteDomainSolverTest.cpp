@@ -1,4 +1,4 @@
-// The byte-domain layer decides queries that read one byte of input, and must answer exactly as
+// The byte-domain layer decides queries that read a few bytes of input, and must answer exactly as
 // the core solver does: the same satisfiability on random queries, models that satisfy them and
 // hold whole arrays, and every other query handed to the next layer untouched.
 #include "cairn/expr/Assignment.h"
@@ -137,18 +137,64 @@ TEST(ByteDomainSolver, AnswersQueriesOfRepeatedAndLargeLiteralsAsZ3Does) {
   EXPECT_GT(unsat, 30u);
 }
 
-TEST(ByteDomainSolver, HandsOnQueriesOverMoreThanOneByte) {
+// Queries over two or three bytes: single-byte literals narrow each byte, literals over several
+// bytes (sums, and ites choosing between two paths' values, as a merged state's are) are tried
+// as the bytes get values. Each answer is Z3's; a query with more candidates than the layer
+// tries goes on to Z3.
+TEST(ByteDomainSolver, AnswersQueriesOverAFewBytesAsZ3Does) {
   ByteQueries g;
   std::unique_ptr<Solver> layer = createByteDomainSolver(createZ3Solver(20));
-  ExprRef two = g.ctx.ult(g.ctx.zext(g.byteAt(0), 32), g.ctx.zext(g.byteAt(1), 32));
+  std::unique_ptr<Solver> z3 = createZ3Solver(20);
+  unsigned sat = 0, unsat = 0, wide = 0;
+  for (int i = 0; i < 300; ++i) {
+    const unsigned n = 2 + g.pick(2);
+    std::vector<ExprRef> bytes;
+    for (unsigned b = 0; b < n; ++b)
+      bytes.push_back(g.byteAt(4 * b + g.pick(4)));
+    if (n == 3 && g.pick(4) == 0) { // 256 values each: more candidates than tried
+      ++wide;
+      ExprRef sum = g.ctx.add(g.ctx.add(g.ctx.zext(bytes[0], 32), g.ctx.zext(bytes[1], 32)), g.ctx.zext(bytes[2], 32));
+      checkedAgainst(*layer, *z3, Query({g.ctx.ne(sum, g.k(9))}, g.ctx.trueExpr(), {g.ctx.symbol(g.input)}), i);
+      continue;
+    }
+    std::vector<ExprRef> cs;
+    for (unsigned b = 0; b < n; ++b) // 1 to 8 values per byte: within the budget of evaluations
+      cs.push_back(g.ctx.ult(g.ctx.zext(bytes[b], 32), g.ctx.constant(1 + g.pick(8), 32)));
+    ExprRef sum = g.term(bytes[0]);
+    for (unsigned b = 1; b < n; ++b)
+      sum = g.ctx.add(sum, g.term(bytes[b]));
+    cs.push_back(g.ctx.ite(g.comparison(bytes[0]), g.ctx.ult(sum, g.k(9)), g.comparison(bytes[n - 1])));
+    Query q(cs, g.comparison(bytes[1]), {g.ctx.symbol(g.input)});
+    (checkedAgainst(*layer, *z3, q, i).result == SatResult::Sat ? sat : unsat) += 1;
+  }
+  EXPECT_GT(sat, 30u);
+  EXPECT_GT(unsat, 30u);
+  EXPECT_GT(wide, 30u);
+  EXPECT_EQ(answeredBy(*layer, "byte-domain"), 300u - wide);
+}
+
+TEST(ByteDomainSolver, HandsOnOtherQueries) {
+  ByteQueries g;
+  std::unique_ptr<Solver> layer = createByteDomainSolver(createZ3Solver(20));
   ExprRef wide = g.ctx.eq(g.ctx.symbol(g.wide), g.ctx.constant(70000, 32));
   ExprRef whole = g.ctx.eq(g.ctx.select(g.ctx.symbol(g.input), g.ctx.zext(g.ctx.symbol(g.scalar), 32)),
                            g.ctx.constant(7, 8));
-  for (const ExprRef &c : {two, wide, whole}) {
+  // More bytes than the layer takes, and 2^64 candidates over as many as it takes.
+  auto sumOf = [&](unsigned n) {
+    ExprRef sum = g.ctx.constant(0, 32);
+    for (unsigned i = 0; i < n; ++i)
+      sum = g.ctx.add(sum, g.ctx.zext(g.byteAt(i), 32));
+    return g.ctx.eq(sum, g.ctx.constant(9, 32));
+  };
+  for (const ExprRef &c : {wide, whole, sumOf(9), sumOf(8)}) {
     SolverResponse r = layer->check(Query({c}, g.ctx.trueExpr()), true);
     EXPECT_EQ(r.result, SatResult::Sat);
     EXPECT_TRUE(evaluatesTrue(c.get(), r.model));
   }
+  // 65536 candidates, none of which holds: more evaluations than the budget allows.
+  ExprRef pair = g.ctx.add(g.ctx.mul(g.ctx.zext(g.byteAt(0), 32), g.ctx.constant(257, 32)), g.ctx.zext(g.byteAt(1), 32));
+  EXPECT_EQ(layer->check(Query({g.ctx.eq(pair, g.ctx.constant(70000, 32))}, g.ctx.trueExpr()), false).result,
+            SatResult::Unsat);
   EXPECT_EQ(answeredBy(*layer, "byte-domain"), 0u);
 }
 

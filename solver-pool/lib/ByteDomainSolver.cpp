@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <bitset>
 #include <stdexcept>
+#include <tuple>
 #include <vector>
 
 namespace cairn {
@@ -130,6 +131,11 @@ private:
     });
     if (more || bytes.size() < 2 || bytes.size() > kMostBytes)
       return std::nullopt;
+    // By name, not by the footprint's order of symbol addresses: the first model found is the
+    // same under every configuration (the relocatable model's tests are the standard one's).
+    std::sort(bytes.begin(), bytes.end(), [](const InputByte &x, const InputByte &y) {
+      return std::tie(x.symbol->name, x.symbol->id, x.index) < std::tie(y.symbol->name, y.symbol->id, y.index);
+    });
     return bytes;
   }
 

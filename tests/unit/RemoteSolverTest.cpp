@@ -198,8 +198,10 @@ TEST_F(RemoteSolverTest, TheChainUsesThePoolAsItsCore) {
   o.poolEndpoints = {endpoint};
   o.timeoutSeconds = 10;
   std::unique_ptr<Solver> chain = createSolverChain(o);
-  // Two bytes: a query the byte-domain layer hands on to the core.
-  std::vector<ExprRef> pc = {ctx.ult(byte(0), byte(1))};
+  // Four bytes, three of them free: more candidates than the byte-domain layer tries, so it
+  // hands the query on to the core.
+  auto wide = [&](unsigned i) { return ctx.zext(byte(i), 16); };
+  std::vector<ExprRef> pc = {ctx.ult(ctx.add(ctx.add(wide(0), wide(1)), wide(2)), wide(3))};
   for (int i = 0; i < 3; ++i) // repeats stay in the local query cache
     ASSERT_TRUE(chain->mayBeTrue(pc, ctx.eq(byte(1), c8(4))).known());
   std::vector<SolverLayerStats> stats;

@@ -81,10 +81,15 @@ SolverResponse checkedAgainst(Solver &layer, Solver &reference, const Query &q, 
   return mine;
 }
 
-TEST(ByteDomainSolver, AnswersOneByteQueriesAsZ3Does) {
+// The layer over Z3, and Z3 alone to check its answers against.
+class ByteDomainSolver : public ::testing::Test {
+protected:
   ByteQueries g;
   std::unique_ptr<Solver> layer = createByteDomainSolver(createZ3Solver(20));
   std::unique_ptr<Solver> z3 = createZ3Solver(20);
+};
+
+TEST_F(ByteDomainSolver, AnswersOneByteQueriesAsZ3Does) {
   unsigned sat = 0, unsat = 0, readingTheByte = 0;
   for (int i = 0; i < 400; ++i) {
     Query q = g.oneByte();
@@ -111,10 +116,7 @@ TEST(ByteDomainSolver, AnswersOneByteQueriesAsZ3Does) {
 // Literals of many nodes (sums of terms over the byte, as merged values make them) are tried
 // value by value; the few-node ones a query shares with earlier queries are decided from what
 // is remembered of them. Each answer is Z3's.
-TEST(ByteDomainSolver, AnswersQueriesOfRepeatedAndLargeLiteralsAsZ3Does) {
-  ByteQueries g;
-  std::unique_ptr<Solver> layer = createByteDomainSolver(createZ3Solver(20));
-  std::unique_ptr<Solver> z3 = createZ3Solver(20);
+TEST_F(ByteDomainSolver, AnswersQueriesOfRepeatedAndLargeLiteralsAsZ3Does) {
   const ExprRef atom = g.byteAt(3);
   std::vector<ExprRef> pool;
   for (int i = 0; i < 10; ++i)
@@ -141,10 +143,7 @@ TEST(ByteDomainSolver, AnswersQueriesOfRepeatedAndLargeLiteralsAsZ3Does) {
 // bytes (sums, and ites choosing between two paths' values, as a merged state's are) are tried
 // as the bytes get values. Each answer is Z3's; a query with more candidates than the layer
 // tries goes on to Z3.
-TEST(ByteDomainSolver, AnswersQueriesOverAFewBytesAsZ3Does) {
-  ByteQueries g;
-  std::unique_ptr<Solver> layer = createByteDomainSolver(createZ3Solver(20));
-  std::unique_ptr<Solver> z3 = createZ3Solver(20);
+TEST_F(ByteDomainSolver, AnswersQueriesOverAFewBytesAsZ3Does) {
   unsigned sat = 0, unsat = 0, wide = 0;
   for (int i = 0; i < 300; ++i) {
     const unsigned n = 2 + g.pick(2);
@@ -173,9 +172,7 @@ TEST(ByteDomainSolver, AnswersQueriesOverAFewBytesAsZ3Does) {
   EXPECT_EQ(answeredBy(*layer, "byte-domain"), 300u - wide);
 }
 
-TEST(ByteDomainSolver, HandsOnOtherQueries) {
-  ByteQueries g;
-  std::unique_ptr<Solver> layer = createByteDomainSolver(createZ3Solver(20));
+TEST_F(ByteDomainSolver, HandsOnOtherQueries) {
   ExprRef wide = g.ctx.eq(g.ctx.symbol(g.wide), g.ctx.constant(70000, 32));
   ExprRef whole = g.ctx.eq(g.ctx.select(g.ctx.symbol(g.input), g.ctx.zext(g.ctx.symbol(g.scalar), 32)),
                            g.ctx.constant(7, 8));

@@ -47,6 +47,23 @@ TEST_F(QceMergingTest, IntroductionExampleBecomesOneState) {
   ASSERT_EQ(merged.tests.size(), 1u);
 }
 
+// 70 merged forks stand for 2^70 paths: the estimate stays at its largest value, not 2^70
+// modulo 2^64 (which is 0).
+TEST_F(QceMergingTest, MultiplicityPastTwoToTheSixtyFourStaysAtItsLargest) {
+  const char *program = "int main(void) {\n"
+                        "  unsigned char in[70];\n"
+                        "  klee_make_symbolic(in, sizeof in, \"in\");\n"
+                        "  long seconds = 0;\n"
+                        "  for (int i = 0; i < 70; ++i)\n"
+                        "    if (in[i] > 'a') seconds += 60; else seconds += 1;\n"
+                        "  return (int)seconds;\n"
+                        "}\n";
+  Outcome ssm = runSource(program, with(MergeStrategy::Static));
+  EXPECT_EQ(ssm.stats.pathsCompleted, 1u);
+  EXPECT_EQ(ssm.stats.merging.merges, 70u);
+  EXPECT_EQ(ssm.stats.merging.multiplicity, UINT64_MAX);
+}
+
 // x is branched on after the join: it is hot, 0 and 5 are different concrete values, so the
 // states stay apart; with alpha so large nothing is hot, they merge and the branch on the
 // merged x = ite(X < 0, 0, 5) forks again.

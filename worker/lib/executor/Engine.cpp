@@ -319,7 +319,7 @@ void Engine::terminate(ExecutionState &s, Termination t) {
     return;
   terminated_.insert(&s);
   merging.leave(s);
-  stats.merging.multiplicity += s.multiplicity;
+  stats.merging.multiplicity = addPaths(stats.merging.multiplicity, s.multiplicity);
   if (t.partial)
     ++stats.pathsPartial;
   else

@@ -138,7 +138,7 @@ void joinCounts(std::span<ExecutionState *const> group) {
         std::min(first.instructionsSinceNewCoverage, s->instructionsSinceNewCoverage);
     first.coveredNew = first.coveredNew || s->coveredNew;
     if (s != &first)
-      first.multiplicity += s->multiplicity;
+      first.multiplicity = addPaths(first.multiplicity, s->multiplicity);
   }
   first.merged = true;
 }

@@ -4,6 +4,7 @@
 #include "cairn/engine/Memory.h"
 #include "cairn/solver/ConstraintList.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <memory>
@@ -88,6 +89,10 @@ struct MergeMembership {
   std::vector<uint32_t> lineage;
 };
 
+// Path counts added up, at most 2^64 - 1: merged loops multiply them past any integer (coreutils'
+// printenv under ssm wrapped around to 1.9e18).
+inline uint64_t addPaths(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
 struct ExecutionState {
   uint64_t id = 0;
   std::vector<Frame> stack;
@@ -97,7 +102,8 @@ struct ExecutionState {
   std::vector<uint8_t> decisions; // the branch taken at each symbolic fork: the path's identity
   PrefixPosition prefix;
   bool merged = false; // stands for several paths: no prefix reproduces it, so it is never split off
-  // The paths it stands for, as the merging paper estimates them: merging adds, a fork copies.
+  // The paths it stands for, as the merging paper estimates them: merging adds (addPaths), a
+  // fork copies.
   uint64_t multiplicity = 1;
   uint64_t instructions = 0;
   uint32_t depth = 0;

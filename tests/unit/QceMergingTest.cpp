@@ -18,6 +18,19 @@ protected:
     o.search = search;
     return o;
   }
+  // `bytes` symbolic bytes, each a branch whose sides add different amounts to an accumulator
+  // nothing branches on (cold: the states merge at each join).
+  static std::string accumulator(unsigned bytes) {
+    const std::string n = std::to_string(bytes);
+    return "int main(void) {\n"
+           "  unsigned char in[" + n + "];\n"
+           "  klee_make_symbolic(in, sizeof in, \"in\");\n"
+           "  long seconds = 0;\n"
+           "  for (int i = 0; i < " + n + "; ++i)\n"
+           "    if (in[i] > 'a') seconds += 60; else seconds += 1;\n"
+           "  return (int)seconds;\n"
+           "}\n";
+  }
   // DSM driven by random-state under one of the seeds the tests run it with.
   ExecutorOptions dynamicWithSeed(uint64_t seed) {
     ExecutorOptions o = with(MergeStrategy::Dynamic, SearchStrategy::RandomState);
@@ -50,15 +63,7 @@ TEST_F(QceMergingTest, IntroductionExampleBecomesOneState) {
 // 70 merged forks stand for 2^70 paths: the estimate stays at its largest value, not 2^70
 // modulo 2^64 (which is 0).
 TEST_F(QceMergingTest, MultiplicityPastTwoToTheSixtyFourStaysAtItsLargest) {
-  const char *program = "int main(void) {\n"
-                        "  unsigned char in[70];\n"
-                        "  klee_make_symbolic(in, sizeof in, \"in\");\n"
-                        "  long seconds = 0;\n"
-                        "  for (int i = 0; i < 70; ++i)\n"
-                        "    if (in[i] > 'a') seconds += 60; else seconds += 1;\n"
-                        "  return (int)seconds;\n"
-                        "}\n";
-  Outcome ssm = runSource(program, with(MergeStrategy::Static));
+  Outcome ssm = runSource(accumulator(70), with(MergeStrategy::Static));
   EXPECT_EQ(ssm.stats.pathsCompleted, 1u);
   EXPECT_EQ(ssm.stats.merging.merges, 70u);
   EXPECT_EQ(ssm.stats.merging.multiplicity, UINT64_MAX);
@@ -125,14 +130,7 @@ TEST_F(QceMergingTest, AnIteCostAboveOneKeepsStatesWithDifferentSymbolicValuesAp
 // A cold variable: an accumulator no branch reads (the paper's `sleep`). Every fork of the
 // loop merges at its join, so eight symbolic bytes end in one path instead of 256.
 TEST_F(QceMergingTest, AccumulatorForksMergeAtEachJoin) {
-  const char *program = "int main(void) {\n"
-                        "  unsigned char in[8];\n"
-                        "  klee_make_symbolic(in, sizeof in, \"in\");\n"
-                        "  long seconds = 0;\n"
-                        "  for (int i = 0; i < 8; ++i)\n"
-                        "    if (in[i] > 'a') seconds += 60; else seconds += 1;\n"
-                        "  return (int)seconds;\n"
-                        "}\n";
+  const std::string program = accumulator(8);
   Outcome plain = runSource(program, with(MergeStrategy::None));
   EXPECT_EQ(plain.stats.pathsCompleted, 256u);
   Outcome ssm = runSource(program, with(MergeStrategy::Static));

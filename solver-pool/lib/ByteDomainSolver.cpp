@@ -49,23 +49,21 @@ public:
   }
 
 private:
-  static Footprint footprintOf(const Query &q) {
-    Footprint fp;
-    for (const ExprRef &c : q.constraints)
-      if (c)
-        fp.merge(computeFootprint(c.get()));
-    if (q.expr)
-      fp.merge(computeFootprint(q.expr.get()));
-    fp.normalize();
-    return fp;
-  }
-
   template <class Each> static void forEachLiteral(const Query &q, Each each) {
     for (const ExprRef &c : q.constraints)
       if (c)
         each(c);
     if (q.expr)
       each(q.expr);
+  }
+
+  // What the query reads; what each literal reads is kept in literalReads_, in forEachLiteral's
+  // order, for decideFew.
+  Footprint footprintOf(const Query &q) {
+    literalReads_.clear();
+    Footprint fp;
+    forEachLiteral(q, [&](const ExprRef &literal) { fp.merge(literalReads_.emplace_back(computeFootprint(literal.get()))); });
+    return fp;
   }
 
   std::optional<SolverResponse> decide(const Query &q, bool wantModel) {
@@ -156,7 +154,7 @@ private:
       std::optional<Assignment> one = byteCandidate(b);
       if (!one)
         return std::nullopt;
-      candidate.setArray(b.symbol, one->arrays().at(b.symbol));
+      candidate.merge(*one);
     }
     std::vector<std::bitset<256>> allowed(bytes->size());
     for (size_t k = 0; k < bytes->size(); ++k)
@@ -170,14 +168,14 @@ private:
       const Expr *literal;
     };
     std::vector<Check> checks;
+    size_t n = 0;
     forEachLiteral(q, [&](const ExprRef &literal) {
+      const Footprint &reads = literalReads_[n++];
       const InputByte *one = domains_->byteOf(literal);
       if (const std::bitset<256> *values = one ? domains_->exactValuesOf(literal) : nullptr) {
         allowed[indexOf(one->symbol, one->index)] &= *values;
         return;
       }
-      Footprint reads = computeFootprint(literal.get());
-      reads.normalize();
       size_t at = 0;
       reads.forEach([&](const SymbolDecl *s, bool, const std::vector<uint64_t> &indices) {
         if (!s->isArray())
@@ -267,6 +265,7 @@ private:
   }
 
   std::shared_ptr<ByteDomains> domains_;
+  std::vector<Footprint> literalReads_; // footprintOf's, per literal
   std::vector<const Expr *> residual_; // the query's literals no memo decides, in its order
 };
 

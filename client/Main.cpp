@@ -203,6 +203,8 @@ replay options (those of the run that made the tests):
   --check-overshift        the run checked shifts (implied by a recorded overshift error)
   --check-leaks            the run checked for lost heap memory (implied by a recorded one)
   --check-memcleanup       the run checked for unfreed heap memory (implied by a recorded one)
+  --build-cache DIR        keep the native build in DIR and reuse it while the program (after
+                           the preprocessor), these options and the replay library are the same
 )";
 
 using client::UsageError;
@@ -395,7 +397,8 @@ int replayCommand(std::vector<std::string> args) {
   client::Arguments parsed = client::parseArguments(
       args,
       {{"--cflag", [&](const std::string &v) { options.extraCFlags.push_back(v); }},
-       {"--entry", [&](const std::string &v) { options.entry = v; }}},
+       {"--entry", [&](const std::string &v) { options.entry = v; }},
+       {"--build-cache", [&](const std::string &v) { options.buildCache = v; }}},
       {{"--check-overflow", [&] { options.checkOverflow = true; }},
        {"--check-overshift", [&] { options.checkOvershift = true; }},
        {"--check-leaks", [&] { options.checkLeaks = true; }},

@@ -1,7 +1,8 @@
 # The end-to-end driver: run `cairn run` on one program of the corpus and compare the outcome
 # with the expectations in the program's header comments.
 #
-#   cmake -DCAIRN=path/to/cairn -DPROGRAM=prog.c -DWORKDIR=dir [-DREPLAY=ON] -P run-e2e.cmake
+#   cmake -DCAIRN=path/to/cairn -DPROGRAM=prog.c -DWORKDIR=dir [-DREPLAY=ON [-DREPLAY_CACHE=dir]]
+#         -P run-e2e.cmake
 #
 # Header lines read from PROGRAM (anywhere in the file, one directive per line):
 #   // CAIRN-VARIANT: NAME ARGS             read by CMakeLists.txt: another test of the program
@@ -30,7 +31,8 @@
 # and one .early file per partial path. With REPLAY=ON (and unless the program is KNOWN-FAILING
 # or NO-REPLAY) `cairn replay [--cflag, --entry, --check-* of the run] PROGRAM OUTPUT_DIR` replays
 # every test of a path that ended, which must exit 0 and say it reproduced all of them; partial
-# paths' tests are not replayed: they have no recorded outcome to reproduce.
+# paths' tests are not replayed: they have no recorded outcome to reproduce. With REPLAY_CACHE,
+# the replay keeps and reuses its native build there (--build-cache).
 #
 # A skip is exit status 77 where CMake can set it (3.29+, cmake_language(EXIT)) and otherwise
 # the output line "CAIRN-E2E-SKIP", which the test's SKIP_REGULAR_EXPRESSION catches.
@@ -409,6 +411,9 @@ if(NOT json STREQUAL "")
       endif()
     endforeach()
     math(EXPR n_replayed "${n_ktests} - ${n_partial}")
+    if(DEFINED REPLAY_CACHE AND NOT REPLAY_CACHE STREQUAL "")
+      list(APPEND replay_flags --build-cache "${REPLAY_CACHE}")
+    endif()
     execute_process(COMMAND "${CAIRN}" replay ${replay_flags} "${PROGRAM}" "${out}"
                     OUTPUT_VARIABLE replay_out ERROR_VARIABLE replay_err RESULT_VARIABLE replay_rc)
     if(NOT replay_rc STREQUAL "0")

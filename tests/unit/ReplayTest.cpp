@@ -482,6 +482,57 @@ TEST_F(ReplayRoundTrip, AnotherEntryFunctionIsCalledAsTheEngineCallsIt) {
   }
 }
 
+// --build-cache: a replay of the same program with the same options reuses the kept binary; an
+// edited header (the program after the preprocessor) or other build options make a new one, whose
+// runs follow the edit; a program that does not build leaves nothing behind.
+TEST_F(ReplayRoundTrip, AKeptBuildIsReusedUntilTheProgramOrItsOptionsChange) {
+  const fs::path cache = dir_ / "cache";
+  std::ofstream(dir_ / "limit.h") << "#define LIMIT 10\n";
+  std::string program = write("#include \"cairn.h\"\n#include \"limit.h\"\n"
+                              "int main(void) {\n"
+                              "  int x;\n"
+                              "  klee_make_symbolic(&x, sizeof x, \"x\");\n"
+                              "  klee_assert(x != LIMIT);\n"
+                              "  return 0;\n}\n");
+  auto entries = [&] {
+    std::vector<fs::path> found;
+    for (const auto &e : fs::directory_iterator(cache))
+      found.push_back(e.path());
+    return found;
+  };
+  auto replayAllReproduce = [&](ReplayOptions options) {
+    options.buildCache = cache.string();
+    for (const Replayed &r : replayAll(program, options))
+      EXPECT_TRUE(reproduces(r.outcome, r.recorded)) << r.mismatch();
+  };
+  ASSERT_EQ(analyse(program, {}).size(), 1u);
+  replayAllReproduce({});
+  ASSERT_EQ(entries().size(), 1u);
+  const fs::path binary = entries()[0] / "prog";
+  ASSERT_TRUE(fs::exists(binary));
+  const auto built = fs::last_write_time(binary);
+  replayAllReproduce({});
+  EXPECT_EQ(entries().size(), 1u);
+  EXPECT_EQ(fs::last_write_time(binary), built);
+
+  // The header now says 20: the error test holds x == 20, which the kept binary does not fail on.
+  std::ofstream(dir_ / "limit.h") << "#define LIMIT 20\n";
+  fs::remove_all(outDir());
+  ASSERT_EQ(analyse(program, {}).size(), 1u);
+  replayAllReproduce({});
+  EXPECT_EQ(entries().size(), 2u);
+  ReplayOptions overflow;
+  overflow.checkOverflow = true;
+  replayAllReproduce(overflow);
+  EXPECT_EQ(entries().size(), 3u);
+
+  std::string broken = write("int main(void) { return undeclared; }\n");
+  ReplayOptions options;
+  options.buildCache = cache.string();
+  EXPECT_THROW(ReplayBinary(broken, options), std::runtime_error);
+  EXPECT_EQ(entries().size(), 3u); // no entry, and no build directory left
+}
+
 TEST_F(ReplayRoundTrip, LineAddressesComeFromTheLineTable) {
   std::string program = write("int main(void) {\n"
                               "  volatile int x = 1;\n"

@@ -3,6 +3,7 @@
 
 #include "replay/PosixTestEnvironment.h"
 #include "replay/ReplayBuild.h"
+#include "replay/ReplayBuildCache.h"
 #include "replay/ReplayLineTable.h"
 
 #include "cairn/engine/OutputDirectory.h"
@@ -277,7 +278,8 @@ ReplayBinary::ReplayBinary(const std::string &program, const ReplayOptions &o)
     return;
   }
   try {
-    ReplayBuild build = buildReplayBinary(program, o, dir_);
+    ReplayBuild build = o.buildCache.empty() ? buildReplayBinary(program, o, dir_)
+                                             : cachedReplayBuild(program, o, o.buildCache, dir_);
     binary_ = build.binary;
     externals_ = build.externals;
   } catch (...) {

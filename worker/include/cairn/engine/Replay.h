@@ -54,6 +54,7 @@ struct ReplayOptions {
   std::string clang = "clang-15";
   std::string runtimeInclude; // empty: this build's
   std::string replayLibrary;  // empty: this build's
+  std::string buildCache;     // where native builds are kept for later replays; empty: nowhere
   double timeoutSeconds = 30;
 };
 

@@ -4,6 +4,7 @@
 #include "analysis/TripCounts.h"
 
 #include <absl/container/flat_hash_set.h>
+#include <absl/container/inlined_vector.h>
 #include <absl/container/node_hash_map.h>
 
 #include <algorithm>
@@ -178,7 +179,9 @@ private:
   // first) that may still iterate.
   struct Node {
     uint32_t block = 0;
-    std::vector<uint32_t> left;
+    // Inline: an unrolled function has up to maxCopiesPerFunction copies, each made, hashed
+    // and copied at every edge into it, and loops rarely nest deeper than this.
+    absl::InlinedVector<uint32_t, 4> left;
     bool operator==(const Node &o) const = default;
   };
   struct NodeHash {
@@ -194,8 +197,10 @@ private:
     return t ? std::min(*t, staticCap_) : kappa_;
   }
   // Where an edge from `from` to `to` goes in the unrolled program: a node, or (past a loop's
-  // last iteration) its exits, each with a share.
-  void resolve(const Node &from, uint32_t to, std::vector<std::pair<Node, double>> &out, unsigned depth = 0) const;
+  // last iteration) its exits, each with a share. Inline, as it is made for every edge of every
+  // copy.
+  using Targets = absl::InlinedVector<std::pair<Node, double>, 4>;
+  void resolve(const Node &from, uint32_t to, Targets &out, unsigned depth = 0) const;
   const Counts &value(const Node &n);
   Counts evaluate(const Node &n);
   void edgeValue(uint32_t from, const Node &to, double share, Counts &into);
@@ -219,11 +224,11 @@ private:
   absl::node_hash_map<Node, Counts, NodeHash> memo_;
   absl::flat_hash_set<Node, NodeHash> active_; // being evaluated: met again, a cycle no loop bounds
   FunctionCounts *out_ = nullptr;
-  std::vector<std::vector<uint32_t>> recordedLeft_; // per block: the copy recorded in out_
+  std::vector<absl::InlinedVector<uint32_t, 4>> recordedLeft_; // per block: the copy recorded in out_
   bool overflow_ = false;
 };
 
-void FunctionEstimator::resolve(const Node &from, uint32_t to, std::vector<std::pair<Node, double>> &out,
+void FunctionEstimator::resolve(const Node &from, uint32_t to, Targets &out,
                                 unsigned depth) const {
   const std::vector<uint32_t> &fromLoops = cfg_.loopsOf(from.block), &toLoops = cfg_.loopsOf(to);
   Node n{to, {}};
@@ -247,7 +252,7 @@ void FunctionEstimator::resolve(const Node &from, uint32_t to, std::vector<std::
       exits.push_back(s);
   if (exits.empty())
     exits = loop.exits;
-  std::vector<std::pair<Node, double>> each;
+  Targets each;
   for (uint32_t e : exits) {
     each.clear();
     resolve(n, e, each, depth + 1);
@@ -262,12 +267,14 @@ void FunctionEstimator::resolve(const Node &from, uint32_t to, std::vector<std::
 // cycle no loop bounds, irreducible flow) counts as zero, where the chain is cut.
 const Counts &FunctionEstimator::value(const Node &root) {
   static const Counts zero;
+  if (auto it = memo_.find(root); it != memo_.end()) // every edge into a copy asks for it
+    return it->second;
   struct Pending {
     Node node;
     bool expanded = false;
   };
   std::vector<Pending> stack{{root}};
-  std::vector<std::pair<Node, double>> targets;
+  Targets targets;
   while (!stack.empty() && !overflow_) {
     if (memo_.count(stack.back().node)) {
       stack.pop_back();
@@ -318,7 +325,7 @@ void FunctionEstimator::edgeValue(uint32_t from, const Node &to, double share, C
     return;
   }
   Counts moved = v;
-  std::vector<Taken> taken(edge->count);
+  absl::InlinedVector<Taken, 4> taken(edge->count);
   for (uint32_t k = 0; k < edge->count; ++k)
     taken[k] = moved.take(fn_.phiMoves[edge->first + k].dst);
   for (uint32_t k = 0; k < edge->count; ++k)
@@ -332,7 +339,7 @@ Counts FunctionEstimator::evaluate(const Node &n) {
   const Instr &t = cfg_.terminator(n.block);
   const std::vector<uint32_t> &succ = cfg_.successors(n.block);
   const bool branches = succ.size() > 1;
-  std::vector<std::pair<Node, double>> targets;
+  Targets targets;
   for (uint32_t s : succ) {
     targets.clear();
     resolve(n, s, targets);
@@ -350,7 +357,7 @@ Counts FunctionEstimator::evaluate(const Node &n) {
   // The copy with the most iterations left is the one a state entering the block stands for.
   const bool record = recordedLeft_[n.block].empty() || n.left > recordedLeft_[n.block];
   if (record)
-    recordedLeft_[n.block] = n.left.empty() ? std::vector<uint32_t>{0} : n.left;
+    recordedLeft_[n.block] = n.left.empty() ? decltype(n.left){0} : n.left;
   const uint32_t first = fn_.blocks[n.block].firstInstr;
   for (uint32_t i = uint32_t(&t - fn_.instrs.data()); i-- > first;)
     instruction(i, q, record);
@@ -487,7 +494,7 @@ bool FunctionEstimator::fits(uint32_t kappa, uint32_t staticCap) {
     return seen.size() <= limit;
   };
   forEachRoot([&](Node n) { reach(std::move(n)); });
-  std::vector<std::pair<Node, double>> targets;
+  Targets targets;
   while (!stack.empty()) {
     const Node n = std::move(stack.back());
     stack.pop_back();
@@ -661,15 +668,18 @@ QueryCountEstimate estimateQueryCounts(const Program &program, const QceOptions 
                                                           [&](const CallSite &cs) {
                                                             return cs.kind == CallKind::Direct && cs.callee == group[0];
                                                           });
+    // A recursive group's second round unrolls each function as far as its first did.
+    std::vector<std::pair<uint32_t, uint32_t>> unrolled(group.size(), {options.kappa, std::max<uint32_t>(options.kappa, 256)});
     for (int round = 0; round < (recursive ? 2 : 1); ++round)
-      for (uint32_t f : group) {
+      for (size_t g = 0; g < group.size(); ++g) {
+        const uint32_t f = group[g];
         if (program.functions[f].blocks.empty())
           continue;
         FunctionEstimator estimator(program, f, globals, est.functions, options, false);
         FunctionCounts counts;
         // Halved until the unrolling fits; the last try is run whatever its size (its counts,
         // cut at the limit, are the estimate then).
-        uint32_t kappa = options.kappa, cap = std::max<uint32_t>(options.kappa, 256);
+        auto &[kappa, cap] = unrolled[g];
         for (;;) {
           const bool last = kappa == 1 && cap == 1;
           if ((last || estimator.fits(kappa, cap)) && estimator.run(kappa, cap, counts))

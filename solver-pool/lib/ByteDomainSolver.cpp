@@ -13,6 +13,7 @@
 // 64-bit products and quotients, which Z3 bit-blasts, and asked it 152 queries in 22 s that
 // here are decided among at most 65536 candidates. Past the budget, or over more candidates,
 // the query goes to the next layer unchanged, as does anything else.
+#include "ByteClasses.h"
 #include "ByteDomains.h"
 #include "Footprint.h"
 
@@ -188,6 +189,11 @@ private:
     for (const std::bitset<256> &a : allowed)
       if (a.none())
         return SolverResponse{SatResult::Unsat, {}, {}};
+    // One value of each class is as good as any other: the smallest, so the first model found
+    // is the one the enumeration of every value finds first.
+    std::vector<const Expr *> literals(checks.size());
+    std::transform(checks.begin(), checks.end(), literals.begin(), [](const Check &c) { return c.literal; });
+    keepOneValuePerClass(literals, *bytes, allowed, *domains_);
     uint64_t candidates = 1;
     for (const std::bitset<256> &a : allowed)
       if ((candidates *= a.count()) > kMostCandidates) // at most 2^16 * 256 here: no overflow

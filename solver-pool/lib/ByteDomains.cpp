@@ -177,13 +177,25 @@ std::optional<std::bitset<256>> comparisonValues(const Expr *e, const InputByte 
 std::optional<std::bitset<256>> valuesOfByte(const Expr *literal, const InputByte &byte) {
   if (std::optional<std::bitset<256>> values = comparisonValues(literal, byte))
     return values;
+  std::optional<std::vector<u128>> values = termValues(literal, byte);
+  if (!values)
+    return std::nullopt;
   std::bitset<256> out;
+  for (size_t v = 0; v < values->size(); ++v)
+    out[v] = (*values)[v] != 0;
+  return out;
+}
+
+} // namespace
+
+std::optional<std::vector<u128>> termValues(const Expr *term, const InputByte &byte) {
   const unsigned count = 1u << byte.symbol->width;
+  std::vector<u128> out(count);
   bool direct = true;
   for (unsigned v = 0; v < count && direct; ++v) {
-    std::optional<u128> x = withByte(literal, byte, v);
+    std::optional<u128> x = withByte(term, byte, v);
     direct = x.has_value();
-    out[v] = direct && *x != 0;
+    out[v] = direct ? *x : 0;
   }
   if (direct)
     return out;
@@ -193,15 +205,13 @@ std::optional<std::bitset<256>> valuesOfByte(const Expr *literal, const InputByt
   try {
     for (unsigned v = 0; v < count; ++v) {
       setByte(*candidate, byte, v);
-      out[v] = evaluatesTrue(literal, *candidate);
+      out[v] = evaluate(term, *candidate);
     }
   } catch (const std::domain_error &) { // a quantifier the evaluator cannot enumerate
     return std::nullopt;
   }
   return out;
 }
-
-} // namespace
 
 ByteDomains::Memo &ByteDomains::memo(const ExprRef &literal) {
   auto it = memo_.find(literal.get());

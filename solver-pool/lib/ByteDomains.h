@@ -35,6 +35,9 @@ inline constexpr uint64_t kMostByteArrayElements = uint64_t(1) << 16;
 // an array longer than kMostByteArrayElements. setByte gives the byte value `v` in it.
 std::optional<Assignment> byteCandidate(const InputByte &byte);
 void setByte(Assignment &candidate, const InputByte &byte, unsigned v);
+// The value of `term`, which reads `byte` and nothing else, for each of the byte's values in
+// order; nothing where they cannot be worked out here (an array too large to copy, a quantifier).
+std::optional<std::vector<u128>> termValues(const Expr *term, const InputByte &byte);
 
 class ByteDomains {
 public:

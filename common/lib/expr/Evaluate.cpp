@@ -1,7 +1,10 @@
 // Assignments and the evaluation of expressions under them.
 //
 // Evaluation is iterative: an explicit work stack visits the DAG, each node is computed once
-// (memoized by node) and only once the values it needs are known. A Select walks its array's
+// (memoized by node) and only once the values it needs are known. The memo, the cursors and the
+// stack of an evaluation are a thread's, kept from one evaluation to the next: the solver layers
+// evaluate literals by the thousand (a cached model against each query, a byte's candidates),
+// and a fresh node-based map per call made allocation most of their cost. A Select walks its array's
 // Store/Ite chain in a loop, remembering how far it got while it waits for a store index, so
 // long store chains cost neither stack depth nor repeated walks. Ite evaluates only the branch
 // its condition picks. Quantifiers enumerate their bound variable in a fresh evaluator per value,
@@ -11,11 +14,12 @@
 #include "cairn/expr/Fold.h"
 #include "cairn/expr/Quantified.h"
 
+#include <absl/container/flat_hash_map.h>
+
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -51,9 +55,26 @@ constexpr unsigned kMaxEnumeratedWidth = 16;
 // A bounded universal (Quantified.h) is evaluated instance by instance up to this many.
 constexpr u128 kMaxBoundedInstances = u128(1) << 20;
 
+// What an evaluation keeps while it runs.
+struct Scratch {
+  absl::flat_hash_map<const Expr *, u128> memo;
+  // How far a waiting Select got along its array's store chain.
+  absl::flat_hash_map<const Expr *, const Expr *> cursor;
+  std::vector<const Expr *> stack;
+  bool inUse = false; // by an evaluation on this thread: a nested one makes its own
+
+  void reset() {
+    const size_t used = memo.size();
+    memo.clear();
+    memo.reserve(used); // the next evaluation is likely of a similar size
+    cursor.clear();
+    stack.clear();
+  }
+};
+
 class Evaluator {
 public:
-  explicit Evaluator(const Assignment &a) : a_(a) {}
+  Evaluator(const Assignment &a, Scratch &s) : a_(a), memo_(s.memo), cursor_(s.cursor), stack_(s.stack) {}
 
   u128 run(const Expr *root) {
     if (root->isArray())
@@ -78,10 +99,9 @@ public:
 
 private:
   const Assignment &a_;
-  std::unordered_map<const Expr *, u128> memo_;
-  // How far a waiting Select got along its array's store chain.
-  std::unordered_map<const Expr *, const Expr *> cursor_;
-  std::vector<const Expr *> stack_;
+  absl::flat_hash_map<const Expr *, u128> &memo_;
+  absl::flat_hash_map<const Expr *, const Expr *> &cursor_;
+  std::vector<const Expr *> &stack_;
 
   // The value of bit-vector `x` if already known (leaves always are); otherwise schedules it.
   bool need(const Expr *x, u128 &out) {
@@ -318,7 +338,7 @@ private:
       Assignment inner = a_;
       for (u128 v = 1; v <= k; ++v) {
         inner.setScalar(bound->symbol(), v);
-        if (Evaluator(inner).run(b->body.get()) == 0)
+        if (evaluate(b->body.get(), inner) == 0)
           return 0;
       }
       return 1;
@@ -331,7 +351,7 @@ private:
     Assignment inner = a_;
     for (u128 v = 0; v <= widthMask(w); ++v) {
       inner.setScalar(bound->symbol(), v);
-      bool holds = Evaluator(inner).run(e->kid(1)) != 0;
+      bool holds = evaluate(e->kid(1), inner) != 0;
       if (holds != universal)
         return holds ? 1 : 0; // a witness (exists) or a counterexample (forall)
     }
@@ -341,6 +361,19 @@ private:
 
 } // namespace
 
-u128 evaluate(const Expr *e, const Assignment &a) { return Evaluator(a).run(e); }
+u128 evaluate(const Expr *e, const Assignment &a) {
+  thread_local Scratch kept;
+  if (kept.inUse) { // a quantifier's instance, inside an evaluation
+    Scratch own;
+    return Evaluator(a, own).run(e);
+  }
+  kept.reset();
+  kept.inUse = true;
+  struct Release {
+    Scratch &s;
+    ~Release() { s.inUse = false; }
+  } release{kept};
+  return Evaluator(a, kept).run(e);
+}
 
 } // namespace cairn

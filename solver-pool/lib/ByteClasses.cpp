@@ -18,7 +18,7 @@ namespace {
 
 // Past these, the classes are not worth their cost (or the walk would be too deep).
 constexpr unsigned kMostDepth = 512;
-constexpr size_t kMostAtoms = 2048;
+constexpr size_t kMostNodes = 4096;
 
 class AtomFinder {
 public:
@@ -27,7 +27,6 @@ public:
   // Adds the atoms of `literal`; false when its dependence on a byte does not pass through atoms.
   bool add(const Expr *literal) { return collect(literal, 0); }
   const std::vector<std::vector<const Expr *>> &atoms() const { return atoms_; }
-  size_t count() const { return seen_.size(); }
 
 private:
   static constexpr uint16_t kFail = 0x100; // read otherwise than as one of the bytes
@@ -93,9 +92,11 @@ private:
       return false;
     if (m == 0 || !seen_.insert(e).second)
       return true;
+    if (seen_.size() > kMostNodes)
+      return false;
     if (std::has_single_bit(m)) {
       atoms_[std::countr_zero(m)].push_back(e);
-      return seen_.size() <= kMostAtoms;
+      return true;
     }
     if (e->kind() == Kind::Select) {
       // A select of a constant table at an index of several bytes depends on them through

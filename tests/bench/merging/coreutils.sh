@@ -2,7 +2,8 @@
 # The merging strategies on real programs: coreutils utilities (built by
 # tests/real/build-subjects.sh) with small symbolic inputs, each run to its end (or --time)
 # under no merging, static merging (ssm) and dynamic merging (dsm), side by side. Prints one
-# row per run and, per utility, the ratios of the wall times. With --coverage, the runs are
+# row per run and, per utility, the ratios of the wall times (the exploration's; `qce` is the
+# analysis before it, which the merging runs add). With --coverage, the runs are
 # the paper's partial ones: the default searcher, the three runs of a utility at once (so that
 # they share the machine's load alike), and each row the lines of the utility's own source
 # covered when its --max-time ran out.
@@ -94,7 +95,7 @@ time_limit=${time_limit:-300}
 search=${search:-random-state}
 [[ $inputs ]] || inputs='--sym-args 0 1 2 --sym-stdin 2'
 read -r -a input_flags <<<"$inputs"
-printf '%-10s %-5s %6s %9s %8s %13s %9s %9s %8s %9s %-9s %s\n' utility mode status wall paths multiplicity queries "solver q" merges "refused" "ff/merged" "walls" | tee "$table"
+printf '%-10s %-5s %6s %9s %6s %8s %13s %9s %9s %8s %9s %-9s %s\n' utility mode status wall qce paths multiplicity queries "solver q" merges "refused" "ff/merged" "walls" | tee "$table"
 for u in "${utilities[@]}"; do
   declare -A wall=()
   for mode in "${modes[@]}"; do
@@ -116,7 +117,7 @@ if len(runs) < len(paths):
 runs.sort(key=lambda d: d["wall_time_s"])
 d = runs[len(runs) // 2]; m = d["merging"]
 status = "limit" if d["wall_time_s"] >= limit else "done"
-print(status, "%.2f" % d["wall_time_s"], d["paths_completed"] + d["paths_partial"], m["multiplicity"],
+print(status, "%.2f" % d["wall_time_s"], "%.2f" % m["qce_time_s"], d["paths_completed"] + d["paths_partial"], m["multiplicity"],
       d["queries"], d["solver_queries"], m["merges"], m["refused"],
       "%d/%d" % (m["fast_forwarded"], m["fast_forwarded_merged"]), "/".join("%.2f" % r["wall_time_s"] for r in runs))
 PY
@@ -125,9 +126,9 @@ PY
       printf '%-10s %-5s %6s\n' "$u" "$mode" failed | tee -a "$table"
       continue
     fi
-    read -r status w paths mult queries sq merges refused ff walls <<<"$row"
+    read -r status w qce paths mult queries sq merges refused ff walls <<<"$row"
     wall[$mode]=$w
-    printf '%-10s %-5s %6s %9s %8s %13s %9s %9s %8s %9s %-9s %s\n' "$u" "$mode" "$status" "$w" "$paths" "$mult" "$queries" "$sq" "$merges" "$refused" "$ff" "$walls" | tee -a "$table"
+    printf '%-10s %-5s %6s %9s %6s %8s %13s %9s %9s %8s %9s %-9s %s\n' "$u" "$mode" "$status" "$w" "$qce" "$paths" "$mult" "$queries" "$sq" "$merges" "$refused" "$ff" "$walls" | tee -a "$table"
   done
   python3 - "$u" "${wall[none]:-}" "${wall[ssm]:-}" "${wall[dsm]:-}" <<'PY' | tee -a "$table"
 import sys

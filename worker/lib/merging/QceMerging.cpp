@@ -279,8 +279,14 @@ bool QceMerging::arrive(ExecutionState &s) {
       return false;
     };
     if (t.symbolicHot) {
-      for (auto &[other, states] : here.concrete)
-        if (tryAll(states))
+      // By the hot values' hashes, not in the map's order, which its hash seed changes from
+      // process to process: the same run must merge the same states each time.
+      absl::InlinedVector<uint64_t, 8> hashes;
+      for (const auto &entry : here.concrete)
+        hashes.push_back(entry.first);
+      std::sort(hashes.begin(), hashes.end());
+      for (uint64_t h : hashes)
+        if (tryAll(here.concrete.find(h)->second))
           return true;
     } else if (auto same = here.concrete.find(hash); same != here.concrete.end() && tryAll(same->second)) {
       return true;

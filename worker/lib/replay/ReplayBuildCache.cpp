@@ -143,7 +143,7 @@ ReplayBuild cachedReplayBuild(const std::string &program, const ReplayOptions &o
   std::error_code ec;
   fs::create_directories(cacheDir, ec);
   if (!fs::is_directory(cacheDir))
-    throw std::runtime_error("the replay build cache " + cacheDir + " is no directory that can be made");
+    throw std::runtime_error("cannot make the replay build cache directory " + cacheDir);
   const std::string key = buildKey(program, o);
   if (key.empty()) // the build will say what is wrong
     return buildReplayBinary(program, o, scratchDir);
@@ -168,7 +168,7 @@ ReplayBuild cachedReplayBuild(const std::string &program, const ReplayOptions &o
     fs::remove_all(building, ec);
   std::optional<ReplayBuild> kept = readEntry(entry);
   if (!kept)
-    throw std::runtime_error("the replay build cache " + cacheDir + " does not keep what is put in it");
+    throw std::runtime_error("the replay build cache " + cacheDir + " lost the build just put in it");
   prune(cacheDir);
   return *kept;
 }

@@ -137,7 +137,12 @@ void Engine::runSlice(ExecutionState &s) {
 void Engine::reapTerminated() {
   if (terminated_.empty())
     return;
-  for (ExecutionState *s : terminated_) {
+  // In the order of the states' ids, not the set's, which follows their addresses: a searcher
+  // that keeps its states in a vector (random-state) places the others by the order of removals,
+  // and the same run must pick the same states each time.
+  std::vector<ExecutionState *> ended(terminated_.begin(), terminated_.end());
+  std::sort(ended.begin(), ended.end(), [](const ExecutionState *a, const ExecutionState *b) { return a->id < b->id; });
+  for (ExecutionState *s : ended) {
     searcher_->remove(s);
     states_.erase(s->id);
   }

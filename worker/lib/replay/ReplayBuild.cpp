@@ -132,11 +132,6 @@ unsigned entryParameters(const std::string &program, const ReplayOptions &o) {
   return unsigned(module->module().getFunction(o.entry)->arg_size());
 }
 
-bool isBitcodeInput(const std::string &program) {
-  const std::string ext = fs::path(program).extension().string();
-  return ext == ".bc" || ext == ".ll";
-}
-
 // Whether a constant holds an address: the loader relocates it, so it is no .rodata (clang keeps
 // such tables in .data.rel.ro whatever the pragma says).
 bool holdsAddress(const llvm::Constant *c) {
@@ -178,6 +173,19 @@ std::string sanitizableCopy(const std::string &program, const std::string &dir) 
 
 } // namespace
 
+bool isBitcodeInput(const std::string &program) {
+  const std::string ext = fs::path(program).extension().string();
+  return ext == ".bc" || ext == ".ll";
+}
+
+std::string replayIncludeOf(const ReplayOptions &o) {
+  return o.runtimeInclude.empty() ? defaultRuntimeInclude() : o.runtimeInclude;
+}
+
+std::string replayLibraryOf(const ReplayOptions &o) {
+  return o.replayLibrary.empty() ? defaultReplayLibrary() : o.replayLibrary;
+}
+
 std::vector<std::string> undefinedReferences(const std::string &linkerOutput) {
   // GNU ld: "undefined reference to `name'"; lld: "undefined symbol: name".
   static const std::regex pattern("undefined (?:reference to `([^']+)'|symbol: ([^\\s]+))");
@@ -194,8 +202,8 @@ std::vector<std::string> undefinedReferences(const std::string &linkerOutput) {
 
 ReplayBuild buildReplayBinary(const std::string &program, const ReplayOptions &o,
                               const std::string &dir) {
-  std::string include = o.runtimeInclude.empty() ? defaultRuntimeInclude() : o.runtimeInclude;
-  std::string library = o.replayLibrary.empty() ? defaultReplayLibrary() : o.replayLibrary;
+  std::string include = replayIncludeOf(o);
+  std::string library = replayLibraryOf(o);
   if (library.empty() || !fs::exists(library))
     throw std::runtime_error("the replay library was not found" +
                              (library.empty() ? std::string() : " at " + library) +

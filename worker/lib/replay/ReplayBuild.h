@@ -18,6 +18,12 @@ struct ReplayBuild {
 ReplayBuild buildReplayBinary(const std::string &program, const ReplayOptions &options,
                               const std::string &dir);
 
+// Whether the program is given as bitcode (.bc, .ll) rather than C.
+bool isBitcodeInput(const std::string &program);
+// The runtime's headers and the replay library a build uses: the options', or this build's.
+std::string replayIncludeOf(const ReplayOptions &options);
+std::string replayLibraryOf(const ReplayOptions &options);
+
 // The names a failed link reports as undefined references, in order, each once.
 std::vector<std::string> undefinedReferences(const std::string &linkerOutput);
 

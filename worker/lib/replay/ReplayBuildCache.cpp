@@ -7,7 +7,6 @@
 
 #include "reports/Sha256.h"
 
-#include "cairn/engine/ProgramLoader.h"
 #include "cairn/support/Subprocess.h"
 
 #include <algorithm>
@@ -42,21 +41,15 @@ std::optional<std::string> readFile(const std::string &path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-bool isBitcode(const std::string &program) {
-  const std::string ext = fs::path(program).extension().string();
-  return ext == ".bc" || ext == ".ll";
-}
-
 // What identifies the build: everything buildReplayBinary's output depends on. Empty when the
 // program cannot be read or preprocessed (the build then reports why, uncached).
 std::string buildKey(const std::string &program, const ReplayOptions &o) {
-  const std::string include = o.runtimeInclude.empty() ? defaultRuntimeInclude() : o.runtimeInclude;
-  const std::string library = o.replayLibrary.empty() ? defaultReplayLibrary() : o.replayLibrary;
+  const std::string include = replayIncludeOf(o), library = replayLibraryOf(o);
   std::optional<std::string> libraryBytes = readFile(library);
   if (!libraryBytes)
     return {};
   std::string source;
-  if (isBitcode(program)) {
+  if (isBitcodeInput(program)) {
     std::optional<std::string> bytes = readFile(program);
     if (!bytes)
       return {};

@@ -190,14 +190,20 @@ private:
       if (a.none())
         return SolverResponse{SatResult::Unsat, {}, {}};
     // One value of each class is as good as any other: the smallest, so the first model found
-    // is the one the enumeration of every value finds first.
-    std::vector<const Expr *> literals(checks.size());
-    std::transform(checks.begin(), checks.end(), literals.begin(), [](const Check &c) { return c.literal; });
-    keepOneValuePerClass(literals, *bytes, allowed, *domains_);
-    uint64_t candidates = 1;
-    for (const std::bitset<256> &a : allowed)
-      if ((candidates *= a.count()) > kMostCandidates) // at most 2^16 * 256 here: no overflow
-        return std::nullopt;
+    // is the one the enumeration of every value finds first. Worked out only where trying every
+    // candidate could go past the budget or the bound on candidates: elsewhere it is work that
+    // changes no answer.
+    uint64_t candidates = candidateCount(allowed), nodes = 0;
+    for (const Check &c : checks)
+      nodes += c.nodes;
+    if (candidates > kMostCandidates || candidates * nodes > kNodeBudget) {
+      std::vector<const Expr *> literals(checks.size());
+      std::transform(checks.begin(), checks.end(), literals.begin(), [](const Check &c) { return c.literal; });
+      if (keepOneValuePerClass(literals, *bytes, allowed, *domains_))
+        candidates = candidateCount(allowed);
+    }
+    if (candidates > kMostCandidates)
+      return std::nullopt;
     std::sort(checks.begin(), checks.end(),
               [](const Check &x, const Check &y) { return x.at != y.at ? x.at < y.at : x.nodes < y.nodes; });
     uint64_t budget = kNodeBudget;
@@ -244,6 +250,15 @@ private:
     } catch (const std::domain_error &) { // a quantifier the evaluator cannot enumerate
       return std::nullopt;
     }
+  }
+
+  // The product of the bytes' numbers of values, or kMostCandidates + 1 where it is larger.
+  static uint64_t candidateCount(const std::vector<std::bitset<256>> &allowed) {
+    uint64_t candidates = 1;
+    for (const std::bitset<256> &a : allowed)
+      if ((candidates *= a.count()) > kMostCandidates) // at most 2^16 * 256 here: no overflow
+        return kMostCandidates + 1;
+    return candidates;
   }
 
   // Nodes of the expression's graph, each once (up to a bound).

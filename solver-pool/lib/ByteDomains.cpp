@@ -107,7 +107,7 @@ std::optional<u128> withByte(const Expr *e, const InputByte &byte, u128 v, unsig
 
 // Literals of more nodes than this (a merged value's choice of tens of paths) are not looked at:
 // 256 evaluations each cost more than what they rarely decide.
-constexpr unsigned kMostNodes = 24;
+constexpr unsigned kMostLiteralNodes = 24;
 
 // The byte `e` reads with `budget` nodes at most, found by a walk that allocates nothing; false
 // when it reads more than one, reads an array otherwise than at a constant index, or is larger.
@@ -220,7 +220,7 @@ ByteDomains::Memo &ByteDomains::memo(const ExprRef &literal) {
   if (memo_.size() >= kMaxMemo)
     memo_.clear();
   Memo m{literal, std::nullopt, std::nullopt};
-  unsigned budget = kMostNodes;
+  unsigned budget = kMostLiteralNodes;
   if (literal->width() != 1 || !readsOneByte(literal.get(), budget, m.byte))
     m.byte.reset();
   return memo_.emplace(literal.get(), std::move(m)).first->second;

@@ -16,11 +16,7 @@ namespace fs = std::filesystem;
 namespace {
 
 using cairn::testing::CommandResult;
-
-// A shell command, standard error with standard output.
-CommandResult shell(const std::string &command) {
-  return cairn::testing::runCommand({"/bin/sh", "-c", command + " 2>&1"});
-}
+using cairn::testing::shell;
 
 class CompilerWrapper : public ::testing::Test {
 protected:

@@ -19,16 +19,8 @@ namespace fs = std::filesystem;
 namespace {
 
 using cairn::testing::CommandResult;
-
-// A shell command, standard error with standard output.
-CommandResult shell(const std::string &command) {
-  return cairn::testing::runCommand({"/bin/sh", "-c", command + " 2>&1"});
-}
-
-std::string slurp(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using cairn::testing::readText;
+using cairn::testing::shell;
 
 class PosixEnvironment : public ::testing::Test {
 protected:
@@ -89,14 +81,14 @@ TEST_F(PosixEnvironment, TestsKeepOutputAndStatusAndReplayNatively) {
     if (e.path().extension() != ".exit")
       continue;
     ++exits;
-    std::string status = slurp(e.path());
+    std::string status = readText(e.path());
     fs::path stem = e.path().parent_path() / e.path().stem();
-    std::string printed = slurp(stem.string() + ".stdout");
+    std::string printed = readText(stem.string() + ".stdout");
     if (status == "3\n" && printed == "args 2 [go] stdin 3\ngo x\n")
       sawGo = true;
     if (status == "4\n")
       sawFour = true;
-    EXPECT_EQ(slurp(stem.string() + ".stderr"), "to stderr\n") << stem;
+    EXPECT_EQ(readText(stem.string() + ".stderr"), "to stderr\n") << stem;
   }
   EXPECT_GE(tests, 6u);
   EXPECT_EQ(exits, tests) << "every path exits";
@@ -104,11 +96,11 @@ TEST_F(PosixEnvironment, TestsKeepOutputAndStatusAndReplayNatively) {
   EXPECT_TRUE(sawFour);
   // Coverage per file: the program's own file only (musl and the model are runtime code), every
   // line with code run on some path but `return 9` (file A always opens and holds two bytes).
-  std::string summary = slurp(out / "summary.json");
+  std::string summary = readText(out / "summary.json");
   EXPECT_NE(summary.find("\"files\": [{\"file\": \"" + prog.string() + "\", \"lines_covered\": 13, \"lines_total\": 14}]"),
             std::string::npos)
       << summary;
-  std::string lcov = slurp(dir_ / "echo.info");
+  std::string lcov = readText(dir_ / "echo.info");
   EXPECT_EQ(lcov.rfind("TN:cairn\nSF:" + prog.string() + "\n", 0), 0u) << lcov;
   EXPECT_NE(lcov.find("DA:10,1\nDA:11,0\nDA:12,1\n"), std::string::npos) << lcov;
   EXPECT_NE(lcov.find("LF:14\nLH:13\nend_of_record\n"), std::string::npos) << lcov;
@@ -152,7 +144,7 @@ TEST_F(PosixEnvironment, TheParentDirectoryOpensInTheReplayAsInTheModel) {
   ASSERT_EQ(run.status, 0) << run.output;
   bool sawFive = false;
   for (const auto &e : fs::directory_iterator(out))
-    sawFive |= e.path().extension() == ".exit" && slurp(e.path()) == "5\n";
+    sawFive |= e.path().extension() == ".exit" && readText(e.path()) == "5\n";
   EXPECT_TRUE(sawFive);
   CommandResult replay = shell(cairn("replay " + prog.string() + " " + out.string()));
   EXPECT_EQ(replay.status, 0) << replay.output;

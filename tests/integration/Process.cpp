@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
+#include <fstream>
+#include <iterator>
 #include <chrono>
 #include <csignal>
 #include <poll.h>
@@ -222,6 +224,13 @@ CommandResult runCommand(const std::vector<std::string> &argv) {
   }
   result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+CommandResult shell(const std::string &command) { return runCommand({"/bin/sh", "-c", command + " 2>&1"}); }
+
+std::string readText(const std::filesystem::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 } // namespace cairn::testing

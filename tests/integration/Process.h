@@ -6,6 +6,7 @@
 #include "cairn/v1/solver_pool.pb.h"
 
 #include <sys/types.h>
+#include <filesystem>
 
 #include <string>
 #include <vector>
@@ -66,5 +67,10 @@ struct CommandResult {
   std::string output;
 };
 CommandResult runCommand(const std::vector<std::string> &argv);
+// A shell command, its standard error with its standard output.
+CommandResult shell(const std::string &command);
+
+// A file's whole contents; empty when it cannot be read.
+std::string readText(const std::filesystem::path &path);
 
 } // namespace cairn::testing

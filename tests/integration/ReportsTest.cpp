@@ -15,16 +15,12 @@
 
 namespace fs = std::filesystem;
 using cairn::testing::CommandResult;
+using cairn::testing::readText;
 using cairn::testing::runCommand;
 
 namespace {
 
 const std::string kPython = "/usr/bin/python3"; // Debian's, with python3-jsonschema beside it
-
-std::string readText(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 size_t count(const std::string &text, const std::string &what) {
   size_t n = 0;

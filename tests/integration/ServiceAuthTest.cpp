@@ -89,11 +89,6 @@ TEST(ServiceAuth, WorkersNeedTheTokenToRegisterAndTakeWork) {
   fs::remove_all(dir);
 }
 
-std::string fileText(const fs::path &path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 TEST(ServiceAuth, ACoordinatorGivenNoWorkerTokenMakesItsOwnAndKeepsItAcrossRestarts) {
   const fs::path dir = fs::path(::testing::TempDir()) / ("cairn-auth-default-" + std::to_string(::getpid()));
   ClusterOptions options;
@@ -106,7 +101,7 @@ TEST(ServiceAuth, ACoordinatorGivenNoWorkerTokenMakesItsOwnAndKeepsItAcrossResta
     struct stat st {};
     ASSERT_EQ(::stat(tokenFile.c_str(), &st), 0) << tokenFile;
     EXPECT_EQ(st.st_mode & 0777, 0600u);
-    const std::string text = fileText(tokenFile);
+    const std::string text = readText(tokenFile);
     ASSERT_TRUE(std::regex_match(text, std::regex("[0-9a-f]{64}\n"))) << text;
     const std::string token = text.substr(0, 64);
 
@@ -117,7 +112,7 @@ TEST(ServiceAuth, ACoordinatorGivenNoWorkerTokenMakesItsOwnAndKeepsItAcrossResta
 
     // Restarted on the same job store, it takes the same token again, and its workers finish a job.
     ASSERT_TRUE(cluster.restartCoordinator());
-    EXPECT_EQ(fileText(tokenFile), text);
+    EXPECT_EQ(readText(tokenFile), text);
     auto again = v1::Coordinator::NewStub(grpc::CreateChannel(cluster.server(), grpc::InsecureChannelCredentials()));
     EXPECT_TRUE(registerWith(*again, token).ok());
     ASSERT_TRUE(cluster.addWorker());

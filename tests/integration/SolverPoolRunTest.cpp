@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // The outcome of a run as its JSON summary states it, without its timings.
-struct Outcome {
+struct SummaryCounts {
   std::string json;
   std::string paths, partial, tests, forks, errors;
   uint64_t solverQueries = 0;
@@ -26,8 +26,8 @@ std::string field(const std::string &json, const std::string &name) {
   return m[1];
 }
 
-Outcome outcomeOf(const std::string &json) {
-  Outcome o;
+SummaryCounts countsOf(const std::string &json) {
+  SummaryCounts o;
   o.json = json;
   o.paths = field(json, "paths_completed");
   o.partial = field(json, "paths_partial");
@@ -74,7 +74,7 @@ TEST(SolverPoolRun, SameExplorationAsInProcess) {
   auto [local, remote] = runBoth(pool, work, std::string(CAIRN_EXAMPLES_DIR) + "/sign.c", {"--seed", "1"});
   ASSERT_EQ(local.status, 0) << local.output;
   ASSERT_EQ(remote.status, 0) << remote.output;
-  Outcome l = outcomeOf(local.output), r = outcomeOf(remote.output);
+  SummaryCounts l = countsOf(local.output), r = countsOf(remote.output);
   EXPECT_EQ(l.paths, "3") << local.output;
   EXPECT_EQ(r.paths, l.paths);
   EXPECT_EQ(r.partial, l.partial);
@@ -110,7 +110,7 @@ TEST(SolverPoolRun, QuantifiedQueriesAreAnsweredByThePoolsProcedure) {
                "--merge-encoding", "quantified", "--validate-merges"});
   ASSERT_EQ(local.status, 0) << local.output;
   ASSERT_EQ(remote.status, 0) << remote.output;
-  Outcome l = outcomeOf(local.output), r = outcomeOf(remote.output);
+  SummaryCounts l = countsOf(local.output), r = countsOf(remote.output);
   EXPECT_EQ(l.paths, "5") << local.output;
   EXPECT_EQ(r.paths, l.paths);
   EXPECT_EQ(r.partial, l.partial);

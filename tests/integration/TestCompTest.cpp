@@ -24,11 +24,6 @@ namespace {
 const std::string kDtdDir = std::string(CAIRN_INTEGRATION_DIR) + "/testcomp";
 const std::string kProgram = kDtdDir + "/nondet.c";
 
-std::string readText(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 // The values of a test's objects as `cairn ktest` prints them: the signed reading for int,
 // the unsigned one for unsigned char and _Bool.
 std::vector<std::string> ktestValues(const fs::path &ktest) {

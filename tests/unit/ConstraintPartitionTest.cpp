@@ -17,7 +17,7 @@ using namespace cairn;
 namespace {
 
 // Answers Sat (no model) and remembers the constraint sets that reached it, query by query.
-class Recorder final : public Solver {
+class RecordingSolver final : public Solver {
 public:
   std::vector<std::set<const Expr *>> seen;
   SolverResponse check(const Query &q, bool) override {
@@ -66,8 +66,8 @@ struct RandomPaths {
 
 // The two layers' views of the same question, side by side.
 void expectSameSlices(RandomPaths &r, const ConstraintList &path) {
-  auto withPartition = std::make_unique<Recorder>(), bare = std::make_unique<Recorder>();
-  Recorder &a = *withPartition, &b = *bare;
+  auto withPartition = std::make_unique<RecordingSolver>(), bare = std::make_unique<RecordingSolver>();
+  RecordingSolver &a = *withPartition, &b = *bare;
   auto sliceA = createIndependentSolver(std::move(withPartition));
   auto sliceB = createIndependentSolver(std::move(bare));
   const std::vector<ExprRef> &plain = path.exprs();

@@ -4,6 +4,8 @@
 #include "cairn/engine/Translate.h"
 #include "executor/MemoryCeiling.h"
 
+#include "RunSource.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -14,14 +16,10 @@
 
 using namespace cairn;
 using namespace cairn::engine;
+using cairn::engine::unit::Recorder;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Recorder : ResultSink {
-  std::vector<TestCase> tests;
-  void onTest(const TestCase &t) override { tests.push_back(t); }
-};
 
 const char *kPrelude = "void klee_make_symbolic(void *, unsigned long, const char *);\n"
                        "void klee_assume(unsigned long);\n"

@@ -8,6 +8,8 @@
 #include "cairn/solver/Backends.h"
 #include "cairn/v1/expr.pb.h"
 
+#include "FloatBits.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,19 +18,9 @@
 #include <vector>
 
 using namespace cairn;
+using namespace cairn::engine::unit;
 
 namespace {
-
-template <typename F> u128 bitsOf(F x) {
-  u128 v = 0;
-  std::memcpy(&v, &x, std::is_same_v<F, long double> ? 10 : sizeof(F));
-  return v;
-}
-template <typename F> F valueOf(u128 bits) {
-  F x{};
-  std::memcpy(&x, &bits, std::is_same_v<F, long double> ? 10 : sizeof(F));
-  return x;
-}
 
 const FloatFormat kFloat = *floatFormat(32), kDouble = *floatFormat(64), kLong = *floatFormat(80);
 

@@ -5,6 +5,8 @@
 
 #include "cairn/expr/Assignment.h"
 
+#include "FloatBits.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,15 +16,9 @@
 
 using namespace cairn;
 using namespace cairn::engine;
+using namespace cairn::engine::unit;
 
 namespace {
-
-template <typename F>
-u128 bitsOf(F x) {
-  u128 v = 0;
-  std::memcpy(&v, &x, std::is_same_v<F, long double> ? 10 : sizeof(F));
-  return v;
-}
 
 TEST(FloatInstructionsTest, IntegersConvertWithOneRounding) {
   // Half a float's last place plus a bit below double's precision: rounded to double first,

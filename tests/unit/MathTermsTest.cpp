@@ -8,6 +8,8 @@
 #include "cairn/expr/Assignment.h"
 #include "cairn/expr/ExprContext.h"
 
+#include "FloatBits.h"
+
 #include <gtest/gtest.h>
 
 #include <climits>
@@ -17,22 +19,9 @@
 
 using namespace cairn;
 using namespace cairn::engine;
+using namespace cairn::engine::unit;
 
 namespace {
-
-template <typename F> constexpr unsigned widthOf() {
-  return std::is_same_v<F, float> ? 32 : std::is_same_v<F, double> ? 64 : 80;
-}
-template <typename F> u128 bitsOf(F x) {
-  u128 v = 0;
-  std::memcpy(&v, &x, widthOf<F>() / 8);
-  return v;
-}
-template <typename F> F valueOf(u128 v) {
-  F x{};
-  std::memcpy(&x, &v, widthOf<F>() / 8);
-  return x;
-}
 
 // Random values of a format: any bits (NaNs, subnormals, infinities included), and numbers of
 // moderate size with fractions, which the interesting cases need.

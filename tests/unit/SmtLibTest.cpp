@@ -302,9 +302,9 @@ TEST_F(SmtLibZ3Test, FoldingAgreesWithTheSolver) {
 // Random expressions over symbols, built a second time over the symbols' values (which the
 // builders fold to constants): the solver must agree that the symbolic ones take those values.
 // Width-1 subterms land in every position, as Bools and as bits.
-class RandomExprs {
+class RandomSmtTerms {
 public:
-  RandomExprs(ExprContext &ctx, uint64_t seed, bool concrete, std::mt19937_64 &values)
+  RandomSmtTerms(ExprContext &ctx, uint64_t seed, bool concrete, std::mt19937_64 &values)
       : ctx_(ctx), rng_(seed) {
     for (unsigned w : kWidths)
       for (unsigned k = 0; k < 2; ++k) {
@@ -427,7 +427,7 @@ private:
 TEST_F(SmtLibZ3Test, RandomExpressionsMeanWhatTheyFoldTo) {
   for (uint64_t seed = 1; seed <= 6; ++seed) {
     std::mt19937_64 v1(seed * 1000), v2(seed * 1000);
-    RandomExprs sym(ctx, seed, false, v1), con(ctx, seed, true, v2);
+    RandomSmtTerms sym(ctx, seed, false, v1), con(ctx, seed, true, v2);
     for (int i = 0; i < 150; ++i) {
       sym.step();
       con.step();

@@ -97,7 +97,7 @@ TEST(FloatInstructionsTest, RoundingToIntegralMatchesTheHostsFunctions) {
   std::mt19937_64 rng(4);
   auto check = [&](auto x) {
     using F = decltype(x);
-    const unsigned w = std::is_same_v<F, float> ? 32 : std::is_same_v<F, double> ? 64 : 80;
+    const unsigned w = widthOf<F>();
     const u128 b = bitsOf(x);
     ASSERT_EQ(floatOnBits(FloatOp::Floor, w, w, b, 0, 0), bitsOf(F(std::floor(x)))) << double(x);
     ASSERT_EQ(floatOnBits(FloatOp::Ceil, w, w, b, 0, 0), bitsOf(F(std::ceil(x)))) << double(x);
